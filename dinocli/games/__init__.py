@@ -1,0 +1,30 @@
+"""The registry of games: id -> module. Adding a game is one folder and one line here."""
+
+from __future__ import annotations
+
+import importlib
+
+from .protocol import Game, GameError
+
+__all__ = ["GAMES", "get", "all_games", "UnknownGame"]
+
+GAMES: dict[str, str] = {
+    "dingo": "dinocli.games.dingo",
+}
+
+
+class UnknownGame(GameError):
+    """A game id that is not registered."""
+
+
+def get(game_id: str) -> Game:
+    """The game registered as ``game_id`` (raise UnknownGame listing the known ids)."""
+    module = GAMES.get(game_id)
+    if module is None:
+        raise UnknownGame(f"unknown game {game_id!r}; choose one of: {', '.join(sorted(GAMES))}")
+    return importlib.import_module(module).GAME
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in id order."""
+    return [get(g) for g in sorted(GAMES)]

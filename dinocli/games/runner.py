@@ -1,0 +1,43 @@
+"""Driving a game without a database: start, step, fold a log, play out at random."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from dinocli.events import Event, Rng
+
+from .protocol import Action, Config, Game, State
+
+__all__ = ["start", "fold_all", "step", "random_playout"]
+
+
+def fold_all(game: Game, state: State, events: Iterable[Event]) -> State:
+    """Fold events into a state, left to right."""
+    fold = game.fold
+    for ev in events:
+        state = fold(state, ev)
+    return state
+
+
+def start(game: Game, config: Config, rng: Rng) -> tuple[State, list[Event]]:
+    """The state after setup and the setup events."""
+    events = game.setup(config, rng)
+    return fold_all(game, game.initial(config), events), events
+
+
+def step(game: Game, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+    """Decide an action and fold its events: the new state and the events."""
+    events = game.decide(state, action, rng)
+    return fold_all(game, state, events), events
+
+
+def random_playout(game: Game, state: State, rng: Rng, rnd: random.Random, limit: int | None = None) -> tuple[State, int]:
+    """Play uniformly random legal actions until the game ends (or ``limit`` decisions)."""
+    limit = game.info.max_decisions if limit is None else limit
+    n = 0
+    while n < limit and game.to_move(state) is not None:
+        legal = game.legal_actions(state)
+        state, _ = step(game, state, legal[rnd.randrange(len(legal))], rng)
+        n += 1
+    return state, n

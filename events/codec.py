@@ -1,0 +1,121 @@
+"""Events as msgspec Structs registered by tag, their canonical bytes, and upcasting.
+
+An event is a frozen Struct whose tag is ``"<game>.<snake_name>"``. A game declares its
+events by subclassing :class:`Event`::
+
+    class CardPlayed(Event, tag="dingo.card_played"):
+        seat: int
+        card: int
+
+Subclassing registers the tag. Stored bodies are readable JSON; decoding is strict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import msgspec
+
+__all__ = [
+    "Event",
+    "UnknownEvent",
+    "canonical",
+    "decode",
+    "encode",
+    "event_types",
+    "register_upcaster",
+    "to_builtins",
+]
+
+_REGISTRY: dict[str, type["Event"]] = {}
+_UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+_DECODERS: dict[str, msgspec.json.Decoder] = {}
+_ENCODER = msgspec.json.Encoder(order="sorted")
+
+
+class UnknownEvent(ValueError):
+    """An event tag that no imported game registered, or a body that does not fit it."""
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every event: an immutable fact. ``version`` bumps when the body changes shape."""
+
+    version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        tag = cls.__struct_config__.tag
+        if not isinstance(tag, str) or "." not in tag:
+            raise TypeError(f"{cls.__name__}: event tag must be '<game>.<name>', got {tag!r}")
+        if tag in _REGISTRY and _REGISTRY[tag].__qualname__ != cls.__qualname__:
+            raise TypeError(f"event tag {tag!r} registered twice")
+        _REGISTRY[tag] = cls
+        _DECODERS.pop(tag, None)
+
+    @property
+    def tag(self) -> str:
+        """The event's registered tag."""
+        return self.__struct_config__.tag  # type: ignore[return-value]
+
+
+def event_types(prefix: str = "") -> dict[str, type[Event]]:
+    """Registered event classes whose tag starts with ``prefix``."""
+    return {t: c for t, c in _REGISTRY.items() if t.startswith(prefix)}
+
+
+def register_upcaster(tag: str, from_version: int):
+    """Decorate ``fn(body) -> body`` that lifts a stored body of ``from_version`` by one version."""
+
+    def inner(fn: Callable[[dict[str, Any]], dict[str, Any]]):
+        _UPCASTERS[(tag, from_version)] = fn
+        return fn
+
+    return inner
+
+
+def encode(event: Event) -> bytes:
+    """Canonical JSON bytes of an event (sorted keys, tag included)."""
+    return _ENCODER.encode(event)
+
+
+def canonical(value: Any) -> bytes:
+    """Canonical JSON bytes of any msgspec-encodable value (sorted keys)."""
+    return _ENCODER.encode(value)
+
+
+def to_builtins(event: Event) -> dict[str, Any]:
+    """The event as a plain dict, tag under ``type``."""
+    return msgspec.to_builtins(event)
+
+
+def _decoder(tag: str) -> msgspec.json.Decoder:
+    dec = _DECODERS.get(tag)
+    if dec is None:
+        dec = _DECODERS[tag] = msgspec.json.Decoder(_REGISTRY[tag])
+    return dec
+
+
+def decode(tag: str, body: bytes | str, version: int | None = None) -> Event:
+    """Strictly decode a stored body of event ``tag``, upcasting from ``version`` if older."""
+    cls = _REGISTRY.get(tag)
+    if cls is None:
+        raise UnknownEvent(f"unknown event type {tag!r}")
+    if version is not None and version > cls.version:
+        raise UnknownEvent(f"{tag} version {version} is newer than this dinocli ({cls.version})")
+    try:
+        if version is None or version == cls.version:
+            return _decoder(tag).decode(body)
+        raw = msgspec.json.decode(body)
+        if not isinstance(raw, dict):
+            raise UnknownEvent(f"{tag}: body is not an object")
+        for v in range(version, cls.version):
+            up = _UPCASTERS.get((tag, v))
+            if up is None:
+                raise UnknownEvent(f"{tag}: no upcaster from version {v}")
+            raw = up(raw)
+        return msgspec.convert(raw, cls)
+    except msgspec.ValidationError as exc:
+        raise UnknownEvent(f"{tag}: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise UnknownEvent(f"{tag}: malformed JSON ({exc})") from None
