@@ -3,7 +3,7 @@
 Imported as ``dinocli.events``. It imports no game.
 """
 
-from .codec import Event, UnknownEvent, canonical, decode, encode, event_types, register_upcaster
+from .codec import Event, UnknownEvent, canonical, decode, decoder_for, encode, event_types, register_upcaster
 from .rng import RecordingRng, ReplayRng, Rng, RngMismatch, SeededRng, SimRng, commit, new_seed
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "UnknownEvent",
     "canonical",
     "decode",
+    "decoder_for",
     "encode",
     "event_types",
     "register_upcaster",

@@ -22,6 +22,7 @@ __all__ = [
     "UnknownEvent",
     "canonical",
     "decode",
+    "decoder_for",
     "encode",
     "event_types",
     "register_upcaster",
@@ -38,20 +39,32 @@ class UnknownEvent(ValueError):
     """An event tag that no imported game registered, or a body that does not fit it."""
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class _EventMeta(msgspec.StructMeta):
+    """Registers each Event subclass by tag once msgspec has built it.
+
+    (``__init_subclass__`` runs before msgspec applies the ``tag=`` keyword, so it would see
+    the parent's configuration.)
+    """
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any):
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        if any(isinstance(b, _EventMeta) for b in bases):
+            tag = cls.__struct_config__.tag
+            if not isinstance(tag, str) or "." not in tag:
+                raise TypeError(f"{cls.__name__}: event tag must be '<game>.<name>', got {tag!r}")
+            if tag in _REGISTRY and _REGISTRY[tag].__qualname__ != cls.__qualname__:
+                raise TypeError(f"event tag {tag!r} registered twice")
+            _REGISTRY[tag] = cls
+            _DECODERS.pop(tag, None)
+        return cls
+
+
+class Event(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True, metaclass=_EventMeta
+):
     """Base of every event: an immutable fact. ``version`` bumps when the body changes shape."""
 
     version: ClassVar[int] = 1
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        tag = cls.__struct_config__.tag
-        if not isinstance(tag, str) or "." not in tag:
-            raise TypeError(f"{cls.__name__}: event tag must be '<game>.<name>', got {tag!r}")
-        if tag in _REGISTRY and _REGISTRY[tag].__qualname__ != cls.__qualname__:
-            raise TypeError(f"event tag {tag!r} registered twice")
-        _REGISTRY[tag] = cls
-        _DECODERS.pop(tag, None)
 
     @property
     def tag(self) -> str:
@@ -94,6 +107,17 @@ def _decoder(tag: str) -> msgspec.json.Decoder:
     if dec is None:
         dec = _DECODERS[tag] = msgspec.json.Decoder(_REGISTRY[tag])
     return dec
+
+
+def decoder_for(tag: str, version: int | None = None) -> Callable[[bytes | str], Event]:
+    """A reusable strict decoding function for bodies of ``tag`` stored at ``version``.
+
+    For the current version it is the cached msgspec Decoder (raising msgspec errors);
+    otherwise it is :func:`decode` with upcasting (raising UnknownEvent)."""
+    cls = _REGISTRY.get(tag)
+    if cls is not None and (version is None or version == cls.version):
+        return _decoder(tag).decode
+    return lambda body: decode(tag, body, version)
 
 
 def decode(tag: str, body: bytes | str, version: int | None = None) -> Event:

@@ -1,0 +1,95 @@
+"""Headless games between bots: one game, and a seat-rotated match with paired seeds."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from dinocli.events import RecordingRng, SeededRng
+from dinocli.games.protocol import Config, Game
+from dinocli.games.runner import fold_all
+
+__all__ = ["Record", "play_game", "wilson", "head_to_head"]
+
+
+class Record(msgspec.Struct):
+    """A finished headless game: config, seed, every command, and the result."""
+
+    config: Config
+    seed: str
+    specs: list[str]
+    commands: list[tuple[int | None, str | None, list, list]]
+    returns: list[float]
+    scores: list[float]
+    decisions: int
+
+
+def _bot_rnd(seed: str, n: int) -> random.Random:
+    return random.Random(hashlib.sha256(f"{seed}/bot/{n}".encode()).digest())
+
+
+def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence[str] = (),
+              names: Sequence[str] | None = None, record: bool = False) -> Record:
+    """Play one game between bots (seat i plays ``specs[i]``); deterministic for a seed."""
+    from dinocli.ai import make_bot
+
+    names = tuple(names or [f"{s.split(':')[0]}{i}" for i, s in enumerate(specs)])
+    config = game.configure(names, tuple(variants), {})
+    bots = [make_bot(s) for s in specs]
+    base = SeededRng(seed)
+    rng = RecordingRng(base) if record else base
+    setup = game.setup(config, rng)
+    commands: list[tuple[int | None, str | None, list, list]] = []
+    if record:
+        commands.append((None, None, rng.rolls, setup))
+    state = fold_all(game, game.initial(config), setup)
+    n = 0
+    while (seat := game.to_move(state)) is not None and n < game.info.max_decisions:
+        legal = game.legal_actions(state)
+        action = bots[seat].choose(game, game.observe(state, seat), seat, legal, _bot_rnd(seed, n))
+        if record:
+            rng = RecordingRng(base)
+        events = game.decide(state, action, rng)
+        if record:
+            commands.append((seat, game.format_action(state, action), rng.rolls, events))
+        state = fold_all(game, state, events)
+        n += 1
+    return Record(config=config, seed=seed, specs=list(specs), commands=commands,
+                  returns=game.returns(state), scores=game.scores(state), decisions=n)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def head_to_head(game: Game, a: str, b: str, games: int, *, seed: str = "h2h", seats: int = 2,
+                 variants: Sequence[str] = ()) -> dict[str, Any]:
+    """``a`` against ``b``: paired seeds with the seats swapped; a's win rate (ties count half)."""
+    score = 0.0
+    n = 0
+    for i in range(games // 2):
+        s = f"{seed}/{i}"
+        for flip in (False, True):
+            specs = [b] * seats
+            specs[1 if flip else 0] = a
+            rec = play_game(game, specs, s, variants=variants)
+            me = 1 if flip else 0
+            best = max(rec.returns)
+            if rec.returns[me] == best:
+                winners = sum(1 for r in rec.returns if r == best)
+                score += 1.0 / winners
+            n += 1
+    lo, hi = wilson(score, n)
+    return {"games": n, "win_rate": score / n if n else 0.0, "ci95": [round(lo, 3), round(hi, 3)]}

@@ -1,0 +1,210 @@
+"""Drawing Dingo at 80 columns: ranches against the target, the discard count, scores, your hand."""
+
+from __future__ import annotations
+
+import textwrap
+
+import click
+
+from dinocli.events import Event
+
+from ..protocol import Config
+from .data import COLOUR, COLOURS, EFFECT, EFFECTS, NAME, VALUE
+from .events import (
+    CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
+    DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
+)
+from .scoring import ranch_value
+from .view import View
+
+__all__ = ["render", "status", "describe", "card_text"]
+
+WIDTH = 80
+_FG = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}
+_VERB = {
+    "scare": "scared off", "chase": "chased off", "stomp": "stomped on", "eat": "ate",
+    "stalk": "stalked", "bushfire": "burned",
+}
+
+
+def _paint(text: str, colour: int | None, color: bool, **kw) -> str:
+    if not color:
+        return text
+    if colour is not None:
+        kw["fg"] = _FG[COLOURS[colour]]
+    return click.style(text, **kw)
+
+
+def card_text(card: int) -> str:
+    """A card as people say it: ``Red Dingo``."""
+    return f"{COLOURS[COLOUR[card]].capitalize()} {NAME[card]}"
+
+
+def _cell(card: int, pos: int, mark: str, color: bool) -> tuple[str, int]:
+    """``2 Dingo 5r*``: position, name, value, colour initial, marker; and its plain width."""
+    plain = f"{pos} {NAME[card]} {VALUE[card]}{COLOURS[COLOUR[card]][0]}{mark}"
+    if not color:
+        return plain, len(plain)
+    body = _paint(f"{NAME[card]} {VALUE[card]}{COLOURS[COLOUR[card]][0]}", COLOUR[card], True)
+    return f"{pos} {body}{mark}", len(plain)
+
+
+def _gauge(value: int, target: int, color: bool) -> str:
+    """Ranch value against the target: ``#`` up to the value, ``|`` at the target, ``!`` over it."""
+    width = max(target, min(value, 30))
+    marks = []
+    for i in range(1, width + 1):
+        if i <= value:
+            marks.append("!" if i > target else "#")
+        else:
+            marks.append(".")
+        if i == target:
+            marks.append("|")
+    text = "".join(marks)
+    if value > 30:
+        text += "+"
+    if not color:
+        return text
+    return click.style(text, fg="red" if value > target else "green")
+
+
+def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
+    row = v.ranches[seat]
+    value = ranch_value(row)
+    name = v.names[seat][:12]
+    arrow = ">" if v.phase != "over" and seat == v.turn else " "
+    if value > v.target:
+        note = _paint(f"{value - v.target} OVER", None, color, fg="red", bold=True)
+    elif value == v.target:
+        note = _paint("on target", None, color, fg="green", bold=True)
+    else:
+        note = f"{v.target - value} to go"
+    colour = _paint(f"{COLOURS[v.colours[seat]]:<6}", v.colours[seat], color) if v.colours else " " * 6
+    you = " (you)" if seat == v.seat else ""
+    head = f"{arrow} {name:<12} {colour} {value:>2}/{v.target:<2} {_gauge(value, v.target, color)} {note}{you}"
+    lines, line, width = [head], "     ", 5
+    if not row:
+        return lines + ["     (empty ranch)"]
+    for i, card in enumerate(row):
+        mark = "*" if i == 0 else ""
+        if i + 1 < len(row) and EFFECT[row[i + 1]] == "moon":
+            mark += "~"
+        text, w = _cell(card, i + 1, mark, color)
+        if width + w + 2 > WIDTH and width > 5:
+            lines.append(line.rstrip())
+            line, width = "     ", 5
+        line += text + "  "
+        width += w + 2
+    lines.append(line.rstrip())
+    return lines
+
+
+def _prompt(v: View) -> str:
+    who = v.names[v.turn]
+    if v.phase == "over":
+        names = " and ".join(v.names[i] for i in v.winners)
+        if len(v.winners) == 1:
+            return f"Game over: {names} wins with {v.scores[v.winners[0]]} points."
+        return f"Game over: {names} share the victory with {v.scores[v.winners[0]]} points."
+    if v.phase == "special":
+        return f"{who}: destroy your protected card too (special rule)? 'destroy' or 'skip'"
+    if v.phase == "effect":
+        effect = EFFECT[v.pending]
+        return f"{who}: resolve {card_text(v.pending)}'s {effect}? 'target PLAYER POS' or 'skip'"
+    return f"{who} to play: 'play CARD PLAYER', 'discard CARD' or 'destroy'."
+
+
+def render(v: View, color: bool = False) -> str:
+    """The table as ``v`` sees it, at most 80 columns."""
+    rule = "-" * 78
+    title = _paint("THE DINGO ATE THE BABY", None, color, bold=True)
+    out = [f"{title}   day {v.day}, {v.names[v.starter]} started"]
+    target = _paint(f"Target {v.target}", None, color, bold=True)
+    out.append(
+        f"{target} (d10 {v.roll}+10)   discards {len(v.discard)}/{v.limit}   deck {v.deck_size}"
+        f"   game ends past {v.goal} points"
+    )
+    out.extend(_wrap("Scores: " + ",  ".join(f"{n[:12]} {s}" for n, s in zip(v.names, v.scores))))
+    if len(v.contenders) < len(v.names) and v.phase != "over":
+        out.append("Tiebreak day: only " + ", ".join(v.names[i] for i in v.contenders) + " can win.")
+    out.append(rule)
+    for seat in range(len(v.names)):
+        out.extend(_ranch_lines(v, seat, color))
+    out.append(rule)
+    out.append("* protected   ~ shielded by a Moon   5b = value 5, blue   > to move")
+    if v.seat is not None and v.hand:
+        out.append(f"Your hand ({v.names[v.seat][:12]}):")
+        for i, card in enumerate(v.hand):
+            effect = EFFECT[card]
+            tail = f" - {effect}: {EFFECTS[effect]}" if effect else ""
+            out.append(f"  {i + 1} {_paint(card_text(card), COLOUR[card], color)} {VALUE[card]}{tail}")
+    hands = ",  ".join(f"{v.names[i][:12]} {n}" for i, n in enumerate(v.hand_sizes) if i != v.seat)
+    out.extend(_wrap(f"Cards in hand: {hands}"))
+    if v.last is not None:
+        parts = [
+            f"{v.names[i][:12]} {val}{' over' if val > v.last.target else ''} +{p}"
+            for i, (val, p) in enumerate(zip(v.last.values, v.last.points))
+        ]
+        out.extend(_wrap(f"Day {v.last.day} (target {v.last.target}): " + ", ".join(parts)))
+    out.extend(_wrap(_prompt(v)))
+    return "\n".join(out)
+
+
+def _wrap(text: str) -> list[str]:
+    """A plain line folded at 80 columns, continuation lines indented."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent="    ", break_long_words=True) or [""]
+
+
+def status(v: View) -> str:
+    """One line for the toolbar: day, target, discards, ranch values, scores, who is to move."""
+    ranches = " ".join(f"{n} {ranch_value(r)}" for n, r in zip(v.names, v.ranches))
+    scores = " ".join(f"{n} {s}" for n, s in zip(v.names, v.scores))
+    if v.phase == "over":
+        tail = "over: " + ", ".join(v.names[i] for i in v.winners) + " won"
+    else:
+        tail = f"{v.names[v.turn]} to move"
+    return f"day {v.day} | target {v.target} | discards {len(v.discard)}/{v.limit} | ranch {ranches} | score {scores} | {tail}"
+
+
+def describe(e: Event, config: Config) -> str:
+    """One line of plain English for the log."""
+    n = config.names
+    match e:
+        case StartingCardsDealt(colours=colours):
+            return "Starting Cards: " + ", ".join(f"{n[i]} is {COLOURS[c]}" for i, c in enumerate(colours))
+        case DayStarted(day=day, starter=starter, roll=roll):
+            return f"Day {day} begins; {n[starter]} starts. The d10 shows {roll}: target {roll + 10}."
+        case CardDealt(seat=seat, card=card):
+            return f"{card_text(card)} was dealt face up into {n[seat]}'s ranch."
+        case CardDrawn(seat=seat, card=card):
+            return f"{n[seat]} drew {card_text(card) if card >= 0 else 'a card'}."
+        case TurnStarted(seat=seat):
+            return f"{n[seat]}'s turn."
+        case CardPlayed(seat=seat, card=card, ranch=r):
+            where = "their own ranch" if r == seat else f"{n[r]}'s ranch"
+            return f"{n[seat]} played {card_text(card)} into {where}."
+        case ChoiceOffered(seat=seat, kind="special"):
+            return f"{n[seat]} may destroy their protected card (special rule)."
+        case ChoiceOffered(seat=seat, card=card):
+            return f"{n[seat]} may resolve the {EFFECT[card]} of {card_text(card)}."
+        case ChoiceDeclined(seat=seat, kind=kind):
+            return f"{n[seat]} declined the {'special rule' if kind == 'special' else 'effect'}."
+        case CardRemoved(seat=seat, ranch=r, card=card, how="destroy" | "special"):
+            return f"{n[seat]} destroyed their own protected {card_text(card)}."
+        case CardRemoved(seat=seat, ranch=r, card=card, how=how):
+            whose = "their own" if r == seat else f"{n[r]}'s"
+            return f"{n[seat]} {_VERB[how]} {whose} {card_text(card)}."
+        case CardDiscarded(seat=seat, card=card):
+            return f"{n[seat]} discarded {card_text(card)}."
+        case Passed(seat=seat):
+            return f"{n[seat]} could not act and passed."
+        case DayEnded(day=day, target=target, values=values, points=points, reason=reason):
+            why = "the discard pile is full" if reason == "discards" else "the deck ran out"
+            parts = ", ".join(f"{n[i]} {v}{' (over)' if v > target else ''} +{p}" for i, (v, p) in enumerate(zip(values, points)))
+            return f"Day {day} ends ({why}), target {target}: {parts}."
+        case TiebreakCalled(seats=seats):
+            return "Tied for the lead: " + " and ".join(n[i] for i in seats) + " play a tiebreak day."
+        case GameEnded(winners=winners):
+            names = " and ".join(n[i] for i in winners)
+            return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the victory'}."
+    return type(e).__name__

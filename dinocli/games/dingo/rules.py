@@ -1,0 +1,325 @@
+"""The rules of Dingo: configuration, setup, whose turn, legal actions, deciding, results."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dinocli.events import Event, Rng
+
+from ..protocol import BadConfig, Config, IllegalAction
+from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
+from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, KIND, LABEL
+from .effects import is_shielded, targets
+from .events import (
+    CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
+    DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
+)
+from .fold import fold
+from .scoring import day_points, ranch_value
+from .state import GOAL, Seat, State, initial
+
+__all__ = [
+    "VARIANTS", "DEFAULT_VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide",
+    "normalize", "colours_of", "returns", "scores", "heuristic", "explain",
+]
+
+VARIANTS = {
+    "two-player-six": "with 2 players a day ends at 6 discards, not 4 (DINGO-32)",
+    "tiebreak-day": "a tie for the lead plays extra days instead of sharing the win (DINGO-39)",
+}
+DEFAULT_VARIANTS = ("two-player-six",)
+HAND = 2  # DINGO-22
+
+_PLAY = [[PlayCard(c, r) for r in range(5)] for c in range(DECK_SIZE)]
+_DISCARD = [DiscardCard(c) for c in range(DECK_SIZE)]
+_DESTROY, _SKIP, _PASS = DestroyProtected(), Skip(), Pass()
+_BIT = [1 << COLOUR[c] for c in range(DECK_SIZE)]
+_HOW = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
+
+
+def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
+    """Check 2 to 5 unique names (DINGO-02), variants and the goal option (A01)."""
+    names = tuple(names)
+    if not 2 <= len(names) <= 5:
+        raise BadConfig(f"Dingo needs 2 to 5 players, not {len(names)} (DINGO-02)")
+    for n in names:
+        if not n.strip() or n != n.strip() or not n.isprintable():
+            raise BadConfig(f"bad player name {n!r}: use printable text without outer spaces")
+    if len({n.lower() for n in names}) != len(names):
+        raise BadConfig("player names must differ (ignoring case)")
+    on = set(DEFAULT_VARIANTS)
+    for v in variants:
+        name = v[3:] if v.startswith("no-") else v
+        if name not in VARIANTS:
+            raise BadConfig(f"unknown variant {v!r}; Dingo has: {', '.join(sorted(VARIANTS))}")
+        (on.discard if v.startswith("no-") else on.add)(name)
+    unknown = set(options) - {"goal"}
+    if unknown:
+        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; Dingo has: goal")
+    goal = options.get("goal", GOAL)
+    if isinstance(goal, str) and goal.strip().isdigit():
+        goal = int(goal)
+    if not isinstance(goal, int) or isinstance(goal, bool) or not 0 <= goal <= 99:
+        raise BadConfig(f"option goal must be a whole number 0..99, not {goal!r}")
+    return Config(names=names, variants=tuple(sorted(on)), options={"goal": goal})
+
+
+def colours_of(colours: tuple[int, ...], ranches: tuple[tuple[int, ...], ...], seat: Seat) -> set[int]:
+    """Colours a card may have to enter ``seat``'s ranch from an opponent (DINGO-19)."""
+    return {colours[seat], *(COLOUR[c] for c in ranches[seat])}
+
+
+# --- whose turn, what is legal ---------------------------------------------------------
+
+def to_move(s: State) -> Seat | None:
+    """The seat to decide, or None once the game is over."""
+    return None if s.phase == "over" else s.turn
+
+
+def _distinct(hand: tuple[int, ...]) -> list[int]:
+    """One card of each kind: two Red Babies are the same choice (hands are sorted)."""
+    out, last = [], -1
+    for c in hand:
+        if KIND[c] != last:
+            out.append(c)
+            last = KIND[c]
+    return out
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
+    phase = s.phase
+    seat = s.turn
+    if phase == "act":
+        cards = _distinct(s.hands[seat])
+        n = len(s.names)
+        out: list[Action] = []
+        others = []
+        for k in range(1, n):
+            r = (seat + k) % n
+            mask = 1 << s.colours[r]
+            for c in s.ranches[r]:
+                mask |= _BIT[c]
+            others.append((r, mask))
+        for c in cards:
+            row = _PLAY[c]
+            out.append(row[seat])
+            bit = _BIT[c]
+            out.extend(row[r] for r, mask in others if mask & bit)
+        if len(s.ranches[seat]) > 1:
+            out.append(_DESTROY)
+        out.extend(_DISCARD[c] for c in cards)
+        return out or [_PASS]
+    if phase == "effect":
+        return [*targets(s.ranches, seat, s.pending), _SKIP]
+    if phase == "special":
+        return [_DESTROY, _SKIP]
+    return []
+
+
+def normalize(s: State, a: Action) -> Action:
+    """The same action naming the lowest-numbered copy of its card kind, as legal_actions does."""
+    if isinstance(a, (PlayCard, DiscardCard)) and s.phase == "act" and 0 <= a.card < DECK_SIZE:
+        hand = s.hands[s.turn]
+        if a.card in hand:
+            card = next(c for c in hand if KIND[c] == KIND[a.card])
+            return PlayCard(card, a.ranch) if isinstance(a, PlayCard) else DiscardCard(card)
+    return a
+
+
+def explain(s: State, a: Action) -> str:
+    """Why an action is not legal now, in one line."""
+    seat, name = s.turn, s.names[s.turn] if s.names else "?"
+    if s.phase == "over":
+        return "the game is over"
+    if s.phase == "special" and not isinstance(a, (DestroyProtected, Skip)):
+        return f"{name} must first answer the special rule: destroy the protected card, or skip (DINGO-24)"
+    if s.phase == "effect" and not isinstance(a, (Target, Skip)):
+        return f"{name} must first resolve {LABEL[s.pending]}'s effect: target a card, or skip (DINGO-23)"
+    if s.phase == "act" and isinstance(a, (Target, Skip)):
+        return "there is nothing to target or skip; play, destroy or discard a card"
+    if isinstance(a, (PlayCard, DiscardCard)):
+        if not 0 <= a.card < DECK_SIZE or a.card not in s.hands[seat]:
+            return f"{name} does not hold that card"
+        if isinstance(a, PlayCard):
+            if not 0 <= a.ranch < len(s.names):
+                return f"there is no ranch number {a.ranch}"
+            cols = colours_of(s.colours, s.ranches, a.ranch)
+            return (f"{LABEL[a.card]} cannot go into {s.names[a.ranch]}'s ranch: it holds no "
+                    f"{COLOURS[COLOUR[a.card]]} card and {s.names[a.ranch]} is "
+                    f"{COLOURS[s.colours[a.ranch]]} (DINGO-19); ranch colours: "
+                    + ", ".join(COLOURS[c] for c in sorted(cols)))
+    if isinstance(a, DestroyProtected):
+        return f"destroy needs more than 1 card in {name}'s ranch (DINGO-20)"
+    if isinstance(a, Target):
+        if not 0 <= a.ranch < len(s.names) or a.card not in s.ranches[a.ranch]:
+            return "there is no such card in that ranch"
+        row, i = s.ranches[a.ranch], s.ranches[a.ranch].index(a.card)
+        who = f"{s.names[a.ranch]}'s {LABEL[a.card]}"
+        if a.card == s.pending:
+            return "a card's effect never targets the card itself (DINGO-G03)"
+        if i == 0 and a.ranch != seat:
+            return f"{who} is protected (DINGO-27)"
+        if is_shielded(row, i):
+            return f"{who} is shielded by the Moon to its right (DINGO-28)"
+        return f"{LABEL[s.pending]}'s {EFFECT[s.pending]} cannot remove {who} (DINGO-G02)"
+    if isinstance(a, Pass):
+        return f"{name} has a legal action, so cannot pass (DINGO-G11)"
+    return "that is not a move in Dingo"
+
+
+# --- deciding -------------------------------------------------------------------------
+
+class _Script:
+    """Events being decided, with the state they lead to (decide folds as it goes)."""
+
+    __slots__ = ("s", "out", "rng")
+
+    def __init__(self, s: State, rng: Rng):
+        self.s, self.out, self.rng = s, [], rng
+
+    def emit(self, e: Event) -> None:
+        self.out.append(e)
+        self.s = fold(self.s, e)
+
+    def draw(self, seat: Seat, face_up: bool) -> None:
+        deck = self.s.deck
+        card = deck[self.rng.below(len(deck), "deck", self.s.day, DECK_SIZE - len(deck))]
+        self.emit(CardDealt(seat=seat, card=card) if face_up else CardDrawn(seat=seat, card=card))
+
+
+def setup(config: Config, rng: Rng) -> list[Event]:
+    """Deal Starting Cards, pick the first starter and open day 1 (DINGO-04..10)."""
+    sc = _Script(initial(config), rng)
+    sc.emit(StartingCardsDealt(colours=tuple(rng.shuffle(range(len(COLOURS)), "colours")[: config.seats])))
+    _start_day(sc, 1, rng.below(config.seats, "starter"))
+    return sc.out
+
+
+def _start_day(sc: _Script, day: int, starter: Seat) -> None:
+    """Reshuffle, roll the d10 (target = roll + 10), deal 1 up and 2 down each (DINGO-09/10, G04/05)."""
+    sc.emit(DayStarted(day=day, starter=starter, roll=sc.rng.roll(10, "d10", day)))
+    n = len(sc.s.names)
+    order = [(starter + k) % n for k in range(n)]
+    for seat in order:
+        sc.draw(seat, True)  # G08: dealt cards do not trigger
+    for _ in range(HAND):
+        for seat in order:
+            sc.draw(seat, False)
+    sc.emit(TurnStarted(seat=starter))  # G06
+
+
+def _end_day(sc: _Script, reason: str) -> None:
+    """Score the day, then end the game, call a tiebreak day or start the next day (DINGO-31..39)."""
+    s = sc.s
+    values = tuple(ranch_value(r) for r in s.ranches)
+    sc.emit(DayEnded(day=s.day, target=s.target, values=values, points=day_points(values, s.target), reason=reason))
+    s = sc.s
+    if max(s.scores) > s.goal:  # A01
+        top = max(s.scores[i] for i in s.contenders)
+        leaders = tuple(i for i in s.contenders if s.scores[i] == top)
+        if len(leaders) == 1 or not s.tiebreak:
+            sc.emit(GameEnded(winners=leaders))
+            return
+        sc.emit(TiebreakCalled(seats=leaders))  # G10
+    _start_day(sc, s.day + 1, (s.starter + 1) % len(s.names))  # DINGO-08
+
+
+def _day_over(sc: _Script) -> bool:
+    """A03: the day ends the moment the discard pile reaches the limit."""
+    if len(sc.s.discard) >= sc.s.limit:
+        _end_day(sc, "discards")
+        return True
+    return False
+
+
+def _end_turn(sc: _Script, seat: Seat) -> None:
+    """Draw back up to 2 (DINGO-22; G07 if the deck is empty), then pass clockwise (DINGO-40)."""
+    while len(sc.s.hands[seat]) < HAND:
+        if not sc.s.deck:
+            _end_day(sc, "deck")
+            return
+        sc.draw(seat, False)
+    sc.emit(TurnStarted(seat=(seat + 1) % len(sc.s.names)))
+
+
+def _offer_effect(sc: _Script, seat: Seat, card: int) -> None:
+    """Offer the card's removal effect if it has a target (DINGO-23, G03), else end the turn."""
+    if targets(sc.s.ranches, seat, card):
+        sc.emit(ChoiceOffered(seat=seat, kind="effect", card=card))
+    else:
+        _end_turn(sc, seat)
+
+
+def decide(s: State, action: Action, rng: Rng) -> list[Event]:
+    """Validate an action and resolve it and all that follows until the next decision."""
+    action = normalize(s, action)
+    if action not in legal_actions(s):
+        raise IllegalAction(explain(s, action))
+    seat = s.turn
+    sc = _Script(s, rng)
+    match action:
+        case PlayCard(card=card, ranch=r):
+            before = len(s.ranches[r])
+            sc.emit(CardPlayed(seat=seat, card=card, ranch=r))
+            # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
+            if r == seat and COLOUR[card] == s.colours[seat] and before >= 1:
+                sc.emit(ChoiceOffered(seat=seat, kind="special", card=card))
+            else:
+                _offer_effect(sc, seat, card)
+        case DestroyProtected():
+            special = s.phase == "special"
+            sc.emit(CardRemoved(seat=seat, ranch=seat, card=s.ranches[seat][0], how="special" if special else "destroy"))
+            if not _day_over(sc):
+                if special:
+                    _offer_effect(sc, seat, s.pending)
+                else:
+                    _end_turn(sc, seat)
+        case Skip():
+            kind = s.phase
+            sc.emit(ChoiceDeclined(seat=seat, kind=kind))
+            if kind == "special":
+                _offer_effect(sc, seat, s.pending)
+            else:
+                _end_turn(sc, seat)
+        case Target(ranch=r, card=card):
+            sc.emit(CardRemoved(seat=seat, ranch=r, card=card, how=_HOW[EFFECT[s.pending]]))
+            if not _day_over(sc):
+                _end_turn(sc, seat)
+        case DiscardCard(card=card):
+            sc.emit(CardDiscarded(seat=seat, card=card))
+            if not _day_over(sc):
+                _end_turn(sc, seat)
+        case Pass():
+            sc.emit(Passed(seat=seat))
+            _end_turn(sc, seat)
+    return sc.out
+
+
+# --- results --------------------------------------------------------------------------
+
+def returns(s: State) -> list[float]:
+    """1 to a sole winner, shared among tied winners (DINGO-38); zeros while the game runs."""
+    n = len(s.names)
+    if s.phase != "over":
+        return [0.0] * n
+    share = 1.0 / len(s.winners)
+    return [share if i in s.winners else 0.0 for i in range(n)]
+
+
+def scores(s: State) -> list[float]:
+    """Points on the score track (DINGO-05, DINGO-35)."""
+    return [float(x) for x in s.scores]
+
+
+def heuristic(s: State) -> list[float] | None:
+    """Estimate returns: softmax of points plus what today's ranches would score now."""
+    if s.phase == "over":
+        return returns(s)
+    now = day_points(tuple(ranch_value(r) for r in s.ranches), s.target) if s.ranches else (0,) * len(s.names)
+    lead = [s.scores[i] + now[i] if i in s.contenders else -math.inf for i in range(len(s.names))]
+    top = max(lead)
+    weights = [math.exp(0.6 * (x - top)) for x in lead]
+    total = sum(weights)
+    return [w / total for w in weights]

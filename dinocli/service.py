@@ -1,0 +1,397 @@
+"""The command service: command -> decide -> append (one transaction) -> let bots move.
+
+Every CLI command and the REPL go through a :class:`Service`. It loads a game by folding its
+log from the root to the branch head, asks the game to decide, appends the events against the
+expected head (optimistic concurrency), and lets bots take their turns, each bot decision its
+own command.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+
+from dinocli import games
+from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
+from dinocli.events.store import Command, GameRecord, Store, Stored
+from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
+from dinocli.games.runner import fold_all
+from dinocli.verify import Entry, verify
+
+__all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_HUMAN"]
+
+BOT_NAMES = ("rex", "trike", "ptera", "bronto", "raptor", "stego")
+DEFAULT_HUMAN = "you"
+NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
+
+
+class ServiceError(GameError):
+    """A command that cannot be carried out (the message says why, in one line)."""
+
+
+class Played(msgspec.Struct, frozen=True):
+    """One decision that was appended: who, what, and what followed."""
+
+    seat: Seat
+    name: str
+    action: str
+    bot: str | None
+    head: int
+    events: list
+
+
+class Loaded:
+    """A game folded at the head of its current branch."""
+
+    def __init__(self, record: GameRecord, game: Game, config: Config, path: list[Stored]):
+        self.record = record
+        self.game = game
+        self.config = config
+        self.path = path
+        self.head: int | None = path[-1].id if path else None
+        self.state = fold_all(game, game.initial(config), (s.event for s in path))
+
+    @property
+    def id(self) -> str:
+        """The game id."""
+        return self.record.id
+
+    @property
+    def seats(self) -> list[dict]:
+        """Seat records: name and bot spec (None for a human)."""
+        return self.record.seats
+
+    def is_human(self, seat: Seat) -> bool:
+        """Whether a person plays this seat."""
+        return self.seats[seat].get("bot") is None
+
+    @property
+    def humans(self) -> list[Seat]:
+        """The seats people play."""
+        return [i for i in range(len(self.seats)) if self.is_human(i)]
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat to decide now, or None when over."""
+        return self.game.to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended on this branch."""
+        return self.to_move is None
+
+    def default_seat(self) -> Seat | None:
+        """Whose eyes `show` and `log` use by default: the only human, the human to move, or
+        nobody (public information) — everything once the game is over."""
+        if self.over:
+            return None
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.to_move is not None and self.is_human(self.to_move):
+            return self.to_move
+        return None
+
+    def seat_of(self, who: str | int | None) -> Seat | None:
+        """A seat from a name or a 0-based index (None stays None)."""
+        if who is None or who == "":
+            return None
+        names = [s["name"].lower() for s in self.seats]
+        if isinstance(who, str) and who.lower() in names:
+            return names.index(who.lower())
+        try:
+            i = int(who)
+        except (TypeError, ValueError):
+            raise ServiceError(f"no seat {who!r}; seats are {', '.join(s['name'] for s in self.seats)}") from None
+        if not 0 <= i < len(self.seats):
+            raise ServiceError(f"no seat {i}; seats are 0..{len(self.seats) - 1}")
+        return i
+
+    def view(self, seat: Seat | None):
+        """What ``seat`` may know (everything is public once the game is over)."""
+        if self.over and seat is None:
+            return self.game.observe(self.state, None)
+        return self.game.observe(self.state, seat)
+
+    def state_hash(self, seat: Seat | None) -> str:
+        """sha256 of the state as ``seat`` sees it (the full state is never hashed while hidden)."""
+        return hashlib.sha256(canonical(msgspec.to_builtins(self.view(seat)))).hexdigest()
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions of the seat to move, in canonical notation."""
+        if self.over:
+            return []
+        return [self.game.format_action(self.state, a) for a in self.game.legal_actions(self.state)]
+
+    def result(self) -> dict[str, Any]:
+        """Returns, scores and winners of a finished game."""
+        g, s = self.game, self.state
+        returns = g.returns(s)
+        best = max(returns) if returns else 0
+        return {
+            "returns": returns,
+            "scores": g.scores(s),
+            "winners": [self.seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
+        }
+
+    def entries(self) -> list[Entry]:
+        """The path as verification entries."""
+        return [Entry(seq=s.seq, event=s.event, actor=s.actor, action=s.action, rolls=s.rolls,
+                      starts_command=s.command == s.id) for s in self.path]
+
+
+class Service:
+    """dinocli's operations on one database."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    @classmethod
+    def open(cls, db: str | None = None, *, bulk: bool = False) -> "Service":
+        """Open the database at ``db`` (default: $DINOCLI_DB or the user data directory)."""
+        return cls(Store.open(db, bulk=bulk))
+
+    def close(self) -> None:
+        """Close the database."""
+        self.store.close()
+
+    # -- loading --------------------------------------------------------------------------
+
+    def load(self, game_id: str, *, branch: str | None = None) -> Loaded:
+        """Fold a game at the head of its current (or the named) branch."""
+        record = self.store.game(game_id)
+        game = games.get(record.kind)
+        config = msgspec.convert(record.config, Config)
+        name = branch or record.branch
+        path = self.store.path(record.id, self.store.branch(record.id, name).head)
+        return Loaded(record, game, config, path)
+
+    # -- new ------------------------------------------------------------------------------
+
+    def new_game(self, kind: str, *, players: list[str] = (), bots: list[str] = (), seed: str | int | None = None,
+                 variants: list[str] = (), undo: str | None = None, options: dict | None = None,
+                 tournament: str | None = None) -> Loaded:
+        """Create a game: humans first, then bots; record the setup events."""
+        game = games.get(kind)
+        names = list(players)
+        for n in names:
+            if not NAME_RE.match(n):
+                raise ServiceError(f"player name {n!r}: use 1-16 letters, digits, - or _, starting with a letter")
+        if len({n.lower() for n in names}) != len(names):
+            raise ServiceError("player names must be different")
+        taken = {n.lower() for n in names}
+        free = [b for b in BOT_NAMES if b not in taken]
+        if len(bots) > len(free):
+            raise ServiceError(f"at most {len(free)} bots")
+        seats = [{"name": n, "bot": None} for n in names] + [{"name": free[i], "bot": spec} for i, spec in enumerate(bots)]
+        if not seats:
+            raise ServiceError("a game needs at least one seat: give --player NAME or --bots N")
+        config = game.configure(tuple(s["name"] for s in seats), tuple(variants), dict(options or {}))
+        seed = new_seed() if seed is None else str(seed)
+        humans = sum(1 for s in seats if s["bot"] is None)
+        undo = undo or ("strict" if humans >= 2 else "casual")
+        with self.store.write():
+            record = self.store.create_game(kind, msgspec.to_builtins(config), seats, game.info.rules_version,
+                                            game.data_hash(), seed, tournament=tournament, meta={"undo": undo})
+            rng = RecordingRng(SeededRng(seed))
+            events = game.setup(config, rng)
+            self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events)], None)
+        return self.load(record.id)
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def _bot_rng(self, g: Loaded) -> random.Random:
+        """Bots' randomness: a function of the game seed and the position, so games reproduce."""
+        seed = self.store.secret_seed(g.id)
+        return random.Random(hashlib.sha256(f"{seed}/bot/{g.head}".encode()).digest())
+
+    def _append_decision(self, g: Loaded, seat: Seat, action: Any, bot: str | None) -> Played:
+        """Decide one action at the head and append it as one command."""
+        seed = self.store.secret_seed(g.id)
+        rng = RecordingRng(SeededRng(seed))
+        text = g.game.format_action(g.state, action)
+        events = g.game.decide(g.state, action, rng)
+        with self.store.write():
+            head = self.store.append(g.id, g.record.branch, [Command(actor=seat, action=text, rolls=rng.rolls, events=events)], g.head)
+            state = fold_all(g.game, g.state, events)
+            if g.game.to_move(state) is None and g.record.result is None:
+                g.state = state
+                self.store.finish(g.id, g.result())
+        g.state = state
+        base = len(g.path)
+        g.path = g.path + self.store.path(g.id, head)[base:]
+        g.head = head
+        return Played(seat=seat, name=g.seats[seat]["name"], action=text, bot=bot, head=head, events=events)
+
+    def move(self, game_id: str, text: str) -> tuple[Loaded, Played]:
+        """Play ``text`` for the human seat to move (bots do not move yet: see :meth:`run_bots`)."""
+        g = self.load(game_id)
+        seat = g.to_move
+        if seat is None:
+            raise IllegalAction("the game is over")
+        if not g.is_human(seat):
+            raise IllegalAction(f"it is {g.seats[seat]['name']}'s turn (a bot); run 'dinocli play {g.id}' or any move command to let it play")
+        action = g.game.parse_action(g.state, text)
+        return g, self._append_decision(g, seat, action, None)
+
+    def bot_step(self, g: Loaded) -> Played | None:
+        """Let the bot to move decide once; None if a human is to move or the game is over."""
+        from dinocli.ai import make_bot
+
+        seat = g.to_move
+        if seat is None or g.is_human(seat):
+            return None
+        spec = g.seats[seat]["bot"]
+        bot = make_bot(spec)
+        view = g.game.observe(g.state, seat)
+        legal = g.game.legal_actions(g.state)
+        action = bot.choose(g.game, view, seat, legal, self._bot_rng(g))
+        return self._append_decision(g, seat, action, spec)
+
+    def run_bots(self, g: Loaded) -> Iterator[Played]:
+        """Let bots move until a human must act or the game ends, yielding each move."""
+        while True:
+            played = self.bot_step(g)
+            if played is None:
+                return
+            yield played
+
+    # -- history --------------------------------------------------------------------------
+
+    def _undo_target(self, g: Loaded, path: list[Stored]) -> tuple[int | None, Stored]:
+        """Where one undo lands: before the last human decision (bots' replies included)."""
+        humans = set(g.humans) or {s.actor for s in path if s.actor is not None}
+        for s in reversed(path):
+            if s.actor is not None and s.command == s.id and s.actor in humans:
+                return s.parent, s
+        raise ServiceError("nothing to undo: no decision has been made yet")
+
+    def undo(self, game_id: str, steps: int = 1) -> Loaded:
+        """Move the head back to before the last human decision, ``steps`` times (a pointer move).
+
+        With strict undo (the default for two or more humans) it refuses to cross an event that
+        showed the undoing seat something hidden, so undo cannot be used to peek."""
+        if steps < 1:
+            raise ServiceError("--steps must be at least 1")
+        g = self.load(game_id)
+        humans = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
+        strict = g.record.meta.get("undo") == "strict"
+        path = list(g.path)
+        for _ in range(steps):
+            idx = next((i for i in range(len(path) - 1, -1, -1)
+                        if path[i].actor in humans and path[i].command == path[i].id), None)
+            if idx is None:
+                raise ServiceError("nothing to undo: no decision has been made yet")
+            seat = path[idx].actor
+            if strict:
+                for s in path[idx + 1:]:
+                    if g.game.reveals(s.event, seat):
+                        what = g.game.describe(g.game.redact(s.event, seat) or s.event, g.config)
+                        raise ServiceError(f"strict undo stops at event {s.seq}: {g.seats[seat]['name']} already saw "
+                                           f"'{what}' (start the game with --casual to allow it)")
+            path = path[:idx]
+        with self.store.write():
+            self.store.set_head(g.id, g.record.branch, path[-1].id if path else None, g.head)
+        return self.load(game_id)
+
+    def redo(self, game_id: str) -> Loaded:
+        """Move the head forward again along the undone line, to the next human decision."""
+        g = self.load(game_id)
+        br = self.store.branch(g.id, g.record.branch)
+        if br.tip is None or br.tip == br.head:
+            raise ServiceError("nothing to redo")
+        line = self.store.path(g.id, br.tip)
+        ids = [s.id for s in line]
+        if g.head not in ids:
+            raise ServiceError("nothing to redo on this branch")
+        ahead = line[ids.index(g.head) + 1:]
+        humans = set(g.humans)
+        target = ahead[-1].id
+        for i, s in enumerate(ahead):
+            if i > 0 and s.command == s.id and s.actor in humans:
+                target = ahead[i - 1].id
+                break
+        with self.store.write():
+            self.store.set_head(g.id, g.record.branch, target, g.head)
+        return self.load(game_id)
+
+    def branch(self, game_id: str, name: str, at: int | None = None) -> None:
+        """Name a branch at the head (or at event number ``at`` on the current path)."""
+        g = self.load(game_id)
+        event_id = g.head
+        if at is not None:
+            match = [s.id for s in g.path if s.seq == at]
+            if not match:
+                raise ServiceError(f"no event {at} on branch {g.record.branch} (it has 1..{len(g.path)})")
+            event_id = match[0]
+        with self.store.write():
+            self.store.create_branch(g.id, name, event_id)
+
+    def checkout(self, game_id: str, name: str) -> Loaded:
+        """Switch the game to another branch."""
+        record = self.store.game(game_id)
+        with self.store.write():
+            self.store.checkout(record.id, name)
+        return self.load(record.id)
+
+    # -- verification ---------------------------------------------------------------------
+
+    def verify(self, game_id: str) -> int:
+        """Check the hash chain of the whole tree and re-run the rules on the current branch."""
+        g = self.load(game_id)
+        n = self.store.verify_chain(g.id)
+        verify(g.game, g.config, g.entries(), seed=g.record.seed, seed_commit=g.record.seed_commit)
+        return n
+
+    # -- export / import ------------------------------------------------------------------
+
+    def export_lines(self, game_id: str, *, as_seat: str | int | None = None) -> Iterator[str]:
+        """The game's current branch as JSON Lines; ``as_seat`` writes what that seat may know."""
+        g = self.load(game_id)
+        seat = g.seat_of(as_seat)
+        if seat is None:
+            return self.store.export(g.id, result=g.record.result)
+        return self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat,
+                                 result=g.record.result)
+
+    def import_log(self, data: bytes) -> GameRecord:
+        """Check a log (sizes, schema, hashes, then the rules on every decision) and store it."""
+        from dinocli.events.log import LogRejected, read_log
+
+        parsed = read_log(data)
+        header = parsed.header
+        try:
+            game = games.get(header["kind"])
+        except GameError as exc:
+            raise LogRejected(1, str(exc)) from None
+        if header["data_hash"] != game.data_hash():
+            raise LogRejected(1, f"the log was made with other {game.info.name} data "
+                                 f"(hash {header['data_hash'][:12]}…, this dinocli has {game.data_hash()[:12]}…)")
+        try:
+            config = msgspec.convert(header["config"], Config)
+            game.configure(config.names, config.variants, config.options)
+        except (msgspec.ValidationError, GameError) as exc:
+            raise LogRejected(1, f"bad config: {exc}") from None
+        entries = parsed_entries(parsed)
+        try:
+            state = verify(game, config, entries, seed=parsed.footer.get("seed"), seed_commit=header["seed_commit"])
+        except Exception as exc:  # Divergence, or a game error on a forged body
+            seq = getattr(exc, "seq", 0)
+            raise LogRejected(seq + 1, f"event {seq}: {getattr(exc, 'reason', exc)}") from None
+        with self.store.write():
+            record = self.store.import_log(parsed)
+        return record
+
+
+def parsed_entries(parsed) -> list[Entry]:
+    """Verification entries from a parsed log."""
+    out = []
+    for e in parsed.entries:
+        out.append(Entry(seq=e.seq, event=e.event, actor=e.actor, action=e.action, rolls=e.rolls,
+                         starts_command=e.starts_command))
+    return out

@@ -1,0 +1,123 @@
+"""Hidden information, redaction and drawing the table (DINGO-11, DINGO-13, DINGO-28)."""
+
+from __future__ import annotations
+
+import random
+
+import click
+import msgspec
+
+from dinocli.events import SeededRng
+from dinocli.games.dingo import GAME
+from dinocli.games.dingo.data import ALL
+from dinocli.games.dingo.events import CardDealt, CardDiscarded, CardDrawn, DayStarted, TurnStarted
+from dinocli.games.dingo.actions import DiscardCard
+from dinocli.games.runner import start, step
+
+from .tables import table
+
+
+def _table():
+    return table(
+        [["red-cow", "blue-horse", "green-moon"], ["blue-cow", "blue-baby"]],
+        [["blue-dingo", "green-sheep"], ["yellow-sheep", "yellow-horse"]],
+        discard=["purple-cow"], scores=[4, 7],
+    )
+
+
+def test_view_hides_other_hands_and_deck_order():
+    """DINGO-11: a seat sees its own hand and every hand's size, never other cards or the deck."""
+    s = _table()
+    v = GAME.observe(s, 0)
+    assert v.hand == s.hands[0] and v.hand_sizes == (2, 2) and v.deck_size == len(s.deck)
+    text = msgspec.json.encode(v).decode()
+    assert "deck\"" not in text and str(list(s.hands[1])) not in text
+    assert GAME.observe(s, None).hand == ()
+
+
+def test_determinize_deals_unseen_cards_consistently():
+    """DINGO-11: sampled states keep the public table and own hand; all 60 cards accounted for."""
+    s = _table()
+    v = GAME.observe(s, 0)
+    seen = set()
+    for i in range(20):
+        d = GAME.determinize(v, 0, random.Random(i))
+        assert GAME.observe(d, 0) == v and d.hands[0] == s.hands[0] and d.ranches == s.ranches
+        assert sorted(d.deck + sum(d.hands, ()) + sum(d.ranches, ()) + d.discard) == list(ALL)
+        assert set(d.hands[1]).isdisjoint(set(s.hands[0]) | set(sum(s.ranches, ())) | set(s.discard))
+        seen.add(d.hands[1])
+    assert len(seen) > 10
+
+
+def test_redact_blanks_other_players_draws():
+    """DINGO-11: another seat's drawn card reads -1; face-up deals and discards stay public."""
+    drawn = CardDrawn(seat=1, card=5)
+    assert GAME.redact(drawn, 1) == drawn
+    assert GAME.redact(drawn, 0) == CardDrawn(seat=1, card=-1) == GAME.redact(drawn, None)
+    assert GAME.redact(CardDealt(seat=1, card=5), 0) == CardDealt(seat=1, card=5)
+    assert GAME.redact(CardDiscarded(seat=1, card=5), 0) == CardDiscarded(seat=1, card=5)
+
+
+def test_reveals_marks_what_a_seat_newly_learns():
+    """Strict undo stops at own draws, face-up deals and the d10 roll, not at others' draws."""
+    assert GAME.reveals(CardDrawn(seat=0, card=5), 0)
+    assert not GAME.reveals(CardDrawn(seat=1, card=5), 0)
+    assert GAME.reveals(CardDealt(seat=1, card=5), 0)
+    assert GAME.reveals(DayStarted(day=2, starter=1, roll=3), 0)
+    assert not GAME.reveals(TurnStarted(seat=1), 0)
+
+
+def test_render_shows_totals_against_target_markers_and_own_hand():
+    """The board: ranch value vs target, protected (*) and Moon-shielded (~) cards, scores, hand."""
+    s = _table()
+    text = GAME.render(GAME.observe(s, 0))
+    assert "Target 17" in text and "discards 1/6" in text
+    assert " 12/17 " in text and "5 to go" in text  # ann: cow 4 + horse 6 + moon 2
+    assert "1 Cow 4r*" in text and "2 Horse 6b~" in text and "3 Moon 2g" in text
+    assert "Scores: ann 4,  bob 7" in text
+    assert "Blue Dingo 5 - eat: remove a Baby" in text and "Yellow" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "Your hand" not in GAME.render(GAME.observe(s, None))
+
+
+def test_render_over_target_and_colour():
+    """An over-target ranch says OVER; colour uses ANSI only when asked."""
+    s = table([["red-horse", "blue-horse", "green-horse"], ["blue-cow"]], target=11)
+    plain = GAME.render(GAME.observe(s, 0))
+    assert "7 OVER" in plain and "\x1b[" not in plain
+    coloured = GAME.render(GAME.observe(s, 0), color=True)
+    assert "\x1b[" in coloured and click.unstyle(coloured).splitlines()[0] == plain.splitlines()[0]
+
+
+def test_status_is_one_line_with_target_and_ranch_values():
+    """The toolbar line names the day, target, discards, ranch values and whose move it is."""
+    line = GAME.status(GAME.observe(_table(), 1))
+    assert "\n" not in line and "target 17" in line and "ann 12" in line and "ann to move" in line
+
+
+def test_describe_reads_as_english():
+    """Every event of a real game gets a line; hidden draws read 'a card'."""
+    config = GAME.configure(("ann", "bob"), (), {})
+    _, log = start(GAME, config, SeededRng("describe"))
+    lines = [GAME.describe(GAME.redact(e, 0), config) for e in log]
+    assert lines[1].startswith("Day 1 begins") and "target" in lines[1]
+    assert any(line.endswith("drew a card.") for line in lines)
+    assert any("was dealt face up" in line for line in lines)
+
+
+def test_every_board_of_a_long_five_player_game_fits_80_columns():
+    """Long names, long ranches, every phase: plain and coloured boards stay within 80 columns."""
+    names = ("Alexandrina1", "Bartholomew2", "Christopher3", "Dominique_44", "Evangeline55")
+    config = GAME.configure(names, (), {"goal": 2})
+    rng, rnd = SeededRng("wide"), random.Random(5)
+    s, _ = start(GAME, config, rng)
+    n = 0
+    while GAME.to_move(s) is not None:
+        seat = GAME.to_move(s)
+        if n % 3 == 0:
+            for text in (GAME.render(GAME.observe(s, seat)), click.unstyle(GAME.render(GAME.observe(s, seat), color=True))):
+                assert max(len(line) for line in text.splitlines()) <= 80, text
+        legal = GAME.legal_actions(s)
+        plays = [a for a in legal if not isinstance(a, DiscardCard)]  # grow long ranches
+        s, _ = step(GAME, s, (plays or legal)[rnd.randrange(len(plays or legal))], rng)
+        n += 1
