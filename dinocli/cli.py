@@ -64,6 +64,7 @@ def handled():
     from dinocli.events.store import Conflict, DatabaseLocked, StoreError
     from dinocli.events.log import LogRejected
     from dinocli.games.protocol import GameError
+    from dinocli.ai.spec import BotSpecError
     from dinocli.verify import Divergence
 
     try:
@@ -76,7 +77,7 @@ def handled():
         fail(f"log rejected: {exc}", REJECTED)
     except DatabaseLocked as exc:
         fail(str(exc), UNAVAILABLE)
-    except GameError as exc:
+    except (GameError, BotSpecError) as exc:
         fail(str(exc), ERROR)
     except StoreError as exc:
         code = ERROR if type(exc).__name__ in {"UnknownGameId", "AmbiguousGameId", "UnknownBranch", "BranchExists"} else UNAVAILABLE

@@ -1,0 +1,70 @@
+"""The event store's errors: each carries a one-line message meant for the user."""
+
+from __future__ import annotations
+
+__all__ = [
+    "StoreError",
+    "Conflict",
+    "UnknownGameId",
+    "AmbiguousGameId",
+    "UnknownBranch",
+    "BranchExists",
+    "DatabaseLocked",
+    "ChainBroken",
+    "LogRejected",
+]
+
+
+class StoreError(Exception):
+    """Base of the store's errors; ``str()`` is one line."""
+
+    def __init__(self, message: str):
+        super().__init__(" ".join(str(message).split()))
+
+
+class Conflict(StoreError):
+    """The branch head moved since it was read (another process appended first)."""
+
+
+class UnknownGameId(StoreError):
+    """No game has this id or id prefix."""
+
+
+class AmbiguousGameId(StoreError):
+    """An id prefix matches several games; ``candidates`` lists them."""
+
+    def __init__(self, message: str, candidates: list[str]):
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class UnknownBranch(StoreError):
+    """The game has no branch of this name."""
+
+
+class BranchExists(StoreError):
+    """A branch of this name already exists in the game."""
+
+
+class DatabaseLocked(StoreError):
+    """Another connection held the write lock for longer than the busy timeout."""
+
+
+class ChainBroken(StoreError):
+    """A stored hash does not match its content or its parent (the log was altered)."""
+
+    def __init__(self, event_id: int | None, reason: str):
+        where = f"event {event_id}" if event_id is not None else "game header"
+        super().__init__(f"hash chain broken at {where}: {reason}")
+        self.event_id = event_id
+        self.reason = reason
+
+
+class LogRejected(StoreError):
+    """An exported log that cannot be read or imported; ``str()`` is ``"line N: reason"``."""
+
+    def __init__(self, line: int, reason: str):
+        reason = " ".join(str(reason).split())
+        super().__init__(f"line {line}: {reason}" if line > 0 else reason)
+        self.line = line
+        self.reason = reason

@@ -1,0 +1,350 @@
+"""The exported log (``dinocli-log`` version 1, JSON Lines) and its strict reader.
+
+Line 1 is the header, then one line per event, then the footer::
+
+    {"format": "dinocli-log", "version": 1, "game", "kind", "config", "seats", "rules_version",
+     "data_hash", "seed_commit", "genesis", "created", "view"}
+    {"n", "type", "v", "body", "actor", "action", "rolls", "command", "parent_hash", "hash"}
+    {"footer": true, "count", "final_hash", "result", "seed"}
+
+``command`` is the ``n`` of the first event of the command the event belongs to (events after
+the first carry no actor, action or rolls). Hashes are defined in :mod:`dinocli.events.chain`.
+:func:`read_log` is all-or-nothing: it checks sizes before decoding anything, then the schema
+of every line, the event tags, the numbering, the hash chain and the footer.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import msgspec
+
+from .chain import event_hash, genesis_hash, json_text
+from .codec import Event, UnknownEvent, decode
+from .errors import LogRejected
+from .rng import commit
+
+__all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
+           "header_line", "event_line", "footer_line"]
+
+FORMAT = "dinocli-log"
+VERSION = 1
+
+
+class Limits(NamedTuple):
+    """What :func:`read_log` accepts at most (use ``LIMITS._replace(...)`` to tighten)."""
+
+    max_bytes: int = 64 * 1024 * 1024
+    max_line: int = 1024 * 1024
+    max_events: int = 200_000
+    max_depth: int = 32
+    max_int_digits: int = 18
+    max_exponent_digits: int = 2
+
+
+LIMITS = Limits()
+
+
+class _Header(msgspec.Struct, forbid_unknown_fields=True):
+    format: str
+    version: int
+    game: str
+    kind: str
+    config: dict[str, Any]
+    seats: list[dict[str, Any]]
+    rules_version: str
+    data_hash: str
+    seed_commit: str
+    genesis: str
+    created: str
+    view: int | None
+
+
+class _EventLine(msgspec.Struct, forbid_unknown_fields=True):
+    n: int
+    type: str
+    v: int
+    body: msgspec.Raw
+    actor: int | None
+    action: str | None
+    rolls: list[tuple[str, int, int]] | None
+    command: int
+    parent_hash: str
+    hash: str
+
+
+class _Footer(msgspec.Struct, forbid_unknown_fields=True):
+    footer: bool
+    count: int
+    final_hash: str
+    result: dict[str, Any] | None
+    seed: str | None
+
+
+class LogEntry(msgspec.Struct, frozen=True):
+    """One event of a parsed log: the decoded event, its stored form and its decision data."""
+
+    seq: int
+    event: Event
+    type: str
+    v: int
+    body: str
+    actor: int | None
+    action: str | None
+    rolls: list | None
+    command: int
+    parent_hash: str
+    hash: str
+
+    @property
+    def starts_command(self) -> bool:
+        """Whether this event is the first of its command (a decision, or automatic events)."""
+        return self.command == self.seq
+
+
+class ParsedLog(msgspec.Struct, frozen=True):
+    """A log that passed :func:`read_log`: header and footer as dicts, the events in order."""
+
+    header: dict[str, Any]
+    entries: list[LogEntry]
+    footer: dict[str, Any]
+
+    @property
+    def final_hash(self) -> str:
+        """The hash of the last event (the genesis when there are none)."""
+        return self.entries[-1].hash if self.entries else self.header["genesis"]
+
+    @property
+    def is_view(self) -> bool:
+        """Whether this is one seat's view (exported with --as), readable but not importable."""
+        return self.header.get("view") is not None
+
+
+_LINE = msgspec.json.Encoder()
+_HEADER_DEC = msgspec.json.Decoder(_Header)
+_EVENT_DEC = msgspec.json.Decoder(_EventLine)
+_FOOTER_DEC = msgspec.json.Decoder(_Footer)
+_ANY_DEC = msgspec.json.Decoder()
+
+
+def header_line(record: Any, view: int | None) -> str:
+    """The header line of a game record (``record`` has GameRecord's fields)."""
+    return _LINE.encode(_Header(
+        format=FORMAT, version=VERSION, game=record.id, kind=record.kind, config=record.config, seats=record.seats,
+        rules_version=record.rules_version, data_hash=record.data_hash, seed_commit=record.seed_commit,
+        genesis=record.genesis, created=record.created, view=view)).decode() + "\n"
+
+
+def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action: str | None, rolls: str | None,
+               command: int, parent_hash: str, hash_: str) -> str:
+    """One event line from its stored form (``body`` and ``rolls`` are JSON text)."""
+    raw_rolls = None if rolls is None else msgspec.Raw(rolls)
+    return _LINE.encode(_EventLine(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, command,  # type: ignore[arg-type]
+                                   parent_hash, hash_)).decode() + "\n"
+
+
+def footer_line(count: int, final_hash: str, result: dict | None, seed: str | None) -> str:
+    """The footer line."""
+    return _LINE.encode(_Footer(True, count, final_hash, result, seed)).decode() + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------
+
+_STRING = re.compile(r'"[^"\\\n]*+(?:\\[^\n][^"\\\n]*+)*+"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}\n]+")
+_EMPTY_PAIR = re.compile(r"\{\}|\[\]")
+
+
+@functools.lru_cache(maxsize=8)
+def _too_large(limits: Limits) -> re.Pattern:
+    """Outside strings: a run of more digits than allowed, or a long exponent (``1e999``)."""
+    return re.compile(r"\d{%d}|[eE][+-]?\d{%d}" % (limits.max_int_digits + 1, limits.max_exponent_digits + 1))
+
+
+def _size(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+def _lines(data: bytes | bytearray | memoryview | str | Iterable[str], limits: Limits) -> list[str]:
+    """Split input into lines, enforcing the whole-file and line-size limits first."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data)
+        if len(data) > limits.max_bytes:
+            raise LogRejected(0, f"the log is {len(data):,} bytes, over the limit of {limits.max_bytes:,}")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogRejected(data[:exc.start].count(b"\n") + 1, "not UTF-8 text") from None
+    elif isinstance(data, str):
+        text = data
+        if _size(text) > limits.max_bytes:
+            raise LogRejected(0, f"the log is over the limit of {limits.max_bytes:,} bytes")
+    else:
+        parts: list[str] = []
+        total = 0
+        for i, chunk in enumerate(data, 1):
+            if isinstance(chunk, (bytes, bytearray)):
+                try:
+                    chunk = bytes(chunk).decode("utf-8")
+                except UnicodeDecodeError:
+                    raise LogRejected(i, "not UTF-8 text") from None
+            total += _size(chunk)
+            if total > limits.max_bytes:
+                raise LogRejected(i, f"the log is over the limit of {limits.max_bytes:,} bytes")
+            parts.append(chunk if chunk.endswith("\n") else chunk + "\n")
+        text = "".join(parts)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) > limits.max_events + 2:
+        raise LogRejected(limits.max_events + 2, f"more than {limits.max_events:,} events")
+    for i, line in enumerate(lines):
+        if line.endswith("\r"):
+            line = lines[i] = line[:-1]
+        if len(line) > limits.max_line or _size(line) > limits.max_line:
+            raise LogRejected(i + 1, f"line longer than {limits.max_line:,} bytes")
+    return lines
+
+
+def _check_shapes(lines: list[str], limits: Limits) -> None:
+    """Nesting depth and number sizes of every line, found by scanning outside strings, before
+    any decoding (over the whole text at once; JSON strings never span lines)."""
+    for no, line in enumerate(lines, 1):
+        if not line or line.isspace():
+            raise LogRejected(no, "blank line")
+    bare = _STRING.sub('""', "\n".join(lines))
+    huge = _too_large(limits).search(bare)
+    if huge:
+        no = bare.count("\n", 0, huge.start()) + 1
+        raise LogRejected(no, f"number too large (more than {limits.max_int_digits} digits)")
+    brackets = _NOT_BRACKET.sub("", bare)
+    for _ in range(limits.max_depth):
+        inner = _EMPTY_PAIR.sub("", brackets)
+        if inner == brackets:
+            return  # what is left is unbalanced: the JSON decoder reports it
+        brackets = inner
+    deeper = _EMPTY_PAIR.search(brackets)
+    if deeper:
+        no = brackets.count("\n", 0, deeper.start()) + 1
+        raise LogRejected(no, f"JSON nested deeper than {limits.max_depth} levels")
+
+
+def _read_header(line: str, allow_view: bool) -> dict[str, Any]:
+    try:
+        probe = _ANY_DEC.decode(line)
+    except msgspec.DecodeError as exc:
+        raise LogRejected(1, f"header is not valid JSON ({exc})") from None
+    if not isinstance(probe, dict) or probe.get("format") != FORMAT:
+        raise LogRejected(1, f"not a {FORMAT} file (the first line must be its header)")
+    version = probe.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise LogRejected(1, f"written by a newer dinocli (log version {version}; this one reads {VERSION})")
+    if version != VERSION:
+        raise LogRejected(1, f"unsupported log version {version!r}")
+    try:
+        header = msgspec.to_builtins(_HEADER_DEC.decode(line))
+    except msgspec.ValidationError as exc:
+        raise LogRejected(1, f"bad header: {exc}") from None
+    if genesis_hash(header) != header["genesis"]:
+        raise LogRejected(1, "the genesis hash does not match the header (altered?)")
+    if header["view"] is not None and not allow_view:
+        raise LogRejected(1, f"a seat's view cannot be imported (exported with --as for seat {header['view']})")
+    return header
+
+
+def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allow_view: bool = False) -> ParsedLog:
+    """Parse and check an exported log, all or nothing; LogRejected says which line is wrong.
+
+    ``data`` is the whole file (bytes or text) or an iterable of its lines (an open file).
+    ``allow_view=True`` also reads one seat's view (redacted bodies cannot be hash-checked,
+    and lines may be missing), for display only."""
+    lines = _lines(data, limits)
+    if not lines:
+        raise LogRejected(1, "empty log: no header")
+    _check_shapes(lines, limits)
+    header = _read_header(lines[0], allow_view)
+    view = header["view"] is not None
+    prev = header["genesis"]
+    entries: list[LogEntry] = []
+    footer: dict[str, Any] | None = None
+    start = 0  # n of the first event of the current command
+    for no, line in enumerate(lines[1:], 2):
+        if footer is not None:
+            raise LogRejected(no, "text after the footer")
+        try:
+            ev = _EVENT_DEC.decode(line)
+        except msgspec.ValidationError as exc:
+            try:
+                footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
+            except msgspec.MsgspecError as footer_exc:
+                probe = _ANY_DEC.decode(line)
+                is_footer = isinstance(probe, dict) and "footer" in probe
+                raise LogRejected(no, f"bad footer: {footer_exc}" if is_footer else f"bad event line: {exc}") from None
+            _check_footer(no, footer, header, entries, prev, view)
+            continue
+        except msgspec.DecodeError as exc:
+            raise LogRejected(no, f"not valid JSON ({exc})") from None
+        entries.append(_check_event(no, ev, entries, prev, start, view))
+        start = entries[-1].command
+        prev = ev.hash
+    if footer is None:
+        raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
+    return ParsedLog(header=header, entries=entries, footer=footer)
+
+
+def _check_event(no: int, ev: _EventLine, entries: list[LogEntry], prev: str, start: int, view: bool) -> LogEntry:
+    """One event line against the chain so far; the checked entry."""
+    last = entries[-1].seq if entries else 0
+    if view:
+        if ev.n <= last:
+            raise LogRejected(no, f"event {ev.n} after event {last} (lines reordered or duplicated)")
+    elif ev.n != last + 1:
+        raise LogRejected(no, f"expected event {last + 1}, found event {ev.n} (lines reordered, duplicated or missing)")
+    try:
+        body_obj = msgspec.json.decode(ev.body)
+    except msgspec.DecodeError as exc:
+        raise LogRejected(no, f"bad body: {exc}") from None
+    if not isinstance(body_obj, dict) or "type" in body_obj:
+        raise LogRejected(no, "the body must be an object without a 'type' field")
+    body = json_text(body_obj)
+    rolls = None if ev.rolls is None else [list(r) for r in ev.rolls]
+    if ev.command == ev.n:
+        pass
+    elif view:
+        if not 0 < ev.command < ev.n:
+            raise LogRejected(no, f"command {ev.command} does not start at an earlier event")
+    elif not entries or ev.command != start:
+        raise LogRejected(no, f"command {ev.command} is not the command of the previous event")
+    elif ev.actor is not None or ev.action is not None or ev.rolls is not None:
+        raise LogRejected(no, "only the first event of a command may carry actor, action or rolls")
+    if view:
+        if ev.rolls is not None:
+            raise LogRejected(no, "a seat's view carries no rolls")
+    else:
+        if ev.parent_hash != prev:
+            raise LogRejected(no, "the parent hash does not match the previous event's hash (line out of place?)")
+        if event_hash(prev, ev.type, ev.v, body, ev.actor, ev.action, None if rolls is None else json_text(rolls)) != ev.hash:
+            raise LogRejected(no, "the hash does not match the event (altered?)")
+    try:
+        event = decode(ev.type, body, ev.v)
+    except UnknownEvent as exc:
+        raise LogRejected(no, str(exc)) from None
+    return LogEntry(seq=ev.n, event=event, type=ev.type, v=ev.v, body=body, actor=ev.actor, action=ev.action,
+                    rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash)
+
+
+def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entries: list[LogEntry], prev: str,
+                  view: bool) -> None:
+    if footer["footer"] is not True:
+        raise LogRejected(no, "bad footer: 'footer' must be true")
+    if not view:
+        if footer["count"] != len(entries):
+            raise LogRejected(no, f"the footer counts {footer['count']} events, the log has {len(entries)}")
+        if footer["final_hash"] != prev:
+            raise LogRejected(no, "the footer's final hash does not match the last event")
+    seed = footer["seed"]
+    if seed is not None and commit(seed) != header["seed_commit"]:
+        raise LogRejected(no, "the revealed seed does not match the seed commitment")

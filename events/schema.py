@@ -1,0 +1,78 @@
+"""The store's SQLite schema, created and evolved by sqlite-utils migrations.
+
+JSON columns (config, seats, meta, result, body, rolls) hold readable canonical JSON text, so
+``sqlite-utils query db "select json_extract(body, '$.card') from events"`` works. The events
+table is append-only: triggers refuse UPDATE and DELETE.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils.migrations import Migrations
+
+__all__ = ["migrations"]
+
+migrations = Migrations("dinocli.events")
+
+
+@migrations(name="0001_initial")
+def initial(db) -> None:
+    """Games, their secret seeds, the event tree and named branches."""
+    for statement in _INITIAL:
+        db.execute(statement)
+
+
+_INITIAL = (
+    """CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        config TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        rules_version TEXT NOT NULL,
+        data_hash TEXT NOT NULL,
+        seed_commit TEXT NOT NULL,
+        created TEXT NOT NULL,
+        branch TEXT NOT NULL DEFAULT 'main',
+        tournament TEXT,
+        result TEXT,
+        seed TEXT,
+        meta TEXT NOT NULL DEFAULT '{}',
+        genesis TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_created ON games(created)",
+    "CREATE INDEX games_tournament ON games(tournament)",
+    "CREATE INDEX games_genesis ON games(genesis)",
+    """CREATE TABLE seeds (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        seed TEXT NOT NULL
+    )""",
+    """CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        parent INTEGER REFERENCES events(id),
+        seq INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        v INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        actor INTEGER,
+        action TEXT,
+        rolls TEXT,
+        hash TEXT NOT NULL,
+        parent_hash TEXT NOT NULL,
+        command INTEGER NOT NULL,
+        created TEXT NOT NULL
+    )""",
+    "CREATE INDEX events_game ON events(game_id)",  # a game's events in id order (path, children)
+    """CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: nothing is ever updated'); END""",
+    """CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: nothing is ever deleted'); END""",
+    """CREATE TABLE branches (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        name TEXT NOT NULL,
+        head INTEGER REFERENCES events(id),
+        tip INTEGER REFERENCES events(id),
+        automatic INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL,
+        PRIMARY KEY (game_id, name)
+    ) WITHOUT ROWID""",
+)

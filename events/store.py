@@ -1,0 +1,729 @@
+"""The event store: games, their event trees and branches in one SQLite file.
+
+Every write is one transaction (``BEGIN IMMEDIATE`` through sqlite-utils ``db.atomic()``).
+Events are never updated or deleted: undo, redo, branch and checkout only move pointers.
+Each event stores its parent's hash and its own (see :mod:`dinocli.events.chain`), and a
+command is appended only against the branch head it was decided on (optimistic concurrency).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import datetime
+import functools
+import os
+import pathlib
+import re
+import sqlite3
+import urllib.parse
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+import sqlite_utils
+
+from .chain import body_text, event_hash, genesis_hash, json_text, normalized
+from .codec import Event, UnknownEvent, decode, decoder_for
+from .errors import (
+    AmbiguousGameId,
+    BranchExists,
+    ChainBroken,
+    Conflict,
+    DatabaseLocked,
+    LogRejected,
+    StoreError,
+    UnknownBranch,
+    UnknownGameId,
+)
+from .log import ParsedLog, footer_line, event_line, header_line
+from .records import Branch, Command, GameRecord, Stored
+from .rng import commit
+from .schema import migrations
+
+__all__ = [
+    "Store",
+    "GameRecord",
+    "Stored",
+    "Branch",
+    "Command",
+    "StoreError",
+    "Conflict",
+    "UnknownGameId",
+    "AmbiguousGameId",
+    "UnknownBranch",
+    "BranchExists",
+    "DatabaseLocked",
+    "ChainBroken",
+    "default_path",
+    "BRANCH_NAME",
+]
+
+BRANCH_NAME = re.compile(r"^[A-Za-z0-9._~/-]{1,40}$")
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+
+_GAME_COLS = ("id, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, "
+              "result, seed, meta, genesis")
+_EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command"
+_WALK_COLS = "id, parent, type, v, body, actor, action, rolls, command"
+_WALK_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
+_APPEND_STATE = """
+SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1 FROM events)
+FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.head
+WHERE b.game_id = ? AND b.name = ?"""
+_INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_ROLLS = list[tuple[str, int, int]]
+_json = msgspec.json.decode
+
+
+def default_path() -> pathlib.Path:
+    """$DINOCLI_DB if set, else ``<user data dir>/saves/dinocli.sqlite``."""
+    env = os.environ.get("DINOCLI_DB")
+    if env:
+        return pathlib.Path(env).expanduser()
+    import platformdirs
+
+    return pathlib.Path(platformdirs.user_data_dir("dinocli")) / "saves" / "dinocli.sqlite"
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
+
+
+class _Connection(sqlite3.Connection):
+    """A connection whose transactions all start with BEGIN IMMEDIATE (so sqlite-utils'
+    ``atomic()`` takes the write lock up front instead of failing on upgrade)."""
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql == "BEGIN":
+            sql = "BEGIN IMMEDIATE"
+        return super().execute(sql, *args)
+
+
+def _sql_errors(fn: Callable) -> Callable:
+    """Turn sqlite3 errors raised by a Store method into one-line StoreErrors."""
+
+    @functools.wraps(fn)
+    def inner(self: "Store", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise self._translate(exc) from None
+
+    return inner
+
+
+class Store:
+    """A dinocli database: open with :meth:`Store.open`, write inside :meth:`write`."""
+
+    def __init__(self, conn: sqlite3.Connection, path_str: str, timeout: float):
+        self._conn = conn
+        self.path_str = path_str
+        self.timeout = timeout
+        self.db = sqlite_utils.Database(conn)
+        self._genesis: dict[str, str] = {}
+
+    # -- opening --------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None, *, bulk: bool = False, timeout: float = 5.0,
+             readonly: bool = False) -> "Store":
+        """Open (creating if needed) the database at ``path``; None means :func:`default_path`."""
+        if path is None:
+            path = default_path()
+        memory = os.fspath(path) == ":memory:"
+        if memory:
+            path_str = ":memory:"
+        else:
+            p = pathlib.Path(os.fspath(path)).expanduser()
+            path_str = str(p)
+            if not readonly:
+                try:
+                    p.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot create {p.parent}: {exc.strerror or exc}") from None
+            if p.is_dir():
+                raise StoreError(f"{path_str} is a directory, not a database file")
+        target = path_str
+        if readonly and not memory:
+            target = f"file:{urllib.parse.quote(pathlib.Path(path_str).resolve().as_posix())}?mode=ro"
+        try:
+            conn = sqlite3.connect(target, timeout=timeout, isolation_level=None, factory=_Connection,
+                                   uri=target.startswith("file:"))
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {path_str}: {exc}") from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {max(0, int(timeout * 1000))}")
+            conn.execute("PRAGMA foreign_keys = ON")
+            if not memory and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal" and not readonly:
+                with contextlib.suppress(sqlite3.OperationalError):  # a read-only file stays as it is
+                    conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(f"PRAGMA synchronous = {'NORMAL' if bulk else 'FULL'}")
+            store = cls(conn, path_str, timeout)
+            store._migrate()
+        except StoreError:
+            conn.close()
+            raise
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            msg = str(exc)
+            if "locked" in msg or "busy" in msg:
+                raise DatabaseLocked(f"{path_str}: the database is locked by another process") from None
+            if "not a database" in msg or "malformed" in msg:
+                raise StoreError(f"{path_str} is not a dinocli database ({msg})") from None
+            raise StoreError(f"cannot open {path_str}: {msg}") from None
+        return store
+
+    def _migrate(self) -> None:
+        """Create or upgrade the schema (refusing SQLite files that belong to something else)."""
+        if not migrations.pending(self.db):
+            return
+        applied = {m.name for m in migrations.applied(self.db)}
+        if not applied and self.db.table_names():
+            raise StoreError(f"{self.path_str} is an SQLite database, but not a dinocli one")
+        with self.write():
+            if migrations.pending(self.db):
+                migrations.apply(self.db)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _translate(self, exc: sqlite3.Error) -> StoreError:
+        msg = str(exc)
+        if "locked" in msg or "busy" in msg:
+            return DatabaseLocked(f"{self.path_str}: the database is locked by another process "
+                                  f"(gave up after {self.timeout:g} s)")
+        if "readonly" in msg or "read-only" in msg:
+            return StoreError(f"{self.path_str}: the database is read-only")
+        return StoreError(f"{self.path_str}: {msg}")
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator["Store"]:
+        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints."""
+        try:
+            with self.db.atomic():
+                yield self
+        except sqlite3.Error as exc:
+            raise self._translate(exc) from None
+
+    # -- games ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _record(row: tuple) -> GameRecord:
+        (gid, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, result,
+         seed, meta, genesis) = row
+        return GameRecord(id=gid, kind=kind, config=_json(config), seats=_json(seats), rules_version=rules_version,
+                          data_hash=data_hash, seed_commit=seed_commit, created=created, branch=branch,
+                          tournament=tournament, result=None if result is None else _json(result), seed=seed,
+                          meta=_json(meta), genesis=genesis)
+
+    def _new_id(self) -> str:
+        while True:
+            gid = base64.b32encode(os.urandom(5)).decode().lower()
+            if not self._exists(gid):
+                return gid
+
+    def _exists(self, game_id: str) -> bool:
+        return self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
+    def _require(self, game_id: str) -> None:
+        if not self._exists(game_id):
+            raise UnknownGameId(f"no game {game_id!r} (see 'dinocli games')")
+
+    @_sql_errors
+    def create_game(self, kind: str, config: dict, seats: list[dict], rules_version: str, data_hash: str,
+                    seed: str, *, tournament: str | None = None, meta: dict | None = None,
+                    game_id: str | None = None) -> GameRecord:
+        """Record a new game with a branch ``main`` and no events; the seed is kept secret."""
+        if not isinstance(seed, str) or not seed:
+            raise StoreError("a game needs a non-empty seed")
+        config, seats, meta = normalized(config), normalized(seats), normalized(meta or {})
+        if not isinstance(config, dict) or not isinstance(meta, dict):
+            raise StoreError("config and meta must be objects")
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise StoreError("seats must be a list of objects")
+        created = _now()
+        header = {"kind": kind, "config": config, "seats": seats, "rules_version": rules_version,
+                  "data_hash": data_hash, "seed_commit": commit(seed), "created": created}
+        genesis = genesis_hash(header)
+        with self.write():
+            if game_id is None:
+                game_id = self._new_id()
+            elif not GAME_ID.match(game_id):
+                raise StoreError(f"bad game id {game_id!r}: use 1-40 lowercase letters, digits, - or _")
+            elif self._exists(game_id):
+                raise StoreError(f"game id {game_id!r} is taken")
+            self._insert_game(game_id, header, genesis, tournament=tournament, meta=meta)
+            self._conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (game_id, seed))
+        return self._get(game_id)
+
+    def _insert_game(self, game_id: str, header: dict, genesis: str, *, tournament: str | None, meta: dict,
+                     result: dict | None = None, seed: str | None = None) -> None:
+        self._conn.execute(
+            f"INSERT INTO games ({_GAME_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'main', ?, ?, ?, ?, ?)",
+            (game_id, header["kind"], json_text(header["config"]), json_text(header["seats"]),
+             header["rules_version"], header["data_hash"], header["seed_commit"], header["created"], tournament,
+             None if result is None else json_text(result), seed, json_text(meta), genesis))
+        self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, 'main', NULL, NULL, ?)",
+                           (game_id, _now()))
+
+    def _get(self, game_id: str) -> GameRecord:
+        row = self._conn.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise UnknownGameId(f"no game {game_id!r} (see 'dinocli games')")
+        return self._record(row)
+
+    @_sql_errors
+    def game(self, id_or_prefix: str) -> GameRecord:
+        """The game with this id, or the only game whose id starts with it."""
+        key = (id_or_prefix or "").strip().lower()
+        if not key:
+            raise UnknownGameId("no game id given")
+        row = self._conn.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (key,)).fetchone()
+        if row is not None:
+            return self._record(row)
+        rows = self._conn.execute(f"SELECT {_GAME_COLS} FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT 11",
+                                  (key, key + "\U0010ffff")).fetchall()
+        if not rows:
+            raise UnknownGameId(f"no game {id_or_prefix!r} (see 'dinocli games')")
+        if len(rows) > 1:
+            ids = [r[0] for r in rows]
+            shown = ", ".join(ids[:10]) + (", …" if len(ids) > 10 else "")
+            raise AmbiguousGameId(f"game id {id_or_prefix!r} is ambiguous: {shown}", ids)
+        return self._record(rows[0])
+
+    @_sql_errors
+    def games(self, *, tournament: str | None = None, kind: str | None = None) -> list[GameRecord]:
+        """Saved games, newest first, optionally of one tournament or kind."""
+        where, args = [], []
+        if tournament is not None:
+            where.append("tournament = ?")
+            args.append(tournament)
+        if kind is not None:
+            where.append("kind = ?")
+            args.append(kind)
+        sql = f"SELECT {_GAME_COLS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        return [self._record(r) for r in self._conn.execute(sql + " ORDER BY created DESC, rowid DESC", args)]
+
+    @_sql_errors
+    def secret_seed(self, game_id: str) -> str:
+        """The game's seed (secret while the game runs: only the service's rng may use it)."""
+        row = self._conn.execute("SELECT seed FROM seeds WHERE game_id = ?", (game_id,)).fetchone()
+        if row is None:
+            self._require(game_id)
+            raise StoreError(f"game {game_id} has no stored seed (imported from a log that did not reveal it)")
+        return row[0]
+
+    @_sql_errors
+    def finish(self, game_id: str, result: dict) -> None:
+        """Record the game's result and reveal its seed in the record."""
+        with self.write():
+            cur = self._conn.execute(
+                "UPDATE games SET result = ?, seed = (SELECT seed FROM seeds WHERE game_id = games.id) WHERE id = ?",
+                (json_text(result), game_id))
+            if cur.rowcount == 0:
+                raise UnknownGameId(f"no game {game_id!r}")
+
+    @_sql_errors
+    def set_meta(self, game_id: str, meta: dict) -> None:
+        """Replace the game's free-form metadata."""
+        with self.write():
+            cur = self._conn.execute("UPDATE games SET meta = ? WHERE id = ?", (json_text(meta), game_id))
+            if cur.rowcount == 0:
+                raise UnknownGameId(f"no game {game_id!r}")
+
+    def _genesis_of(self, game_id: str) -> str:
+        g = self._genesis.get(game_id)
+        if g is None:
+            row = self._conn.execute("SELECT genesis FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGameId(f"no game {game_id!r}")
+            g = self._genesis[game_id] = row[0]
+        return g
+
+    # -- appending ------------------------------------------------------------------------
+
+    def _branch_row(self, game_id: str, name: str) -> tuple[int | None, int | None]:
+        row = self._conn.execute("SELECT head, tip FROM branches WHERE game_id = ? AND name = ?",
+                                 (game_id, name)).fetchone()
+        if row is None:
+            self._require(game_id)
+            names = [r[0] for r in self._conn.execute(
+                "SELECT name FROM branches WHERE game_id = ? ORDER BY created, name", (game_id,))]
+            raise UnknownBranch(f"game {game_id} has no branch {name!r} (it has: {', '.join(names)})")
+        return row
+
+    def _keep_line(self, game_id: str, branch: str, tip: int) -> str:
+        """Name an abandoned line ``<branch>~N`` so that no event ever becomes unreachable."""
+        taken = {r[0] for r in self._conn.execute("SELECT name FROM branches WHERE game_id = ?", (game_id,))}
+        n = 1
+        while f"{branch}~{n}" in taken:
+            n += 1
+        name = f"{branch}~{n}"
+        self._conn.execute("INSERT INTO branches (game_id, name, head, tip, automatic, created) VALUES (?, ?, ?, ?, 1, ?)",
+                           (game_id, name, tip, tip, _now()))
+        return name
+
+    @_sql_errors
+    def append(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> int:
+        """Append commands to a branch whose head must still be ``expected_head``; the new head."""
+        if not commands or any(not c.events for c in commands):
+            raise StoreError("nothing to append: every command needs at least one event")
+        prepared = []
+        for c in commands:
+            if c.actor is not None and type(c.actor) is not int:
+                raise StoreError(f"actor must be a seat number or None, not {c.actor!r}")
+            if c.action is not None and not isinstance(c.action, str):
+                raise StoreError(f"action must be text or None, not {c.action!r}")
+            rolls = None
+            if c.rolls is not None:
+                try:
+                    rolls = json_text(msgspec.convert(c.rolls, _ROLLS))
+                except msgspec.ValidationError as exc:
+                    raise StoreError(f"rolls must be [key, n, value] triples: {exc}") from None
+            for i, ev in enumerate(c.events):
+                if not isinstance(ev, Event):
+                    raise StoreError(f"not an event: {ev!r}")
+                if i == 0:
+                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True))
+                else:
+                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False))
+        conn = self._conn
+        with self.write():
+            state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
+            if state is None:
+                self._branch_row(game_id, branch)  # raises UnknownGameId / UnknownBranch
+            head, tip, parent_hash, seq, genesis, next_id = state
+            if head != expected_head:
+                raise Conflict(f"game {game_id} branch {branch!r} moved: expected head {expected_head}, "
+                               f"found {head} (another process played first); reload and retry")
+            if head is None:
+                parent_hash, seq = genesis, 0
+            if tip is not None and tip != head:
+                self._keep_line(game_id, branch, tip)
+            now = _now()
+            rows = []
+            parent, command = head, next_id
+            for tag, v, body, actor, action, rolls, first in prepared:
+                seq += 1
+                if first:
+                    command = next_id
+                h = event_hash(parent_hash, tag, v, body, actor, action, rolls)
+                rows.append((next_id, parent, seq, tag, v, body, actor, action, rolls, h, parent_hash, command,
+                             game_id, now))
+                parent, parent_hash = next_id, h
+                next_id += 1
+            conn.executemany(_INSERT_EVENT, rows)
+            conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
+                         (parent, parent, game_id, branch))
+        return parent
+
+    # -- reading --------------------------------------------------------------------------
+
+    def _walk(self, game_id: str, head: int | None) -> list[tuple]:
+        """The rows root..head (one indexed scan of the game, then a walk up the parent links)."""
+        if head is None:
+            self._genesis_of(game_id)
+            return []
+        rows = self._conn.execute(_WALK_SQL, (game_id, head)).fetchall()
+        if not rows or rows[-1][0] != head:
+            self._genesis_of(game_id)
+            raise StoreError(f"event {head} is not in game {game_id}")
+        path, want = [], head
+        for row in reversed(rows):
+            if row[0] == want:
+                path.append(row)
+                want = row[1]
+        if want is not None:
+            raise ChainBroken(path[-1][0], f"its parent {want} is not an earlier event of this game")
+        path.reverse()
+        return path
+
+    def _hashes(self, game_id: str, rows: list[tuple]) -> list[str]:
+        """Recompute the hashes along a path from the genesis; the last must equal the head's
+        stored hash, which proves every event on the path unaltered (else find the first bad one)."""
+        prev = self._genesis_of(game_id)
+        hashes: list[str] = []
+        append, hash_of = hashes.append, event_hash
+        for _eid, _parent, type_, v, body, actor, action, rolls, _command in rows:
+            prev = hash_of(prev, type_, v, body, actor, action, rolls)
+            append(prev)
+        if rows:
+            stored = self._conn.execute("SELECT hash FROM events WHERE id = ?", (rows[-1][0],)).fetchone()[0]
+            if stored != prev:
+                self._find_break(game_id, rows)
+        return hashes
+
+    def _find_break(self, game_id: str, rows: list[tuple]) -> None:
+        """Raise ChainBroken at the first event of the path whose stored hashes do not check out."""
+        prev = self._genesis_of(game_id)
+        for row in rows:
+            eid = row[0]
+            ph, h = self._conn.execute("SELECT parent_hash, hash FROM events WHERE id = ?", (eid,)).fetchone()
+            if ph != prev:
+                raise ChainBroken(eid, "its parent hash does not match its parent's hash")
+            if event_hash(ph, *row[2:8]) != h:
+                raise ChainBroken(eid, "its hash does not match its content")
+            prev = h
+        raise ChainBroken(rows[-1][0], "its hash does not match its content")  # pragma: no cover - defensive
+
+    @_sql_errors
+    def path(self, game_id: str, head: int | None) -> list[Stored]:
+        """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
+        rows = self._walk(game_id, head)
+        decoders: dict[tuple[str, int], Callable] = {}
+        out: list[Stored] = []
+        append, hash_of, json = out.append, event_hash, _json
+        prev = self._genesis_of(game_id)
+        seq = 0
+        for eid, parent, type_, v, body, actor, action, rolls, command in rows:
+            seq += 1
+            h = hash_of(prev, type_, v, body, actor, action, rolls)
+            dec = decoders.get((type_, v))
+            if dec is None:
+                dec = decoders[(type_, v)] = decoder_for(type_, v)
+            try:
+                event = dec(body)
+            except (UnknownEvent, msgspec.MsgspecError):
+                self._hashes(game_id, rows)  # an altered body is reported as a broken chain
+                event = self._decode(eid, type_, body, v)
+            append(Stored(eid, parent, seq, event, actor, action, None if rolls is None else json(rolls), h, prev,
+                          command))
+            prev = h
+        if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
+            self._find_break(game_id, rows)
+        return out
+
+    @staticmethod
+    def _decode(eid: int, type_: str, body: str, v: int) -> Event:
+        try:
+            return decode(type_, body, v)
+        except UnknownEvent as exc:
+            raise StoreError(f"event {eid}: {exc}") from None
+
+    @_sql_errors
+    def event(self, event_id: int) -> Stored:
+        """One stored event by id (its own hash checked)."""
+        row = self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE id = ?", (event_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no event {event_id}")
+        eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command = row
+        if event_hash(ph, type_, v, body, actor, action, rolls) != h:
+            raise ChainBroken(eid, "its hash does not match its content")
+        return Stored(eid, parent, seq, self._decode(eid, type_, body, v), actor, action,
+                      None if rolls is None else _json(rolls), h, ph, command)
+
+    @_sql_errors
+    def children(self, game_id: str, event_id: int | None) -> list[int]:
+        """Ids of the events that follow ``event_id`` (None: the game's first events), oldest first."""
+        if event_id is None:
+            cur = self._conn.execute("SELECT id FROM events WHERE game_id = ? AND parent IS NULL ORDER BY id",
+                                     (game_id,))
+        else:
+            cur = self._conn.execute("SELECT id FROM events WHERE game_id = ? AND parent = ? ORDER BY id",
+                                     (game_id, event_id))
+        return [r[0] for r in cur]
+
+    # -- branches -------------------------------------------------------------------------
+
+    @_sql_errors
+    def branch(self, game_id: str, name: str) -> Branch:
+        """One branch of a game."""
+        head, tip = self._branch_row(game_id, name)
+        return Branch(name, head, tip)
+
+    @_sql_errors
+    def branches(self, game_id: str) -> list[Branch]:
+        """All branches of a game, oldest first."""
+        self._require(game_id)
+        return [Branch(*r) for r in self._conn.execute(
+            "SELECT name, head, tip FROM branches WHERE game_id = ? ORDER BY created, name", (game_id,))]
+
+    def _event_in(self, game_id: str, event_id: int) -> int:
+        """The depth of an event of this game (StoreError if it is not one)."""
+        row = self._conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
+        if row is None:
+            raise StoreError(f"event {event_id} is not in game {game_id}")
+        return row[0]
+
+    def _is_ancestor(self, game_id: str, a: int | None, b: int | None) -> bool:
+        """Whether ``a`` is ``b`` or lies on the path from the root to ``b`` (None is the root's parent)."""
+        if a is None or a == b:
+            return True
+        if b is None:
+            return False
+        depth = self._event_in(game_id, a)
+        row = self._conn.execute(
+            "WITH RECURSIVE up(id, parent, seq) AS (SELECT id, parent, seq FROM events WHERE id = ? "
+            "UNION ALL SELECT e.id, e.parent, e.seq FROM events e JOIN up ON e.id = up.parent WHERE up.seq > ?) "
+            "SELECT 1 FROM up WHERE id = ?", (b, depth, a)).fetchone()
+        return row is not None
+
+    @_sql_errors
+    def set_head(self, game_id: str, branch: str, head: int | None, expected_head: int | None) -> None:
+        """Move a branch head (undo/redo); the tip stays unless ``head`` leaves its line."""
+        with self.write():
+            old_head, tip = self._branch_row(game_id, branch)
+            if old_head != expected_head:
+                raise Conflict(f"game {game_id} branch {branch!r} moved: expected head {expected_head}, "
+                               f"found {old_head} (another process played first); reload and retry")
+            if head is not None:
+                self._event_in(game_id, head)
+            if not self._is_ancestor(game_id, head, tip):
+                if tip is not None and not self._is_ancestor(game_id, tip, head):
+                    self._keep_line(game_id, branch, tip)
+                tip = head
+            self._conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
+                               (head, tip, game_id, branch))
+
+    @_sql_errors
+    def create_branch(self, game_id: str, name: str, at: int | None) -> Branch:
+        """Name a new branch at event ``at`` (None: before the first event)."""
+        if not isinstance(name, str) or not BRANCH_NAME.match(name):
+            raise StoreError(f"bad branch name {name!r}: use 1-40 letters, digits, - _ . ~ /")
+        with self.write():
+            self._require(game_id)
+            if at is not None:
+                self._event_in(game_id, at)
+            if self._conn.execute("SELECT 1 FROM branches WHERE game_id = ? AND name = ?",
+                                  (game_id, name)).fetchone():
+                raise BranchExists(f"game {game_id} already has a branch {name!r}")
+            self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, ?, ?, ?, ?)",
+                               (game_id, name, at, at, _now()))
+        return Branch(name, at, at)
+
+    @_sql_errors
+    def checkout(self, game_id: str, name: str) -> None:
+        """Make ``name`` the game's current branch."""
+        with self.write():
+            self._branch_row(game_id, name)
+            self._conn.execute("UPDATE games SET branch = ? WHERE id = ?", (name, game_id))
+
+    # -- verification ---------------------------------------------------------------------
+
+    @_sql_errors
+    def verify_chain(self, game_id: str) -> int:
+        """Recompute the genesis and every event hash of the game's tree; the number of events."""
+        rec = self._get(game_id)
+        if genesis_hash(msgspec.structs.asdict(rec)) != rec.genesis:
+            raise ChainBroken(None, "the game's header (kind, config, seats, versions, seed commitment, "
+                                    "creation time) does not match its genesis hash")
+        known: dict[int, tuple[str, int]] = {}
+        for row in self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE game_id = ? ORDER BY id", (game_id,)):
+            eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command = row
+            if parent is None:
+                expected_hash, expected_seq = rec.genesis, 1
+            elif parent in known:
+                expected_hash, expected_seq = known[parent][0], known[parent][1] + 1
+            else:
+                raise ChainBroken(eid, f"its parent {parent} is not an earlier event of this game")
+            if ph != expected_hash:
+                raise ChainBroken(eid, "its parent hash does not match its parent's hash")
+            if seq != expected_seq:
+                raise ChainBroken(eid, f"its depth is {seq}, expected {expected_seq}")
+            if command != eid and command not in known:
+                raise ChainBroken(eid, f"its command {command} is not an earlier event of this game")
+            if event_hash(ph, type_, v, body, actor, action, rolls) != h:
+                raise ChainBroken(eid, "its hash does not match its content")
+            known[eid] = (h, seq)
+        for name, head, tip in self._conn.execute("SELECT name, head, tip FROM branches WHERE game_id = ?",
+                                                  (game_id,)):
+            for pointer in (head, tip):
+                if pointer is not None and pointer not in known:
+                    raise ChainBroken(pointer, f"branch {name!r} points at an event outside this game")
+        return len(known)
+
+    # -- export / import ------------------------------------------------------------------
+
+    @_sql_errors
+    def export(self, game_id: str, *, branch: str | None = None, redact: Callable[[Event], Event | None] | None = None,
+               view_seat: int | None = None, result: dict | None = None) -> Iterator[str]:
+        """The branch path (default: the current branch) as dinocli-log JSON Lines.
+
+        With ``redact``/``view_seat`` it writes what one seat may know: bodies pass through
+        ``redact`` (None drops the line), rolls are left out, and the file cannot be imported."""
+        rec = self._get(game_id)
+        head, _tip = self._branch_row(rec.id, branch or rec.branch)
+        rows = self._walk(rec.id, head)
+        hashes = self._hashes(rec.id, rows)
+        is_view = redact is not None or view_seat is not None
+        if is_view and view_seat is None:
+            raise StoreError("a redacted export needs the seat it is for (view_seat)")
+        return self._lines(rec, rows, hashes, redact if is_view else None, view_seat, rec.result or result)
+
+    @staticmethod
+    def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
+               result: dict | None) -> Iterator[str]:
+        yield header_line(rec, view)
+        seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
+        prev = rec.genesis
+        for seq, (row, h) in enumerate(zip(rows, hashes), 1):
+            eid, _parent, type_, v, body, actor, action, rolls, command = row
+            ph, prev = prev, h
+            if view is not None:
+                event = Store._decode(eid, type_, body, v)
+                if redact is not None:
+                    event = redact(event)
+                    if event is None:
+                        continue
+                type_, v, body, rolls = event.tag, event.version, body_text(event), None
+            yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h)
+        yield footer_line(len(rows), prev, result, rec.seed)
+
+    @_sql_errors
+    def import_log(self, parsed: ParsedLog) -> GameRecord:
+        """Store a checked log as a new game (one linear branch ``main``), keeping its hashes."""
+        h = parsed.header
+        if h.get("view") is not None:
+            raise LogRejected(1, "a seat's view cannot be imported (it was exported with --as)")
+        genesis = genesis_hash(h)
+        if genesis != h["genesis"]:
+            raise LogRejected(1, "the genesis hash does not match the header")
+        footer_no = len(parsed.entries) + 2
+        seed, result = parsed.footer.get("seed"), parsed.footer.get("result")
+        if seed is not None and commit(seed) != h["seed_commit"]:
+            raise LogRejected(footer_no, "the revealed seed does not match the seed commitment")
+        final = parsed.entries[-1].hash if parsed.entries else genesis
+        if final != parsed.footer.get("final_hash", final):
+            raise LogRejected(footer_no, "the final hash does not match the last event")
+        conn = self._conn
+        with self.write():
+            for (other,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (genesis,)).fetchall():
+                if not parsed.entries or conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
+                                                      (other, final)).fetchone():
+                    raise LogRejected(0, f"already imported as {other}")
+            gid = h["game"]
+            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._exists(gid):
+                gid = self._new_id()
+            self._insert_game(gid, h, genesis, tournament=None, meta={},
+                              result=None if result is None else normalized(result), seed=seed)
+            if seed is not None:
+                conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (gid, seed))
+            next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
+            ids: dict[int, int] = {}
+            rows, parent, prev, now = [], None, genesis, _now()
+            for e in parsed.entries:
+                rolls = None if e.rolls is None else json_text(e.rolls)
+                if e.parent_hash != prev or event_hash(prev, e.type, e.v, e.body, e.actor, e.action, rolls) != e.hash:
+                    raise LogRejected(e.seq + 1, "the hash chain is broken here")
+                if e.command not in ids and e.command != e.seq:
+                    raise LogRejected(e.seq + 1, f"command {e.command} does not start at an earlier event")
+                ids[e.seq] = next_id
+                rows.append((next_id, parent, e.seq, e.type, e.v, e.body, e.actor, e.action, rolls, e.hash, prev,
+                             ids[e.command], gid, now))
+                parent, prev = next_id, e.hash
+                next_id += 1
+            conn.executemany(_INSERT_EVENT, rows)
+            conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = 'main'",
+                         (parent, parent, gid))
+        return self._get(gid)

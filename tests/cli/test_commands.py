@@ -1,0 +1,176 @@
+"""Every command of the CLI contract, from the user's seat (CliRunner)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+FAST = ["--bot", "rules", "--bot", "random"]
+
+
+def new_game(dino, *extra):
+    """A dingo game with one human ("you") and two fast bots, not opened at the prompt."""
+    data = dino.json("new", "dingo", *FAST, "--seed", "7", "--no-play", *extra)
+    return data["game"]
+
+
+def test_new_watch_plays_an_all_bot_game_to_the_end(dino):
+    data = dino.json("new", "dingo", "--watch", "--bot", "rules", "--bot", "random", "--seed", "3")
+    assert data["over"] is True
+    assert len(data["returns"]) == 2
+    games = dino.json("games")
+    assert games[0]["game"] == data["game"] and games[0]["over"]
+
+
+def test_new_rejects_unknown_game_bad_bot_and_bad_names(dino):
+    r = dino("new", "chess", "--bots", "1", "--no-play")
+    assert r.exit_code == 1 and "unknown game 'chess'" in r.stderr
+    r = dino("new", "dingo", "--bot", "wizard", "--no-play")
+    assert r.exit_code == 1 and "wizard" in r.stderr
+    r = dino("new", "dingo", "--player", "a b", "--bots", "1", "--no-play")
+    assert r.exit_code == 1 and "player name" in r.stderr
+    assert dino.json("games") == []
+
+
+def test_show_actions_and_move_as_the_human(dino):
+    gid = new_game(dino)
+    shown = dino.json("show", gid)
+    assert shown["to_move_name"] == "you" and not shown["over"]
+    assert len(shown["state_hash"]) == 64
+    acts = dino.json("actions", gid)["actions"]
+    assert acts
+    moved = dino.json("move", gid, acts[0])
+    assert moved["played"][0]["action"] == acts[0]
+    assert moved["head"] > shown["head"]
+    text = dino("show", gid).stdout
+    assert "To move" in text or "Game over" in text
+
+
+def test_a_unique_prefix_addresses_a_game(dino):
+    gid = new_game(dino)
+    assert dino.json("show", gid[:4])["game"] == gid
+
+
+def test_illegal_and_malformed_moves_change_nothing(dino):
+    gid = new_game(dino)
+    before = dino.json("show", gid)
+    for bad in ["fly to the moon", "discard 99", "9999999999999999999999"]:
+        r = dino("move", gid, bad)
+        assert r.exit_code == 1, r.output
+        assert r.stderr.count("\n") == 1 and r.stderr.startswith("dinocli: ")
+    assert dino.json("show", gid)["head"] == before["head"]
+
+
+def test_unknown_game_id_is_a_one_line_error(dino):
+    for cmd in (["show", "zzzzzz"], ["actions", "zzzzzz"], ["move", "zzzzzz", "discard 1"], ["undo", "zzzzzz"]):
+        r = dino(*cmd)
+        assert r.exit_code == 1 and r.stderr.count("\n") == 1, r.output
+
+
+def test_undo_and_redo_move_the_head_only(dino):
+    gid = new_game(dino)
+    start = dino.json("show", gid)
+    dino.json("move", gid, dino.json("actions", gid)["actions"][0])
+    after = dino.json("show", gid)
+    assert dino("undo", gid).exit_code == 0
+    assert dino.json("show", gid)["head"] == start["head"]
+    assert dino.json("show", gid)["state_hash"] == start["state_hash"]
+    assert dino("redo", gid).exit_code == 0
+    assert dino.json("show", gid)["head"] == after["head"]
+    r = dino("redo", gid)
+    assert r.exit_code == 1 and "nothing to redo" in r.stderr
+
+
+def test_undo_with_nothing_to_undo(dino):
+    gid = new_game(dino)
+    r = dino("undo", gid)
+    assert r.exit_code == 1 and "nothing to undo" in r.stderr
+
+
+def test_branch_branches_checkout(dino):
+    gid = new_game(dino)
+    start = dino.json("show", gid)
+    assert dino("branch", gid, "plan-b").exit_code == 0
+    dino.json("move", gid, dino.json("actions", gid)["actions"][0])
+    names = {b["name"]: b for b in dino.json("branches", gid)}
+    assert names["main"]["current"] and "plan-b" in names
+    assert dino("checkout", gid, "plan-b").exit_code == 0
+    assert dino.json("show", gid)["head"] == start["head"]
+    assert dino("checkout", gid, "main").exit_code == 0
+    r = dino("checkout", gid, "nope")
+    assert r.exit_code == 1
+    r = dino("branch", gid, "plan-b")
+    assert r.exit_code == 1
+
+
+def test_a_move_after_undo_keeps_the_old_line_reachable(dino):
+    gid = new_game(dino)
+    acts = dino.json("actions", gid)["actions"]
+    dino.json("move", gid, acts[0])
+    dino("undo", gid)
+    dino.json("move", gid, acts[-1])
+    assert len(dino.json("branches", gid)) == 2
+
+
+def test_log_hides_other_hands(dino):
+    gid = new_game(dino)
+    rows = dino.json("log", gid)
+    assert rows and rows[0]["event"] == 1
+    text = dino("log", gid).stdout
+    assert text.strip()
+    full = dino.json("log", gid, "--as", "rex")
+    assert full != rows or len(rows) == len(full)
+
+
+def test_export_import_replay_verify(dino, tmp_path):
+    from tests.cli.conftest import Dino
+
+    data = dino.json("new", "dingo", "--watch", "--bot", "rules", "--bot", "random", "--seed", "5")
+    out = tmp_path / "game.jsonl"
+    assert dino("export", data["game"], "-o", out).exit_code == 0
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0])["format"] == "dinocli-log" and json.loads(lines[-1])["footer"]
+    other = Dino(tmp_path / "other.sqlite")
+    r = other("import", out)
+    assert r.exit_code == 0, r.output
+    gid = other.json("games")[0]["game"]
+    assert other.json("show", gid)["state_hash"] == dino.json("show", data["game"])["state_hash"]
+    assert other("replay", gid, "--verify").exit_code == 0
+    r = dino("replay", out, "--verify")
+    assert r.exit_code == 0 and "Verified" in r.stdout
+
+
+def test_tampered_import_is_rejected_with_exit_4(dino, tmp_path):
+    from tests.cli.conftest import Dino
+
+    data = dino.json("new", "dingo", "--watch", "--bot", "rules", "--bot", "random", "--seed", "6")
+    out = tmp_path / "game.jsonl"
+    dino("export", data["game"], "-o", out)
+    lines = out.read_text().splitlines()
+    ev = json.loads(lines[3])
+    ev["actor"] = 1 - (ev["actor"] or 0)
+    lines[3] = json.dumps(ev)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    other = Dino(tmp_path / "other.sqlite")
+    r = other("import", bad)
+    assert r.exit_code == 4 and "line 4" in r.stderr, r.output
+    assert other.json("games") == []
+
+
+def test_export_as_a_seat_cannot_be_imported(dino, tmp_path):
+    from tests.cli.conftest import Dino
+
+    gid = new_game(dino)
+    out = tmp_path / "view.jsonl"
+    assert dino("export", gid, "-o", out, "--as", "you").exit_code == 0
+    r = Dino(tmp_path / "o.sqlite")("import", out)
+    assert r.exit_code == 4
+
+
+def test_help_lists_every_contract_command(dino):
+    r = dino("--help")
+    for cmd in ["new", "games", "play", "show", "actions", "move", "undo", "redo", "branch", "branches",
+                "checkout", "log", "export", "import", "replay", "hint", "bench", "rules"]:
+        assert f"  {cmd}" in r.stdout, cmd
