@@ -72,10 +72,9 @@ def load_source(env, source: str) -> Source:
     """A file path (checked by read_log) or a game id in the database."""
     path = Path(source)
     if path.is_file():
-        from dinocli.events.log import read_log
-        from dinocli.service import parsed_entries
+        from dinocli.service import parsed_entries, read_log_for_game
 
-        parsed = read_log(path.read_bytes())
+        parsed = read_log_for_game(path.read_bytes(), allow_view=True)
         h = parsed.header
         game = games.get(h["kind"])
         config = msgspec.convert(h["config"], Config)

@@ -361,9 +361,9 @@ class Service:
 
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log (sizes, schema, hashes, then the rules on every decision) and store it."""
-        from dinocli.events.log import LogRejected, read_log
+        from dinocli.events.log import LogRejected
 
-        parsed = read_log(data)
+        parsed = read_log_for_game(data)
         header = parsed.header
         try:
             game = games.get(header["kind"])
@@ -386,6 +386,20 @@ class Service:
         with self.store.write():
             record = self.store.import_log(parsed)
         return record
+
+
+def read_log_for_game(data: bytes, **kw: Any):
+    """``read_log`` after importing the game the header names, so its events can be decoded."""
+    from dinocli.events.log import read_log
+
+    first = data[: data.find(b"\n")] if b"\n" in data[: 1 << 20] else b""
+    try:
+        kind = msgspec.json.decode(first).get("kind")
+        if isinstance(kind, str) and kind in games.GAMES:
+            games.get(kind)
+    except (msgspec.DecodeError, AttributeError):
+        pass
+    return read_log(data, **kw)
 
 
 def parsed_entries(parsed) -> list[Entry]:
