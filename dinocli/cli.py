@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from dinocli import __version__
+from dinocli import completion as complete
 
 # Exit codes (DESIGN "CLI contract"), plus 5 for a database that cannot be used.
 OK, ERROR, USAGE, CONFLICT, REJECTED, UNAVAILABLE = 0, 1, 2, 3, 4, 5
@@ -106,6 +107,7 @@ def cli(ctx: click.Context, db: str | None, color: str) -> None:
     Start:    dinocli new dingo --bots 2
     Resume:   dinocli games, then dinocli play GAME_ID
     Rules:    dinocli rules dingo
+    Complete: eval "$(_DINOCLI_COMPLETE=bash_source dinocli)"  (zsh, fish: see dinocli(1))
     Exit codes: 0 ok, 1 error, 2 usage, 3 conflict, 4 log rejected, 5 database unavailable.
     """
     env = ctx.ensure_object(Env)
@@ -119,9 +121,9 @@ def main() -> None:
 
 
 pass_env = click.pass_obj
-GAME_ID = click.argument("game_id", metavar="GAME_ID")
+GAME_ID = click.argument("game_id", metavar="GAME_ID", shell_complete=complete.game_ids)
 JSON = click.option("--json", "as_json", is_flag=True, help="Print stable JSON on stdout.")
-AS_SEAT = click.option("--as", "as_seat", metavar="SEAT", help="Whose eyes: a seat name or number (default: yours).")
+AS_SEAT = click.option("--as", "as_seat", metavar="SEAT", shell_complete=complete.seats, help="Whose eyes: a seat name or number (default: yours).")
 
 
 def _summary(g, seat) -> dict[str, Any]:
@@ -171,13 +173,14 @@ def _played_line(g, p, seat) -> list[str]:
 # -- new / play ---------------------------------------------------------------------------------
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete.game_kinds)
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A human seat (repeat for friends at the keyboard).")
 @click.option("--bots", type=click.IntRange(0, 6), default=0, help="Add N bots of the default level.")
-@click.option("--bot", "bot_specs", multiple=True, metavar="SPEC",
+@click.option("--bot", "bot_specs", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="Add a bot: random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S.")
 @click.option("--seed", help="Make the game reproducible (same seed, same deals and rolls).")
-@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Turn a variant on (no-NAME turns a default one off).")
+@click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=complete.variants,
+              help="Turn a variant on (no-NAME turns a default one off).")
 @click.option("--casual", "undo", flag_value="casual", help="Undo may go anywhere.")
 @click.option("--strict", "undo", flag_value="strict", help="Undo never crosses what you have seen (default with 2+ humans).")
 @click.option("--watch", is_flag=True, help="No human seat: watch the bots play.")
@@ -239,7 +242,7 @@ def play(env: Env, game_id, fast):
 # -- looking ----------------------------------------------------------------------------------
 
 @cli.command("games")
-@click.option("--tournament", metavar="ID", help="Only the games of this tournament.")
+@click.option("--tournament", metavar="ID", shell_complete=complete.tournament_ids, help="Only the games of this tournament.")
 @JSON
 @pass_env
 def games_cmd(env: Env, tournament, as_json):
@@ -379,7 +382,7 @@ def branches(env: Env, game_id, as_json):
 
 @cli.command()
 @GAME_ID
-@click.argument("name")
+@click.argument("name", shell_complete=complete.branch_names)
 @pass_env
 def checkout(env: Env, game_id, name):
     """Switch GAME_ID to branch NAME."""
@@ -400,7 +403,7 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
             "event": s.seq,
             "seat": s.actor if decided else None,
             "name": g.seats[s.actor]["name"] if decided else None,
-            "action": s.action if decided else None,
+            "action": s.action if decided and ev == s.event else None,
             "type": ev.tag,
             "text": g.game.describe(ev, g.config),
             "automatic": not decided,
@@ -423,7 +426,7 @@ def log(env: Env, game_id, as_seat, as_json):
             emit_json(rows)
             return
         for r in rows:
-            if r["automatic"]:
+            if r["automatic"] or r["action"] is None:
                 click.echo(f"{r['event']:>5}        {r['text']}")
             else:
                 click.echo(f"{r['event']:>5}  {r['name']}: {r['action']}")
@@ -468,7 +471,7 @@ def import_cmd(env: Env, file, as_json):
 
 
 @cli.command()
-@click.argument("source", metavar="FILE|GAME_ID")
+@click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
 @click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
 @click.option("--delay", type=click.FloatRange(0), default=0.0, help="Seconds to pause after each decision.")
@@ -504,7 +507,8 @@ def replay(env: Env, source, as_seat, step, delay, verify):
 
 @cli.command()
 @GAME_ID
-@click.option("--bot", "spec", default="mcts:hard", show_default=True, metavar="SPEC", help="The bot to ask.")
+@click.option("--bot", "spec", default="mcts:hard", show_default=True, metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bot to ask.")
 @JSON
 @pass_env
 def hint(env: Env, game_id, spec, as_json):
@@ -531,7 +535,7 @@ def hint(env: Env, game_id, spec, as_json):
 
 
 @cli.command()
-@click.argument("what", nargs=-1)
+@click.argument("what", nargs=-1, shell_complete=complete.bench_targets)
 @JSON
 @pass_env
 def bench(env: Env, what, as_json):
@@ -550,7 +554,7 @@ def bench(env: Env, what, as_json):
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete.game_kinds)
 @pass_env
 def rules(env: Env, game):
     """Show the rules page of GAME (through a pager on a terminal)."""
@@ -565,14 +569,15 @@ def rules(env: Env, game):
 
 
 @cli.command()
-@click.argument("game")
-@click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC",
+@click.argument("game", shell_complete=complete.game_kinds)
+@click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="A contestant (repeat; at least two, or one against itself).")
 @click.option("--games", "n_games", type=click.IntRange(1), default=100, show_default=True, help="Games per pairing.")
 @click.option("--workers", type=click.IntRange(1), help="Worker processes (default: the machine's cores).")
 @click.option("--seed", default="tournament", show_default=True, help="Seed of the paired deals.")
 @click.option("--seats", type=click.IntRange(1), help="Seats per game (default: 2, or the game's minimum).")
-@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Play with a variant on.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=complete.variants,
+              help="Play with a variant on.")
 @click.option("--early-stop", is_flag=True, help="Stop a pairing once a sequential test decides it.")
 @click.option("--save", is_flag=True, help="Store every game in the database, tagged with the tournament.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (needs dinocli[dask]).")

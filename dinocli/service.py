@@ -18,7 +18,7 @@ import msgspec
 
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
-from dinocli.events.store import Command, GameRecord, Store, Stored
+from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.verify import Entry, verify
@@ -228,9 +228,16 @@ class Service:
         g.head = head
         return Played(seat=seat, name=g.seats[seat]["name"], action=text, bot=bot, head=head, events=events)
 
-    def move(self, game_id: str, text: str) -> tuple[Loaded, Played]:
-        """Play ``text`` for the human seat to move (bots do not move yet: see :meth:`run_bots`)."""
+    def move(self, game_id: str, text: str, *, expected_head: int | None = None,
+             expected_branch: str | None = None) -> tuple[Loaded, Played]:
+        """Play ``text`` for the human seat to move (bots do not move yet: see :meth:`run_bots`).
+
+        With ``expected_head`` (what the caller last showed), a game that moved meanwhile raises
+        Conflict instead of playing the move in a position nobody looked at."""
         g = self.load(game_id)
+        if (expected_head is not None and g.head != expected_head) or (
+                expected_branch is not None and g.record.branch != expected_branch):
+            raise Conflict(f"game {g.id} changed in another window (head {g.head}, you saw {expected_head}); nothing was played")
         seat = g.to_move
         if seat is None:
             raise IllegalAction("the game is over")

@@ -10,6 +10,7 @@ __all__ = ["GAMES", "get", "all_games", "UnknownGame"]
 
 GAMES: dict[str, str] = {
     "dingo": "dinocli.games.dingo",
+    "sos": "dinocli.games.sos",
 }
 
 

@@ -1,0 +1,147 @@
+"""Speed of our ISMCTS against the PyPI ``mcts`` package (pure-Python UCT), in the same run.
+
+For every game passed in, a few fixed positions (seeded random play from the opening) are
+searched for equal wall-clock slices by:
+
+* ours, same work as theirs: full random playouts to the end of the game, no cut-off — plus a
+  fresh determinization, availability counts and a value per seat on every iteration;
+* ours as the ``mcts:medium`` level plays (playouts cut off by ``game.heuristic``);
+* the ``mcts`` package driving one determinized state of the position through a thin adapter
+  (states are stepped with :func:`dinocli.games.runner.step`; its backup is given the usual
+  two-player sign fix: each node is credited with the reward of the seat that moved into it).
+
+The figures are iterations per second and the ratio ours/theirs (same work).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from dinocli.events import SeededRng, SimRng
+from dinocli.games.protocol import Action, Game, State
+from dinocli.games.runner import start, step
+
+from .mcts import Node, Search
+from .spec import parse_spec
+
+__all__ = ["mcts_figures", "positions"]
+
+PLIES = (0, 6, 20)  # random decisions played from the opening to reach each position
+
+
+def positions(game: Game, plies: tuple[int, ...] = PLIES) -> list[State]:
+    """Fixed positions of ``game`` (two seats if it allows): seeded random play from the opening."""
+    n = min(max(game.info.min_seats, 2), game.info.max_seats)
+    config = game.configure(tuple(f"p{i}" for i in range(n)), (), {})
+    out = []
+    for k in plies:
+        rng, rnd = SeededRng(f"bench/{game.info.id}/{k}"), random.Random(k)
+        state, _ = start(game, config, rng)
+        for _ in range(k):
+            if game.to_move(state) is None:
+                break
+            legal = game.legal_actions(state)
+            state, _ = step(game, state, legal[rnd.randrange(len(legal))], rng)
+        if game.to_move(state) is not None:
+            out.append(state)
+    return out
+
+
+def _ours(game: Game, state: State, seconds: float, spec: str) -> tuple[int, float]:
+    s = parse_spec(spec)
+    seat = game.to_move(state)
+    search = Search(game, seat, s)
+    legal = game.legal_actions(state)
+    search.run(Node(), game.observe(state, seat), legal, random.Random(1), None, seconds)
+    return search.iterations, search.elapsed
+
+
+class _Adapted:
+    """A determinized state in the ``mcts`` package's State interface."""
+
+    __slots__ = ("game", "state", "sim")
+
+    def __init__(self, game: Game, state: State, sim: SimRng):
+        self.game, self.state, self.sim = game, state, sim
+
+    def getCurrentPlayer(self) -> int:  # noqa: N802 - the package's names
+        """The seat to move."""
+        return self.game.to_move(self.state)
+
+    def getPossibleActions(self) -> list[Action]:  # noqa: N802
+        """The legal actions."""
+        return self.game.legal_actions(self.state)
+
+    def takeAction(self, action: Action) -> "_Adapted":  # noqa: N802
+        """The state after ``action`` (chance sampled once, then frozen in the tree)."""
+        return _Adapted(self.game, step(self.game, self.state, action, self.sim)[0], self.sim)
+
+    def isTerminal(self) -> bool:  # noqa: N802
+        """Whether the game is over."""
+        return self.game.to_move(self.state) is None
+
+    def getReward(self) -> list[float]:  # noqa: N802
+        """The value per seat."""
+        return self.game.returns(self.state)
+
+
+def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple[int, float]:
+    rnd = random.Random(1)
+    det = game.determinize(game.observe(state, game.to_move(state)), game.to_move(state), rnd)
+    rounds = 0
+
+    def playout(s: _Adapted) -> list[float]:
+        nonlocal rounds
+        rounds += 1
+        while not s.isTerminal():
+            s = s.takeAction(rnd.choice(s.getPossibleActions()))
+        return s.getReward()
+
+    class Uct(mcts_module.mcts):
+        def backpropogate(self, node, reward):  # noqa: D102 - credit the seat that moved into the node
+            while node is not None:
+                node.numVisits += 1
+                if node.parent is not None:
+                    node.totalReward += reward[node.parent.state.getCurrentPlayer()]
+                node = node.parent
+
+    searcher = Uct(timeLimit=seconds * 1000, rolloutPolicy=playout, explorationConstant=0.7)
+    t = time.perf_counter()
+    searcher.search(_Adapted(game, det, SimRng(rnd)))
+    return rounds, time.perf_counter() - t
+
+
+def mcts_figures(games: list, *, seconds_per_game: float = 2.0) -> dict[str, Any]:
+    """Iterations per second of our ISMCTS and of the PyPI ``mcts`` package on the same positions."""
+    try:
+        import mcts as mcts_module
+    except ImportError:
+        mcts_module = None
+    out: dict[str, Any] = {"mcts package": "installed" if mcts_module else "not installed (pip install mcts)"}
+    for game in games:
+        gid = game.info.id
+        found = positions(game)
+        if not found:
+            continue
+        slots = 3 if mcts_module else 2
+        share = seconds_per_game / (slots * len(found))
+        tally = {"ours": [0, 0.0], "medium": [0, 0.0], "theirs": [0, 0.0]}
+        for state in found:
+            for key, (n, t) in (("ours", _ours(game, state, share, "mcts:cutoff=none,rollout=random")),
+                                ("medium", _ours(game, state, share, "mcts:medium"))):
+                tally[key][0] += n
+                tally[key][1] += t
+            if mcts_module:
+                n, t = _theirs(mcts_module, game, state, share)
+                tally["theirs"][0] += n
+                tally["theirs"][1] += t
+        ours = tally["ours"][0] / tally["ours"][1]
+        out[f"{gid} ours it/s (full playouts)"] = round(ours, 1)
+        out[f"{gid} ours it/s (mcts:medium)"] = round(tally["medium"][0] / tally["medium"][1], 1)
+        if mcts_module:
+            theirs = tally["theirs"][0] / tally["theirs"][1]
+            out[f"{gid} mcts package it/s"] = round(theirs, 1)
+            out[f"{gid} ratio ours/mcts"] = round(ours / theirs, 3)
+    return out

@@ -1,0 +1,277 @@
+"""Information-set MCTS (single observer: Cowling, Powley & Whitehouse 2012) with numpy statistics.
+
+One tree for the information set of the seat to decide. A node is reached by a sequence of
+actions from the root; it holds one row per action ever seen there: visits, availability (how
+many iterations the action was legal) and value sums, one column per seat. Every iteration
+samples a fresh determinization ``game.determinize(view, seat, rnd)`` and walks it down the
+tree: only actions legal in that determinization compete, by UCB1 with availability counts
+(``q + c * sqrt(ln(avail) / visits)``), judged by the value of the seat to move in that
+determinization. Chance is sampled inside ``decide`` by :class:`~dinocli.events.SimRng`, so a
+node merges every chance outcome (single observer). A new leaf is played out by the random
+policy or the game's rule-based strategy, cut off after ``cutoff`` decisions by
+``game.heuristic`` when the game gives one, and the value vector (``game.returns``) is added
+along the path.
+
+Tree reuse: after choosing, the bot keeps the chosen root child. On its next call, the subtree
+becomes the new root when no other seat decided in between and the new view is exactly the
+view reached from the old one by the chosen action (checked on a determinization), so the
+information set is the same; otherwise the search starts afresh.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple
+
+import numpy as np
+
+from dinocli.events import SimRng
+from dinocli.games.protocol import Action, Game, Seat, State, View
+from dinocli.games.runner import step
+
+from .spec import BotSpec, parse_spec
+
+__all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root"]
+
+
+class Node:
+    """An information-set node: one row of statistics per action seen here."""
+
+    __slots__ = ("actions", "index", "children", "visits", "avail", "values", "size")
+
+    def __init__(self, capacity: int = 8):
+        self.actions: list[Action] = []
+        self.index: dict[Action, int] = {}
+        self.children: list[Node | None] = []
+        self.visits = np.zeros(capacity)
+        self.avail = np.zeros(capacity)
+        self.values: np.ndarray | None = None  # (seats, capacity), made at the first backup
+        self.size = 0
+
+    def rows(self, legal: list[Action]) -> np.ndarray:
+        """Row numbers of ``legal``, adding rows for actions not seen here before."""
+        index = self.index
+        out = []
+        for a in legal:
+            r = index.get(a)
+            if r is None:
+                r = self._add(a)
+            out.append(r)
+        return np.array(out, dtype=np.intp)
+
+    def _add(self, action: Action) -> int:
+        r = self.size
+        if r == len(self.visits):
+            cap = 2 * r
+            self.visits = np.resize(self.visits, cap)
+            self.visits[r:] = 0
+            self.avail = np.resize(self.avail, cap)
+            self.avail[r:] = 0
+            if self.values is not None:
+                grown = np.zeros((self.values.shape[0], cap))
+                grown[:, :r] = self.values
+                self.values = grown
+        self.index[action] = r
+        self.actions.append(action)
+        self.children.append(None)
+        self.size = r + 1
+        return r
+
+    def mean(self, row: int, seat: Seat) -> float:
+        """Mean value for ``seat`` of the action in ``row`` (0.0 if never visited)."""
+        v = self.visits[row]
+        return float(self.values[seat, row] / v) if v and self.values is not None else 0.0
+
+    def best(self, legal: list[Action], seat: Seat) -> Action:
+        """The most visited of ``legal``, ties broken by mean value, then by order."""
+        rows = self.rows(legal)
+        vis = self.visits[rows]
+        score = vis + (self.values[seat][rows] / np.maximum(vis, 1) * 1e-3 if self.values is not None else 0)
+        return legal[int(np.argmax(score))]
+
+    def count(self) -> int:
+        """Nodes in this subtree."""
+        return 1 + sum(ch.count() for ch in self.children if ch is not None)
+
+
+class Search:
+    """ISMCTS for ``seat`` with given exploration, playout policy and cut-off."""
+
+    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium"):
+        s = parse_spec(spec) if isinstance(spec, str) else spec
+        self.game = game
+        self.seat = seat
+        self.c = s.c
+        self.rollout_rules = s.rollout == "rules"
+        self.cutoff = s.cutoff
+        self.stop_on_score = s.stop == "score"
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    def run(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
+            iterations: int | None = None, seconds: float | None = None) -> Node:
+        """Run iterations until the budget is spent (at least one); return the root."""
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs a budget in iterations or seconds")
+        sim = SimRng(rnd)
+        root_rows = root.rows(legal)
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        n = 0
+        while True:
+            self._iterate(root, view, legal, root_rows, rnd, sim)
+            n += 1
+            if iterations is not None and n >= iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.iterations += n
+        self.elapsed += time.perf_counter() - start
+        return root
+
+    def _iterate(self, root: Node, view: View, legal: list[Action], rows: np.ndarray,
+                 rnd: random.Random, sim: SimRng) -> None:
+        game = self.game
+        to_move, legal_actions = game.to_move, game.legal_actions
+        c = self.c
+        state = game.determinize(view, self.seat, rnd)
+        node, mover = root, self.seat
+        path: list[tuple[Node, int]] = []
+        while True:
+            node.avail[rows] += 1
+            if len(rows) == 1:
+                r = int(rows[0])
+            else:
+                vis = node.visits[rows]
+                if vis.all():
+                    u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
+                    r = int(rows[u.argmax()])
+                else:
+                    fresh = rows[vis == 0]
+                    r = int(fresh[rnd.randrange(fresh.size)])
+            path.append((node, r))
+            state, _ = step(game, state, node.actions[r], sim)
+            child = node.children[r]
+            if child is None:
+                node.children[r] = Node()
+                break
+            node = child
+            mover = to_move(state)
+            if mover is None:
+                break
+            legal = legal_actions(state)
+            rows = node.rows(legal)
+        value = np.asarray(self._playout(state, rnd, sim), dtype=float)
+        for node, r in path:
+            node.visits[r] += 1
+            vals = node.values
+            if vals is None:
+                vals = node.values = np.zeros((len(value), len(node.visits)))
+            vals[:, r] += value
+
+    def _playout(self, state: State, rnd: random.Random, sim: SimRng) -> list[float]:
+        game = self.game
+        to_move, legal_actions, decide, fold = game.to_move, game.legal_actions, game.decide, game.fold
+        heuristic, cutoff, rules = game.heuristic, self.cutoff, self.rollout_rules
+        scores = game.scores if self.stop_on_score else None
+        start = scores(state) if scores else None
+        randrange = rnd.randrange
+        n = 0
+        while True:
+            mover = to_move(state)
+            if mover is None:
+                return game.returns(state)
+            if (cutoff is not None and n >= cutoff) or (scores and n and scores(state) != start):
+                h = heuristic(state)
+                if h is not None:
+                    return h
+            legal = legal_actions(state)
+            if rules:
+                action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+            else:
+                action = legal[randrange(len(legal))]
+            for ev in decide(state, action, sim):
+                state = fold(state, ev)
+            n += 1
+
+
+class RootStat(NamedTuple):
+    """One root action's statistics: visits, share of the root's visits, mean value for the seat."""
+
+    action: Action
+    visits: int
+    visits_share: float
+    value: float
+
+
+def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
+                spec: str | BotSpec = "mcts:hard") -> list[RootStat]:
+    """Search afresh from ``view`` and return the statistics of every legal action, best first."""
+    s = parse_spec(spec) if isinstance(spec, str) else spec
+    root = Node(max(8, len(legal)))
+    Search(game, seat, s).run(root, view, legal, rnd, s.iterations, s.seconds)
+    rows = root.rows(legal)
+    total = float(root.visits[rows].sum()) or 1.0
+    stats = [RootStat(a, int(root.visits[r]), float(root.visits[r]) / total, root.mean(int(r), seat))
+             for a, r in zip(legal, rows)]
+    stats.sort(key=lambda st: (-st.visits, -st.value))
+    return stats
+
+
+class MctsBot:
+    """The ISMCTS bot of a spec (``mcts:medium``, ``mcts:iterations=500,rollout=rules``...)."""
+
+    def __init__(self, spec: str | BotSpec = "mcts:medium"):
+        self.spec = parse_spec(spec) if isinstance(spec, str) else spec
+        if self.spec.kind != "mcts":
+            raise ValueError(f"not an mcts spec: {self.spec.name}")
+        self.name = self.spec.name
+        self.last: Search | None = None  # the last search (iterations, elapsed) for figures
+        self.reused = False  # whether the last search started from the kept subtree
+        self._kept: tuple | None = None
+
+    def __repr__(self) -> str:
+        return f"MctsBot({self.name!r})"
+
+    def choose(self, game: Game, view: View, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
+        """Search from ``view`` within the budget and play the most visited legal action."""
+        if len(legal) == 1:
+            self._kept, self.reused = None, False
+            return legal[0]
+        s = self.spec
+        kept = self._reusable(game, view, seat)
+        self.reused = kept is not None
+        root = kept or Node(max(8, len(legal)))
+        search = Search(game, seat, s)
+        search.run(root, view, legal, rng, s.iterations, s.seconds)
+        self.last = search
+        action = root.best(legal, seat)
+        if s.reuse:
+            self._kept = (game, seat, view, action, root.children[root.index[action]])
+        return action
+
+    def _reusable(self, game: Game, view: View, seat: Seat) -> Node | None:
+        """The kept subtree if ``view`` is exactly the information set it was searched for."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        kgame, kseat, kview, action, child = kept
+        if kgame is not game or kseat != seat or child is None:
+            return None
+        rnd = random.Random(0)  # a private generator: the check must not shift the bot's draws
+        try:
+            after, _ = step(game, game.determinize(kview, seat, rnd), action, SimRng(rnd))
+            if game.to_move(after) != seat or not _same(game.observe(after, seat), view):
+                return None
+        except Exception:  # a view from another game or position: start afresh
+            return None
+        return child
+
+
+def _same(a: View, b: View) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+

@@ -1,0 +1,183 @@
+"""Bot specs: the text form (``random``, ``rules``, ``mcts:hard``, ``mcts:iterations=500,rollout=rules``),
+its parsed struct, the MCTS levels, and ``make_bot``.
+
+Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts`` and, for
+``mcts`` only, an ITEM is a level name or ``key=value``:
+
+* ``iterations=N`` — budget in search iterations (deterministic for a seed);
+* ``seconds=S`` — budget in wall-clock seconds (with ``iterations`` too: whichever ends first);
+* ``c=X`` — UCB exploration constant;
+* ``rollout=random|rules`` — playout policy (uniform, or the game's rule-based strategy);
+* ``cutoff=N|none`` — after N playout decisions, use ``game.heuristic`` if it gives a value;
+* ``stop=score|never`` — also end a playout (by ``game.heuristic``) once ``game.scores`` change;
+* ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat.
+
+A level is a preset of every key; other items override it. ``parse_spec(s).name`` is the
+canonical text, and parsing it gives the same spec back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+if TYPE_CHECKING:
+    from .bot import Bot
+
+__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "make_bot"]
+
+DEFAULT_LEVEL = "medium"
+DEFAULT_SPEC = "mcts:medium"
+KINDS = ("random", "rules", "mcts")
+ROLLOUTS = ("random", "rules")
+
+VALID_FORMS = (
+    "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, "
+    "combined with commas (mcts:hard,rollout=random)"
+)
+
+
+class BotSpecError(ValueError):
+    """A bot spec that does not parse; the message is one line listing the valid forms."""
+
+
+class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """A parsed bot spec; for ``mcts`` every search parameter is resolved."""
+
+    kind: str
+    level: str | None = None
+    iterations: int | None = None
+    seconds: float | None = None
+    c: float = 0.7
+    rollout: str = "random"
+    cutoff: int | None = None
+    stop: str = "never"
+    reuse: bool = True
+    name: str = ""
+
+
+# Budgets measured on dingo (2 seats, 2 shared cores): see tests/ai/strength.py and the report.
+LEVELS: dict[str, BotSpec] = {
+    "easy": BotSpec(kind="mcts", level="easy", iterations=60, c=0.7, rollout="random", cutoff=8),
+    "medium": BotSpec(kind="mcts", level="medium", iterations=600, c=0.7, rollout="random", cutoff=8),
+    "hard": BotSpec(kind="mcts", level="hard", iterations=2000, c=0.7, rollout="random", cutoff=8),
+}
+
+_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse")
+
+
+def _fail(text: str, why: str) -> BotSpecError:
+    return BotSpecError(f"bad bot spec {text!r}: {why}; valid forms: {VALID_FORMS}")
+
+
+def _value(text: str, key: str, raw: str):
+    try:
+        if key == "iterations":
+            v = int(raw)
+            if v < 1:
+                raise ValueError
+            return v
+        if key == "seconds":
+            v = float(raw)
+            if not (0 < v < 1e6):
+                raise ValueError
+            return v
+        if key == "c":
+            v = float(raw)
+            if not (0 <= v < 1e6):
+                raise ValueError
+            return v
+        if key == "rollout":
+            if raw not in ROLLOUTS:
+                raise ValueError
+            return raw
+        if key == "cutoff":
+            if raw == "none":
+                return None
+            v = int(raw)
+            if v < 0:
+                raise ValueError
+            return v
+        if key == "stop":
+            if raw not in ("score", "never"):
+                raise ValueError
+            return raw
+        if key == "reuse":
+            if raw not in ("yes", "no"):
+                raise ValueError
+            return raw == "yes"
+    except ValueError:
+        pass
+    raise _fail(text, f"{key}={raw!r} is not a valid value")
+
+
+def _format(key: str, value) -> str:
+    if key == "cutoff" and value is None:
+        return "cutoff=none"
+    if key == "reuse":
+        return f"reuse={'yes' if value else 'no'}"
+    return f"{key}={value!r}" if isinstance(value, float) else f"{key}={value}"
+
+
+def parse_spec(text: str) -> BotSpec:
+    """Parse a bot spec (raise BotSpecError with a one-line message listing the valid forms)."""
+    if not isinstance(text, str):
+        raise _fail(str(text), "not text")
+    raw = text.strip().lower()
+    kind, sep, rest = raw.partition(":")
+    kind = kind.strip()
+    if kind not in KINDS:
+        raise _fail(text, f"unknown bot kind {kind!r}")
+    if kind != "mcts":
+        if sep:
+            raise _fail(text, f"{kind!r} takes no options")
+        return BotSpec(kind=kind, name=kind)
+    level: str | None = None
+    given: dict[str, object] = {}
+    if sep:
+        if not rest.strip():
+            raise _fail(text, "empty option list")
+        for item in rest.split(","):
+            item = item.strip()
+            key, eq, val = item.partition("=")
+            key, val = key.strip(), val.strip()
+            if not eq:
+                if key not in LEVELS:
+                    raise _fail(text, f"unknown level or option {key!r}")
+                if level is not None:
+                    raise _fail(text, "more than one level")
+                level = key
+                continue
+            if key not in _KEYS:
+                raise _fail(text, f"unknown option {key!r}")
+            if key in given:
+                raise _fail(text, f"{key} given twice")
+            given[key] = _value(text, key, val)
+    base = LEVELS[level or DEFAULT_LEVEL]
+    fields = {k: getattr(base, k) for k in _KEYS}
+    if "seconds" in given and "iterations" not in given:
+        fields["iterations"] = None  # a time budget replaces the level's iteration budget
+    fields.update(given)
+    # an explicit iteration cap beside a time budget always shows (the level's is dropped otherwise)
+    overrides = [_format(k, fields[k]) for k in _KEYS if k in given
+                 and (fields[k] != getattr(base, k) or (k == "iterations" and "seconds" in given))]
+    items = ([base.level] if (level not in (None, DEFAULT_LEVEL) or not overrides) else []) + overrides
+    return BotSpec(kind="mcts", level=level or DEFAULT_LEVEL, name="mcts:" + ",".join(items), **fields)
+
+
+def make_bot(spec: str | BotSpec = DEFAULT_SPEC) -> "Bot":
+    """A bot for a spec text or a parsed spec (raise BotSpecError for a bad one)."""
+    s = parse_spec(spec) if isinstance(spec, str) else spec
+    if s.kind == "random":
+        from .random_bot import RandomBot
+
+        return RandomBot()
+    if s.kind == "rules":
+        from .rules_bot import RuleBot
+
+        return RuleBot()
+    from .mcts import MctsBot
+
+    return MctsBot(s)

@@ -1,0 +1,289 @@
+"""The rules of SOS Dino: configure, setup, whose turn, legal actions, decide, results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dinocli.events import Event, Rng
+
+from ..protocol import BadConfig, Config, IllegalAction
+from .actions import MoveDino, PlaceLava
+from .board import (
+    DINO_NAMES, DIR_NAMES, IS_MOUNTAIN, METEOR_CELL, MOUNTAINS, NEI, NEST_AT, NESTS,
+    TILE_COLOR, TILE_SYMBOL, cell_name, dino_steps, mask_text,
+)
+from .events import (
+    ActionSkipped, DinoEliminated, DinoMoved, DinoSaved, EggLost, EggSaved, GameEnded, GameSetUp,
+    LavaPlaced, MeteoriteFell, TileBoxed, TileDrawn, TurnPassed, VolcanoErupted,
+)
+from .fold import fold
+from .lava import eruption_dirs, has_flow, placements, resolve
+from .paths import FAR, distances, walkable
+from .state import Phase, State, initial_state, on_board, score
+
+__all__ = [
+    "VARIANTS", "MAX_SCORE", "configure", "initial", "setup", "to_move", "legal_actions", "dino_moves",
+    "decide", "preview", "why_illegal", "returns", "scores", "heuristic", "result_band", "steps_needed",
+]
+
+MAX_SCORE = 14
+VARIANTS = {
+    "thorny-bush": "the 5 Thorny Bushes are extra Obstacles beside the Pointy Rocks (SOS-39)",
+    "bushes-instead-of-rocks": "the Thorny Bushes are Obstacles and the Pointy Rocks are not (SOS-40)",
+}
+BANDS = (
+    (14, "Congratulations! You saved every Dino and Egg: rescuing champions!"),
+    (12, "You almost made it! So close! Good job on this great score!"),
+    (9, "Some of the Dinos and Eggs were saved: you'll save more next time!"),
+    (6, "Rescuing Dinosaurs is a full-time job: a bit more experience and you'll be pros."),
+    (0, "It wasn't the best day to save Dinos... but you tried! Keep trying."),
+)
+
+
+def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
+    """Check 1-4 seats (G01), the variants (SOS-39, SOS-40) and the ``first`` seat option (SOS-09)."""
+    names = tuple(names)
+    if not 1 <= len(names) <= 4:
+        raise BadConfig(f"SOS Dino takes 1 to 4 players, not {len(names)}")
+    chosen: set[str] = set()
+    for v in variants:
+        base = v[3:] if v.startswith("no-") else v
+        if base not in VARIANTS:
+            raise BadConfig(f"unknown variant {v!r}; SOS Dino has: {', '.join(VARIANTS)}")
+        if base == v:
+            chosen.add(v)
+        else:
+            chosen.discard(base)
+    if len(chosen) > 1:
+        raise BadConfig("choose one of thorny-bush and bushes-instead-of-rocks, not both")
+    opts = dict(options)
+    unknown = set(opts) - {"first"}
+    if unknown:
+        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; SOS Dino has: first")
+    first = opts.get("first", 0)
+    if isinstance(first, str) and first.strip().isdigit():
+        first = opts["first"] = int(first)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
+        raise BadConfig(f"option first must be a seat number from 0 to {len(names) - 1}")
+    return Config(names=names, variants=tuple(sorted(chosen)), options=opts)
+
+
+def initial(config: Config) -> State:
+    """The set-up board with the config's Obstacles (SOS-03..08, SOS-39, SOS-40)."""
+    instead = config.has("bushes-instead-of-rocks")
+    return initial_state(config.names, rocks=not instead, bushes=instead or config.has("thorny-bush"))
+
+
+def setup(config: Config, rng: Rng) -> list[Event]:
+    """Opening events: the first player (SOS-09), then the first draw and all it causes."""
+    out: list[Event] = []
+    state = _emit(initial(config), GameSetUp(first=config.options.get("first", 0)), out)
+    _advance(state, rng, out)
+    return out
+
+
+def to_move(state: State) -> int | None:
+    """The active player; any player may move any Dino, the seat only says who acts (SOS-02)."""
+    return None if state.phase == Phase.OVER else state.active
+
+
+def steps_needed(act: str) -> int:
+    """Single steps an action asks for (SOS-24..26)."""
+    return 1 if act == "M1" else 2
+
+
+def dino_moves(state: State) -> list[MoveDino]:
+    """Every single step some Dino may take now: one space orthogonally (SOS-24..26, SOS-29),
+    not the tile's colour (SOS-28), not onto a Dino, so one per Mountain (SOS-30, G07, A02), nor
+    onto Obstacles, lava, the Lake or a Volcano (SOS-31, G06, A01); saved Dinos stay (SOS-32);
+    M2 takes two different Dinos (SOS-25, A04), D2 one Dino twice, out and back allowed (A03)."""
+    act, moved, dinos, cover = state.act, state.moved, state.dinos, state.cover
+    if moved and act == "D2":
+        cands: tuple[int, ...] = moved[:1]  # the same Dino takes its second step (SOS-26)
+    elif moved and act == "M2":
+        cands = tuple(d for d in range(4) if d not in moved)  # a different Dino (A04)
+    else:
+        cands = (0, 1, 2, 3)
+    steps = dino_steps(state.rocks, state.bushes)
+    out = []
+    for d in cands:
+        p = dinos[d]
+        if d == state.banned or p < 0 or IS_MOUNTAIN[p]:
+            continue
+        for k, u in steps[p]:
+            if cover[u] == 0 and u not in dinos:
+                out.append(MoveDino(d, k))
+    return out
+
+
+def legal_actions(state: State) -> list:
+    """Placements of the Lava tile in hand, or the single Dino steps of the action."""
+    if state.phase == Phase.PLACE:
+        return placements(state)
+    if state.phase == Phase.ACT:
+        return dino_moves(state)
+    return []
+
+
+def why_illegal(state: State, action: Any) -> str:
+    """Why ``action`` is not legal now, in one line."""
+    if state.phase == Phase.OVER:
+        return "the game is over"
+    if isinstance(action, PlaceLava):
+        if state.phase != Phase.PLACE:
+            return "no Lava tile is waiting to be placed: move a Dino"
+        return (f"the lava cannot go on {cell_name(action.cell)} as {mask_text(action.mask)}: it must extend "
+                "an open end of its colour, with an opening facing back (SOS-12, G05)")
+    if isinstance(action, MoveDino):
+        if state.phase != Phase.ACT:
+            return "place the Lava tile first"
+        d = action.dino
+        name = DINO_NAMES[d] if 0 <= d < 4 else "that Dino"
+        if not 0 <= d < 4 or state.dinos[d] < 0:
+            return f"{name} is not on the board"
+        if d == state.banned:
+            return f"{name} may not move: the tile has {name}'s colour (SOS-28)"
+        if IS_MOUNTAIN[state.dinos[d]]:
+            return f"{name} is safe on a Mountain and moves no more (SOS-32)"
+        if state.moved and state.act == "D2" and d != state.moved[0]:
+            return f"{DINO_NAMES[state.moved[0]]} must take the second step (SOS-26)"
+        if state.moved and state.act == "M2" and d in state.moved:
+            return f"{name} has moved: the second step is another Dino's (A04)"
+        way = DIR_NAMES[action.dir] if 0 <= action.dir < 4 else "that way"
+        return f"{name} cannot go {way}: off the board, blocked or occupied (SOS-29..31, G06)"
+    return "not an SOS Dino action"
+
+
+def _emit(state: State, ev: Event, out: list[Event]) -> State:
+    out.append(ev)
+    return fold(state, ev)
+
+
+def _cover_hits(state: State, cell: int, by: str, out: list[Event]) -> State:
+    """What lava or a Meteorite on ``cell`` destroys (SOS-15, SOS-20), then SOS-35."""
+    for d, p in enumerate(state.dinos):
+        if p == cell:
+            state = _emit(state, DinoEliminated(dino=d, cell=cell, by=by), out)
+    n = NEST_AT[cell]
+    if n >= 0 and state.eggs[n] == 0:
+        state = _emit(state, EggLost(nest=n), out)
+    if not on_board(state):
+        state = _emit(state, GameEnded(why="lost", score=score(state)), out)
+    return state
+
+
+def _draw(state: State, rng: Rng, out: list[Event]) -> State:
+    """The active player draws (SOS-11); with an empty bag the game ends instead (SOS-36, A06)."""
+    if not state.bag:
+        return _emit(state, GameEnded(why="bag", score=score(state)), out)
+    i = rng.below(len(state.bag), "bag", state.draws)
+    return _emit(state, TileDrawn(seat=state.active, tile=state.bag[i], draw=state.draws), out)
+
+
+def _advance(state: State, rng: Rng, out: list[Event]) -> State:
+    """Resolve everything automatic until the next decision or the end (SOS-10..23, A06, A07)."""
+    while True:
+        phase = state.phase
+        if phase == Phase.OVER:
+            return state
+        if phase == Phase.DRAW:
+            state = _draw(state, rng, out)
+        elif phase == Phase.PLACE:
+            color = TILE_COLOR[state.tile]
+            if has_flow(state, color):
+                return state
+            if not state.erupted[color]:  # SOS-17
+                state = _emit(state, VolcanoErupted(color=color, dirs=eruption_dirs(state, color)), out)
+                if has_flow(state, color):
+                    return state
+            state = _emit(state, TileBoxed(tile=state.tile, why="spent"), out)  # SOS-18
+        elif phase == Phase.FALL:
+            cell = METEOR_CELL[TILE_SYMBOL[state.tile]]
+            if state.cover[cell] > 0:
+                state = _emit(state, TileBoxed(tile=state.tile, why="covered"), out)  # SOS-21
+            else:
+                state = _emit(state, MeteoriteFell(tile=state.tile, cell=cell), out)
+                state = _cover_hits(state, cell, "meteorite", out)
+        else:  # Phase.ACT: take the tile's action (SOS-23)
+            if state.act == "DR":
+                state = _draw(state, rng, out)  # SOS-27
+                continue
+            done = len(state.moved)
+            if done < steps_needed(state.act):
+                if dino_moves(state):
+                    return state
+                state = _emit(state, ActionSkipped(tile=state.tile, done=done), out)  # A04
+            if not state.bag:
+                state = _emit(state, GameEnded(why="bag", score=score(state)), out)  # A06
+            else:
+                state = _emit(state, TurnPassed(seat=(state.active + 1) % len(state.names)), out)
+
+
+def _resolve(state: State, action: Any, out: list[Event]) -> State:
+    """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
+    if isinstance(action, PlaceLava):
+        flow, ends, met = resolve(state, action.cell, action.mask)
+        state = _emit(state, LavaPlaced(seat=state.active, tile=state.tile, flow=flow, cell=action.cell,
+                                        mask=action.mask, ends=ends, met=met), out)
+        return _cover_hits(state, action.cell, "lava", out)
+    d = action.dino
+    src = state.dinos[d]
+    dst = NEI[src][action.dir]
+    state = _emit(state, DinoMoved(seat=state.active, dino=d, src=src, dst=dst), out)
+    n = NEST_AT[dst]
+    if n >= 0 and state.eggs[n] == 0:
+        state = _emit(state, EggSaved(nest=n, dino=d), out)  # SOS-33
+    if IS_MOUNTAIN[dst]:
+        state = _emit(state, DinoSaved(dino=d, cell=dst), out)  # SOS-32
+        if not on_board(state):
+            state = _emit(state, GameEnded(why="saved", score=score(state)), out)  # SOS-34
+    return state
+
+
+def preview(state: State, action: Any) -> State:
+    """The state just after a legal decision, before anything automatic (no chance involved)."""
+    return _resolve(state, action, [])
+
+
+def decide(state: State, action: Any, rng: Rng) -> list[Event]:
+    """Validate and resolve one decision and everything automatic after it."""
+    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in legal_actions(state):
+        raise IllegalAction(why_illegal(state, action))
+    out: list[Event] = []
+    _advance(_resolve(state, action, out), rng, out)
+    return out
+
+
+def returns(state: State) -> list[float]:
+    """Every seat gets the team score scaled to [0, 1] (SOS-02, SOS-37)."""
+    return [score(state) / MAX_SCORE] * len(state.names)
+
+
+def scores(state: State) -> list[float]:
+    """The team score, the same for every seat (SOS-37)."""
+    return [float(score(state))] * len(state.names)
+
+
+def result_band(points: int) -> str:
+    """The rulebook's verdict for a final score (SOS-38)."""
+    return next(text for low, text in BANDS if points >= low)
+
+
+def heuristic(state: State) -> list[float] | None:
+    """Expected team score, scaled: points banked, plus each walking Dino that can still reach
+    a free Mountain and each Egg a Dino can still reach, discounted by the steps to go.
+    (Lava never recedes, so a Dino walled off from every free Mountain is lost.)"""
+    if state.phase == Phase.OVER:
+        return returns(state)
+    walk = walkable(state)
+    to_mountain = distances([m for m in MOUNTAINS if m not in state.dinos], walk)
+    walking = [state.dinos[d] for d in on_board(state)]
+    points = float(score(state))
+    for p in walking:
+        if to_mountain[p] < FAR:
+            points += 2 * 0.99 ** to_mountain[p]
+    to_dino = distances(walking, walk)
+    for n, e in enumerate(state.eggs):
+        if e == 0 and to_dino[NESTS[n]] < FAR:
+            points += 0.95 ** to_dino[NESTS[n]]
+    return [min(points, MAX_SCORE) / MAX_SCORE] * len(state.names)

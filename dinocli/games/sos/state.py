@@ -1,0 +1,80 @@
+"""The SOS Dino state: one frozen record folded from the log (no hidden parts: SOS has none)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .board import ALL_TILES, CELLS, FIRST_DIR, IS_MOUNTAIN, NESTS, STARTS, VOLCANO, make_flow
+
+__all__ = ["State", "Phase", "initial_state", "score", "on_board", "saved_dinos", "saved_eggs"]
+
+End = tuple[int, int, int]  # (flow, exit cell, direction) of a live open end (SOS-G05)
+
+
+class Phase:
+    """Values of ``State.phase``. Decisions happen only in PLACE and ACT."""
+
+    DRAW = "draw"    # the active player draws next (automatic)
+    PLACE = "place"  # a Lava tile is in hand: choose where and how it goes (SOS-12)
+    FALL = "fall"    # a Meteorite is in hand: it falls or is boxed (automatic, SOS-19)
+    ACT = "act"      # the placed tile's action is being taken (SOS-23)
+    OVER = "over"
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything about a game of SOS Dino.
+
+    ``cover`` holds one code per cell: 0 nothing, a lava code (>= 17, see board.lava_code),
+    or ``-symbol`` for a fallen Meteorite. ``dinos`` holds each Dino's cell, -1 once
+    eliminated; a Dino on a Mountain is saved. ``eggs`` holds per Nest 0 (in the Nest),
+    1 (saved) or -1 (lost to lava).
+    """
+
+    names: tuple[str, ...]
+    rocks: bool = True
+    bushes: bool = False
+    phase: str = Phase.DRAW
+    active: int = 0
+    turn: int = 1
+    tile: int = -1               # the tile drawn this step, -1 before the first draw
+    act: str = ""                # the action being taken: M1, M2, D2, DR
+    banned: int = -1             # the Dino this tile may not move (SOS-28), -1 none
+    moved: tuple[int, ...] = ()  # the Dino moved by each step of the current action
+    cover: tuple[int, ...] = (0,) * CELLS
+    ends: tuple[End, ...] = ()
+    erupted: tuple[bool, ...] = (False,) * 4
+    dinos: tuple[int, ...] = STARTS
+    eggs: tuple[int, ...] = (0,) * len(NESTS)
+    bag: tuple[int, ...] = ALL_TILES
+    placed: tuple[int, ...] = ()
+    boxed: tuple[int, ...] = ()
+    draws: int = 0
+    ended: str = ""              # why the game ended (SOS-34..36)
+
+
+def initial_state(names: tuple[str, ...], rocks: bool, bushes: bool) -> State:
+    """The board after setup, before the first draw: each Volcano's first flow open (SOS-03),
+    Rocks per variant (SOS-04), Eggs in Nests (SOS-06), Mountains free (SOS-07), Dinos on their
+    Starting spaces (SOS-08), all 54 tiles in the bag (SOS-05)."""
+    ends = tuple(sorted((make_flow(c, 0), VOLCANO[c], FIRST_DIR[c]) for c in range(4)))
+    return State(names=names, rocks=rocks, bushes=bushes, ends=ends)
+
+
+def on_board(state: State) -> list[int]:
+    """Dinos still on the board and not on a Mountain."""
+    return [d for d, p in enumerate(state.dinos) if p >= 0 and not IS_MOUNTAIN[p]]
+
+
+def saved_dinos(state: State) -> int:
+    """Dinos on a Mountain (SOS-32)."""
+    return sum(1 for p in state.dinos if p >= 0 and IS_MOUNTAIN[p])
+
+
+def saved_eggs(state: State) -> int:
+    """Eggs saved (SOS-33)."""
+    return sum(1 for e in state.eggs if e == 1)
+
+
+def score(state: State) -> int:
+    """Team score: 2 per Dino on a Mountain, 1 per saved Egg (SOS-37)."""
+    return 2 * saved_dinos(state) + saved_eggs(state)

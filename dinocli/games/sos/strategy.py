@@ -1,0 +1,163 @@
+"""The rule-based teammate: greedy and explainable.
+
+Every candidate is scored by ``evaluate`` on the state it leads to: points banked, Dinos
+close to a free Mountain they can still reach, Eggs close to a Dino, minus the "heat" of
+open lava ends near them. So lava goes where it threatens and walls in the fewest Dinos
+and Eggs, and Dinos pick up Eggs on their way to the Mountains, out of the lava's path.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import MoveDino, PlaceLava
+from .board import (
+    CELLS, DINO_NAMES, IS_MOUNTAIN, MOUNTAINS, NEI, NESTS, TILE_COLOR, VOLCANO, cell_name, flow_color,
+)
+from .lava import eruption_dirs, is_open
+from .paths import FAR, distances, walkable
+from .rules import dino_moves, preview, steps_needed
+from .state import Phase, State, on_board, score
+
+__all__ = ["strategy", "evaluate", "Maps", "maps"]
+
+class Maps:
+    """Distances for Dinos on the current lava (to each Mountain, to each Egg) and lava heat."""
+
+    __slots__ = ("mountain", "egg", "heat")
+
+    def __init__(self, mountain: dict[int, list[int]], egg: dict[int, list[int]], heat: list[float]):
+        self.mountain, self.egg, self.heat = mountain, egg, heat
+
+
+def _heat(state: State) -> list[float]:
+    """How likely lava reaches each cell soon: open ends weighted by their colour's share of
+    the bag, fading over the next two tiles; standing Volcanos whose flow is finished too."""
+    heat = [0.0] * CELLS
+    bag = state.bag
+    lava_left = [0] * 4
+    for t in bag:
+        c = TILE_COLOR[t]
+        if c >= 0:
+            lava_left[c] += 1
+    total = max(len(bag), 1)
+    weight = [1 - (1 - lava_left[c] / total) ** 3 for c in range(4)]
+    live = {flow_color(f) for f, _, _ in state.ends}
+    sources: list[tuple[int, float]] = [(NEI[x][d], weight[flow_color(f)]) for f, x, d in state.ends]
+    for c in range(4):
+        if c not in live and not state.erupted[c] and lava_left[c]:
+            sources += [(NEI[VOLCANO[c]][d], 0.7 * weight[c]) for d in eruption_dirs(state, c)]
+    for t, w in sources:
+        heat[t] += w
+        for u in NEI[t]:
+            if is_open(state, u):
+                heat[u] += 0.35 * w
+                for v in NEI[u]:
+                    if v != t and is_open(state, v):
+                        heat[v] += 0.1 * w
+    return heat
+
+
+def maps(state: State) -> Maps:
+    """Distance maps and lava heat for the lava as it lies in ``state``."""
+    walk = walkable(state)
+    mountain = {m: distances([m], walk) for m in MOUNTAINS}
+    egg = {n: distances([NESTS[n]], walk) for n, e in enumerate(state.eggs) if e == 0}
+    return Maps(mountain, egg, _heat(state))
+
+
+W_TRAPPED = 4.0   # a Dino walled off from every free Mountain
+W_BASE = 0.75     # share of a Dino's 2 points counted while it still walks
+W_CLIMB = 0.08    # share of a Dino's 2 points lost per step still to walk
+W_HEAT = 7.0      # a Dino standing where lava may come soon
+W_EGG = 0.08      # share of an Egg's point lost per step the nearest Dino still has to walk
+W_EGG_HEAT = 6.0  # an Egg whose Nest lava may reach soon
+
+
+def evaluate(state: State, m: Maps) -> float:
+    """Points banked plus what the Dinos and Eggs on the board are likely to bring (higher is better)."""
+    if state.phase == Phase.OVER:
+        return 10.0 * score(state)
+    value = 10.0 * score(state)
+    dinos = state.dinos
+    walking = [dinos[d] for d in on_board(state)]
+    free = [dist for cell, dist in m.mountain.items() if cell not in dinos]
+    for p in walking:
+        near = min((dist[p] for dist in free), default=FAR)
+        value += W_TRAPPED if near >= FAR else 20.0 * (W_BASE - W_CLIMB * min(near, 15))
+        value -= W_HEAT * min(m.heat[p], 1.5)
+    for n, dist in m.egg.items():
+        if state.eggs[n] != 0:
+            continue
+        near = min((dist[p] for p in walking), default=FAR)
+        value += 1.0 if near >= FAR else 10.0 * (0.8 - W_EGG * min(near, 10))
+        value -= W_EGG_HEAT * min(m.heat[NESTS[n]], 1.5)
+    return value
+
+
+def _move_value(state: State, action: MoveDino, m: Maps) -> float:
+    """A step's value; the first step of a two-step action counts its best follow-up too."""
+    after = preview(state, action)
+    if after.phase == Phase.ACT and len(after.moved) < steps_needed(after.act):
+        follow = dino_moves(after)
+        if follow:
+            return max(evaluate(preview(after, a), m) for a in follow)
+    return evaluate(after, m)
+
+
+def _steps(n: int) -> str:
+    return "1 step" if n == 1 else f"{n} steps"
+
+
+def _move_reason(state: State, action: MoveDino, m: Maps) -> str:
+    d = action.dino
+    name = DINO_NAMES[d]
+    src = state.dinos[d]
+    dst = NEI[src][action.dir]
+    if IS_MOUNTAIN[dst]:
+        return f"{name} climbs the Mountain on {cell_name(dst)}: 2 points banked"
+    if dst in NESTS and state.eggs[NESTS.index(dst)] == 0:
+        return f"{name} saves the Egg on {cell_name(dst)}"
+    if m.heat[src] > 0.3 and m.heat[dst] < m.heat[src]:
+        return f"{name} steps out of the path of the lava"
+    eggs = [(dist[dst], n) for n, dist in m.egg.items() if dist[dst] < dist[src]]
+    if eggs:
+        near, n = min(eggs)
+        return f"{name} heads for the Egg on {cell_name(NESTS[n])} ({_steps(near)} away)"
+    tops = [(dist[dst], c) for c, dist in m.mountain.items() if c not in state.dinos and dist[dst] < dist[src]]
+    if tops:
+        near, c = min(tops)
+        return f"{name} heads for the Mountain on {cell_name(c)} ({_steps(near)} away)"
+    return f"{name} takes the least harmful step the tile forces"
+
+
+def _place_reason(state: State, action: PlaceLava, after: State) -> str:
+    where = cell_name(action.cell)
+    lost = [DINO_NAMES[d] for d, p in enumerate(state.dinos) if p == action.cell]
+    if lost:
+        return f"no safe place: the lava on {where} takes {lost[0]}"
+    if len(after.ends) < len(state.ends):
+        return f"lava on {where} ends a flow or a branch, so less lava can spread"
+    walking = [state.dinos[d] for d in on_board(state)]
+    near = min((abs(p // 9 - action.cell // 9) + abs(p % 9 - action.cell % 9) for p in walking), default=0)
+    return f"lava on {where} keeps away from the Dinos (the nearest is {_steps(near)} off)"
+
+
+def strategy(view: State, seat: int, legal: list[Any], rnd: random.Random) -> tuple[Any, str]:
+    """Pick the legal action whose resulting board evaluates best; say why in one line."""
+    state = view
+    if isinstance(legal[0], PlaceLava):
+        best, best_value, best_after = legal[0], float("-inf"), state
+        for a in legal:
+            after = preview(state, a)
+            v = evaluate(after, maps(after))
+            if v > best_value + 1e-9:
+                best, best_value, best_after = a, v, after
+        return best, _place_reason(state, best, best_after)
+    m = maps(state)
+    scored = [(_move_value(state, a, m), i) for i, a in enumerate(legal)]
+    top = max(v for v, _ in scored)
+    ties = [legal[i] for v, i in scored if v >= top - 1e-9]
+    action = ties[rnd.randrange(len(ties))] if len(ties) > 1 else ties[0]
+    return action, _move_reason(state, action, m)

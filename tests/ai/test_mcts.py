@@ -1,0 +1,123 @@
+"""ISMCTS on the toy games: forced wins, strength against random, determinism, tree reuse."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dinocli.ai import make_bot
+from dinocli.ai.mcts import MctsBot, Node, Search, search_root
+from dinocli.events import SeededRng
+from dinocli.games.runner import start, step
+
+from .play import match, play
+from .toygame import HIGHCARD, NIM, HCState
+
+
+def nim_position(heaps, moves=1):
+    config = NIM.configure(("a", "b"), (), {"heaps": heaps, "moves": moves})
+    return config, start(NIM, config, SeededRng("nim"))[0]
+
+
+@pytest.mark.parametrize("heaps, winning, budget", [
+    ((1, 2, 4), (2, 1), 1500),     # nim-sum 7: only 4 -> 3 leaves 0
+    ((1, 3, 5), (2, 3), 5000),     # nim-sum 7: only 5 -> 2
+    ((2, 3), (1, 1), 1000),        # nim-sum 1: only 3 -> 2
+    ((0, 4, 1, 1), (1, 4), 1000),  # take the whole heap
+])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mcts_finds_the_forced_win_in_nim(heaps, winning, budget, seed):
+    _, state = nim_position(heaps)
+    bot = make_bot(f"mcts:iterations={budget}")
+    action = bot.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), random.Random(seed))
+    assert (action.heap, action.stones) == winning
+
+
+def test_mcts_keeps_the_top_card_on_the_last_turn():
+    """Hidden information: holding a 9 on the last decision, keeping wins whatever the other card."""
+    state = HCState(hands=(4, 9), discards=(2,), turn=3)
+    view = HIGHCARD.observe(state, 1)
+    stats = search_root(HIGHCARD, view, 1, HIGHCARD.legal_actions(state), random.Random(0), "mcts:iterations=300")
+    assert stats[0].action.kind == "keep" and stats[0].value == 1.0
+    assert {s.action.kind: s.value for s in stats}["fold"] == 0.0
+
+
+def test_mcts_beats_random_at_nim():
+    config, _ = nim_position((3, 4, 5))
+    rate = match(NIM, config, lambda: make_bot("mcts:iterations=300"), lambda: make_bot("random"), 10, "nim")
+    assert rate >= 0.9
+
+
+def test_mcts_beats_random_at_high_card():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    rate = match(HIGHCARD, config, lambda: make_bot("mcts:iterations=100"), lambda: make_bot("random"), 80, "hc")
+    assert rate >= 0.7
+
+
+def test_same_seed_and_budget_give_the_same_action():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    for seed in range(5):
+        state, _ = start(HIGHCARD, config, SeededRng(f"det{seed}"))
+        seat = HIGHCARD.to_move(state)
+        view, legal = HIGHCARD.observe(state, seat), HIGHCARD.legal_actions(state)
+        picks = {make_bot("mcts:iterations=40").choose(HIGHCARD, view, seat, legal, random.Random(seed)) for _ in range(3)}
+        assert len(picks) == 1
+    a = play(HIGHCARD, config, [make_bot("mcts:easy"), make_bot("mcts:iterations=50")], "same")
+    b = play(HIGHCARD, config, [make_bot("mcts:easy"), make_bot("mcts:iterations=50")], "same")
+    assert a == b
+
+
+def test_statistics_count_availability_and_values_per_seat():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    state, _ = start(HIGHCARD, config, SeededRng("stats"))
+    root = Node()
+    search = Search(HIGHCARD, 0)
+    search.run(root, HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state), random.Random(0), iterations=200)
+    assert search.iterations == 200 and root.visits[:root.size].sum() == 200
+    assert (root.avail[:root.size] == 200).all()  # all three actions are always legal at the root
+    assert root.values.shape[0] == 2
+    # zero-sum toy: the two seats' value sums add up to the visits
+    assert root.values[:, :root.size].sum() == pytest.approx(200)
+
+
+def test_seconds_budget_stops_in_time():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    state, _ = start(HIGHCARD, config, SeededRng("time"))
+    bot = MctsBot("mcts:seconds=0.05")
+    bot.choose(HIGHCARD, HIGHCARD.observe(state, 0), 0, HIGHCARD.legal_actions(state), random.Random(0))
+    assert 0.04 <= bot.last.elapsed < 0.5 and bot.last.iterations > 1
+
+
+def test_tree_is_reused_for_consecutive_decisions_of_one_seat():
+    config, state = nim_position((3, 4, 5), moves=2)
+    bot = MctsBot("mcts:iterations=200")
+    rnd = random.Random(0)
+    first = bot.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), rnd)
+    assert not bot.reused
+    state, _ = step(NIM, state, first, SeededRng("x"))
+    assert NIM.to_move(state) == 0
+    bot.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), rnd)
+    assert bot.reused
+    # seat 1 moves next: a new information set for seat 0 afterwards, so no reuse across it
+    off = MctsBot("mcts:iterations=200,reuse=no")
+    off.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), rnd)
+    assert not off.reused
+
+
+def test_tree_is_not_reused_after_another_seat_moved():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    bots = [MctsBot("mcts:iterations=30"), MctsBot("mcts:iterations=30")]
+    rng = SeededRng("noreuse")
+    state, _ = start(HIGHCARD, config, rng)
+    while (seat := HIGHCARD.to_move(state)) is not None:
+        action = bots[seat].choose(HIGHCARD, HIGHCARD.observe(state, seat), seat, HIGHCARD.legal_actions(state), random.Random(1))
+        assert not bots[seat].reused
+        state, _ = step(HIGHCARD, state, action, rng)
+
+
+def test_rules_rollouts_and_cutoff_play_legal_moves():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    for spec in ("mcts:iterations=30,rollout=rules", "mcts:iterations=30,cutoff=0", "mcts:iterations=30,cutoff=none"):
+        returns, actions = play(HIGHCARD, config, [make_bot(spec), make_bot("rules")], spec)
+        assert sum(returns) == pytest.approx(1.0) and actions

@@ -1,0 +1,61 @@
+"""Bot specs: the forms the CLI accepts, their canonical names, and one-line errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from dinocli.ai import DEFAULT_SPEC, LEVELS, BotSpecError, make_bot, parse_spec
+
+
+@pytest.mark.parametrize("text, name", [
+    ("random", "random"),
+    ("rules", "rules"),
+    ("  RULES ", "rules"),
+    ("mcts", "mcts:medium"),
+    ("mcts:medium", "mcts:medium"),
+    ("mcts:easy", "mcts:easy"),
+    ("mcts:hard", "mcts:hard"),
+    ("mcts:iterations=2000", "mcts:iterations=2000"),
+    ("mcts:seconds=0.5", "mcts:seconds=0.5"),
+    ("mcts:iterations=500,rollout=rules", "mcts:iterations=500,rollout=rules"),
+    ("mcts:rollout=rules, iterations=500", "mcts:iterations=500,rollout=rules"),
+    ("mcts:medium,iterations=500", "mcts:iterations=500"),
+    ("mcts:hard,rollout=rules", "mcts:hard,rollout=rules"),
+    ("mcts:easy,c=1.5,cutoff=none,reuse=no", "mcts:easy,c=1.5,cutoff=none,reuse=no"),
+    ("mcts:seconds=0.25,iterations=600", "mcts:iterations=600,seconds=0.25"),
+])
+def test_valid_specs_have_a_canonical_name_that_parses_back(text, name):
+    spec = parse_spec(text)
+    assert spec.name == name
+    assert parse_spec(spec.name) == spec
+    assert make_bot(text).name == name
+
+
+def test_levels_and_defaults():
+    assert DEFAULT_SPEC == "mcts:medium"
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
+    assert parse_spec("mcts") == parse_spec(DEFAULT_SPEC)
+    assert make_bot().name == DEFAULT_SPEC
+
+
+def test_budgets_resolve():
+    assert parse_spec("mcts:iterations=2000").iterations == 2000
+    s = parse_spec("mcts:seconds=0.5")
+    assert (s.seconds, s.iterations) == (0.5, None)
+    s = parse_spec("mcts:hard,iterations=50,rollout=rules,cutoff=3")
+    assert (s.iterations, s.rollout, s.cutoff, s.c) == (50, "rules", 3, LEVELS["hard"].c)
+
+
+@pytest.mark.parametrize("text", [
+    "", "mcts:", "minimax", "random:hard", "rules:iterations=3", "mcts:ultra", "mcts:iterations=0",
+    "mcts:iterations=-5", "mcts:iterations=1.5", "mcts:seconds=0", "mcts:seconds=abc", "mcts:rollout=smart",
+    "mcts:cutoff=-1", "mcts:c=-1", "mcts:easy,hard", "mcts:iterations=5,iterations=6", "mcts:depth=3",
+    "mcts:reuse=maybe", "mcts:,", "mcts:hard,",
+])
+def test_bad_specs_raise_one_line_errors_listing_valid_forms(text):
+    with pytest.raises(BotSpecError) as err:
+        make_bot(text)
+    msg = str(err.value)
+    assert "\n" not in msg and "valid forms" in msg and "mcts:easy|medium|hard" in msg
+    assert isinstance(err.value, ValueError)
