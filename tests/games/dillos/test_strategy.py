@@ -1,0 +1,92 @@
+"""The rule-based bot: it takes a win, hunts the leader, and pushes losers onto the Hunter."""
+
+from __future__ import annotations
+
+import random
+
+from msgspec.structs import replace
+
+from dinocli.events import SeededRng
+from dinocli.games.dillos import GAME
+from dinocli.games.runner import start, step
+
+from .city import NAMES, OPEN5, Dice, city, moving, sq
+
+CROSS = [
+    "H    ew   ew   ew   H",
+    "ns   ns   ns   ns   ns",
+    "ew   ew   H    ew   ew",
+    "ns   ns   ns   ns   ns",
+    "H    ns   ns   ns   H",
+]
+
+
+def _bot_turn(s, seat, rng):
+    """Let the bot play while it is its decision; return the state and the reasons."""
+    reasons = []
+    while GAME.to_move(s) == seat:
+        legal = GAME.legal_actions(s)
+        action, why = GAME.strategy(GAME.observe(s, seat), seat, legal, random.Random(0))
+        assert action in legal and why.strip()
+        reasons.append(why)
+        s, _ = step(GAME, s, action, rng)
+    return s, reasons
+
+
+def test_the_bot_takes_a_win_in_reach():
+    """ann on a3 rolls 1 and 3: whatever the action, two steps east reach the capitol (DILLO-26)."""
+    s = city(CROSS, variants=("small",), pawns={"ann": "a3"}, hunter="e2", phase="die", dice=(1, 3), turn=1)
+    s, reasons = _bot_turn(s, 0, Dice())
+    assert s.winner == 0
+    assert "win" in reasons[0]
+
+
+def test_the_bot_steers_the_hunter_onto_a_rival():
+    """Steering after doubles, bob (seat 1) sends the Hunter onto ann's dillo, not elsewhere."""
+    s = city(OPEN5, variants=("small",), pawns={"ann": "b3"}, phase="hunter", controller=1, steps=1,
+             visited=1 << 12, then="act", turn=1, dice=(1, 1), active=0)
+    legal = GAME.legal_actions(s)
+    action, why = GAME.strategy(GAME.observe(s, 1), 1, legal, random.Random(0))
+    assert GAME.format_action(s, action) == "step w" and "ann" in why
+
+
+def test_the_bot_never_steers_the_hunter_onto_itself_when_it_can_help_it():
+    s = city(OPEN5, variants=("small",), pawns={"bob": "b3"}, phase="hunter", controller=1, steps=1,
+             visited=1 << 12, then="act", turn=1, dice=(1, 1), active=0)
+    action, _ = GAME.strategy(GAME.observe(s, 1), 1, GAME.legal_actions(s), random.Random(0))
+    assert GAME.format_action(s, action) != "step w"
+
+
+def test_the_bot_pushes_a_battle_loser_onto_the_hunter():
+    """G07, DILLO-24: bob is moved 1 step; east of c2 stands the Hunter."""
+    s = city(OPEN5, variants=("small",), pawns={"ann": "c2", "bob": "c2"}, hunter="d2", phase="push",
+             controller=0, pushed=1, steps=1, active=0, turn=1)
+    s = replace(s, visited=1 << sq(s, "c2"))
+    action, why = GAME.strategy(GAME.observe(s, 0), 0, GAME.legal_actions(s), random.Random(0))
+    assert GAME.format_action(s, action) == "step e" and "Hunter" in why
+
+
+def test_the_bot_will_not_stop_where_its_unused_steps_bring_the_hunter():
+    """DILLO-15, DILLO-18: b1's stop sign would end ann's move with 2 steps unused. With the
+    Hunter far away she takes the step; with the Hunter 2 steps from b1 she stays home."""
+    rows = ["H ew* nesw ew ew ew H", "ew ns nesw ns ns ns ns", "ns " * 7, "ew ew ew H ew ew ew"] + ["ns " * 7] * 2 + \
+           ["H ns ns ns ns ns H"]
+    far = moving(city(rows, hunter="f6"), steps=3)
+    near = moving(city(rows, hunter="c2"), steps=3)
+    pick = {}
+    for name, s in (("far", far), ("near", near)):
+        action, why = GAME.strategy(GAME.observe(s, 0), 0, GAME.legal_actions(s), random.Random(0))
+        pick[name] = GAME.format_action(s, action)
+    assert pick == {"far": "step e", "near": "stop"}
+
+
+def test_the_bot_plans_city_planning_placements():
+    config = GAME.configure(NAMES[:2], ("city-planning", "small"), {})
+    rng = SeededRng("plan")
+    s, _ = start(GAME, config, rng)
+    for _ in range(6):
+        seat = GAME.to_move(s)
+        legal = GAME.legal_actions(s)
+        action, why = GAME.strategy(GAME.observe(s, seat), seat, legal, random.Random(0))
+        assert action in legal and ("place" in why or "turn it" in why or why == "the only legal choice")
+        s, _ = step(GAME, s, action, rng)
