@@ -51,7 +51,7 @@ class ChallengeUI(Protocol):
     def say(self, text: str) -> None:
         """Print one line."""
 
-    def timing(self, title: str, levels: int, *, speed: float = 1.0) -> int:
+    def timing(self, title: str, levels: int, *, speed: float = 1.0, marker: str = "#") -> int:
         """Stop a sweeping marker; a skill in ``0 .. levels-1`` (higher is better)."""
 
 
@@ -93,7 +93,7 @@ class TerminalUI:
         """Print one line."""
         self._say(text)
 
-    def timing(self, title: str, levels: int, *, speed: float = 1.0) -> int:
+    def timing(self, title: str, levels: int, *, speed: float = 1.0, marker: str = "#") -> int:
         """Sweep a marker until Space or Enter; the skill of where it stopped."""
         if levels < 2:
             raise ValueError("a timing challenge needs at least 2 levels")
@@ -104,7 +104,7 @@ class TerminalUI:
             cell = marker_at(self.clock() - start, speed)
             parts = [("", f"{title}\n[")]
             for i in range(BAR):
-                ch = "#" if i == cell else ("|" if i == middle else "-")
+                ch = marker if i == cell else ("|" if i == middle else "-")
                 style = "bold fg:ansiyellow" if i == cell and self.color else ("bold" if i == cell else "")
                 parts.append((style, ch))
             parts.append(("", "]  Space or Enter: stop, Esc: cancel"))

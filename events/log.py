@@ -164,6 +164,12 @@ def _too_large(limits: Limits) -> re.Pattern:
     return re.compile(r"\d{%d}|[eE][+-]?\d{%d}" % (limits.max_int_digits + 1, limits.max_exponent_digits + 1))
 
 
+@functools.lru_cache(maxsize=8)
+def _too_deep(limits: Limits) -> re.Pattern:
+    """A run of more unclosed brackets than the nesting allowed."""
+    return re.compile(r"[\[{]{%d}" % (limits.max_depth + 1))
+
+
 def _size(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
@@ -224,11 +230,18 @@ def _check_shapes(lines: list[str], limits: Limits) -> None:
     for _ in range(limits.max_depth):
         inner = _EMPTY_PAIR.sub("", brackets)
         if inner == brackets:
-            return  # what is left is unbalanced: the JSON decoder reports it
+            break
         brackets = inner
-    deeper = _EMPTY_PAIR.search(brackets)
-    if deeper:
-        no = brackets.count("\n", 0, deeper.start()) + 1
+    else:
+        deeper = _EMPTY_PAIR.search(brackets)
+        if deeper:
+            no = brackets.count("\n", 0, deeper.start()) + 1
+            raise LogRejected(no, f"JSON nested deeper than {limits.max_depth} levels")
+    # What is left has no closed pair: it is unbalanced, and the JSON decoder reports that, but only
+    # after descending into every bracket left open (a line of a million '[' would exhaust its stack).
+    unclosed = _too_deep(limits).search(brackets)
+    if unclosed:
+        no = brackets.count("\n", 0, unclosed.start()) + 1
         raise LogRejected(no, f"JSON nested deeper than {limits.max_depth} levels")
 
 
@@ -280,7 +293,10 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
             try:
                 footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
             except msgspec.MsgspecError as footer_exc:
-                probe = _ANY_DEC.decode(line)
+                try:
+                    probe = _ANY_DEC.decode(line)
+                except msgspec.DecodeError as bad:  # a line cut short after a field no event has
+                    raise LogRejected(no, f"not valid JSON ({bad})") from None
                 is_footer = isinstance(probe, dict) and "footer" in probe
                 raise LogRejected(no, f"bad footer: {footer_exc}" if is_footer else f"bad event line: {exc}") from None
             _check_footer(no, footer, header, entries, prev, view)

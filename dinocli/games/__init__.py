@@ -9,7 +9,9 @@ from .protocol import Game, GameError
 __all__ = ["GAMES", "get", "all_games", "UnknownGame"]
 
 GAMES: dict[str, str] = {
+    "dillos": "dinocli.games.dillos",
     "dingo": "dinocli.games.dingo",
+    "dodos": "dinocli.games.dodos",
     "sos": "dinocli.games.sos",
 }
 

@@ -220,13 +220,13 @@ def test_conflict_from_the_store_is_one_line_and_reloads(svc, drive):
     list(svc.run_bots(g))
 
     def setup(repl):
-        def move(game_id, text):
+        def move(game_id, text, **expected):
             raise Conflict("the head moved")
         repl.service = type("Racing", (), {"move": staticmethod(move), "load": svc.load, "store": svc.store,
                                            "bot_step": svc.bot_step})()
 
     text = drive(g.id, lines("1", "actions") + CTRL_D, setup=setup)
-    assert "! conflict: the head moved" in text
+    assert "! the game changed in another window; nothing was sent" in text
     assert "Traceback" not in text
 
 

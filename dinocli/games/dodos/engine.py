@@ -1,0 +1,483 @@
+"""The resolver: runs the agenda, emitting events, until a seat must decide.
+
+Each decision task offers a small list of actions (:func:`options`); automatic tasks are
+resolved in agenda order. Every emitted event is folded at once into the working state, so what
+the rules see is exactly what a replay of the log will see.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from dinocli.events import Event, Rng
+
+from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
+from .data import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, Atom
+from .dexterity import OFFSETS, SCALE, land
+from .events import (
+    AbilityUsed, CardPicked, CardsDrawn, CardsRevealed, CostUnpaid, DecisionAwaited, DeckReshuffled,
+    DieRolled, Discarded, DodinoChosen, DodoPassed, EffectHit, GameEnded, GreenPlayed, HandRevealed,
+    Moved, Passed, ProjectileThrown, Recovered, RoundStarted, SphereReached, Stolen, Swapped,
+    TableCleared, TurnStarted,
+)
+from .fold import fold
+from .state import DECISIONS, RESOLVE, State, Task
+
+__all__ = ["Resolver", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
+
+HIT = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
+
+
+def kinds(hand: tuple[int, ...]) -> list[int]:
+    """Distinct card kinds in a hand, in kind order (hands are sorted by id, ids grouped by kind)."""
+    out: list[int] = []
+    for c in hand:
+        k = KIND[c]
+        if not out or out[-1] != k:
+            out.append(k)
+    return out
+
+
+def has_blue_red(hand: tuple[int, ...]) -> bool:
+    """Whether a hand holds a card that may be picked in Phase 1 (DODO-10, DODO-12)."""
+    return any(COLOR[c] != "green" for c in hand)
+
+
+def others(s: State, seat: int) -> list[int]:
+    """Every other seat, in seat order."""
+    return [o for o in range(len(s.names)) if o != seat]
+
+
+def aims(s: State, seat: int) -> list[int]:
+    """Spaces a thrower may aim at: every printed space holding another Dodino (DODO-G06)."""
+    track = TRACKS[s.track]
+    return sorted({track.cell(s.pos[o]) for o in others(s, seat)})
+
+
+def ability_options(s: State, seat: int) -> list[UseAbility]:
+    """Ability uses open to ``seat`` now (DODO-64..70, A10); Ankylo's only when hit (A11)."""
+    if not s.abilities or s.used[seat] or s.dodinos[seat] < 0:
+        return []
+    spec = DODINOS[s.dodinos[seat]]
+    if spec.when == "hit" or spec.cost > len(s.hands[seat]):
+        return []
+    if any(a.do == "steal" for a in spec.effect):
+        return [UseAbility(o) for o in others(s, seat)]
+    return [UseAbility()]
+
+
+def options(s: State, t: Task) -> list:
+    """Every legal action for decision task ``t``, in a stable order (pass first)."""
+    op, seat = t.op, t.seat
+    if op == "offer":
+        acts: list = [Pass()]
+        if s.greens[seat] < 0:
+            for k in kinds(s.hands[seat]):
+                if KINDS[k].color != "green":
+                    continue
+                # A Hit is legal only in step 2, on another player's uncancelled card (DODO-49, A04).
+                if k in HIT and (t.n != 2 or seat == t.arg or s.picks[t.arg] < 0 or s.hit):
+                    continue
+                acts.append(Play(k))
+        return acts + ability_options(s, seat)
+    if op == "pick":
+        return [Pick(k) for k in kinds(s.hands[seat]) if KINDS[k].color != "green"] + ability_options(s, seat)
+    if op == "discard":
+        return [Discard(k) for k in kinds(s.hands[seat])]
+    if op == "throw":
+        return [Throw(a) for a in aims(s, seat)]
+    if op == "swap":
+        return [SwapWith(o) for o in others(s, seat)]
+    if op == "steal":
+        rest = others(s, seat)
+        return [Steal(c) for c in combinations(rest, min(t.arg, len(rest)))]
+    if op == "shield":
+        return [Pass(), UseAbility()]
+    if op == "draft":
+        return [Ride(d) for d in range(len(DODINOS)) if d not in s.dodinos]
+    return []
+
+
+def winners(s: State) -> tuple[int, ...]:
+    """Farthest ahead, then most cards in hand, else shared (DODO-33..35)."""
+    top = max(s.pos)
+    tied = [x for x in range(len(s.names)) if s.pos[x] == top]
+    most = max(len(s.hands[x]) for x in tied)
+    return tuple(x for x in tied if len(s.hands[x]) == most)
+
+
+def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task]:
+    return [Task(a.do, seat, n=a.n, card=card, arg=a.victims, src=src) for a in atoms]
+
+
+class Resolver:
+    """A working state, its agenda and the events emitted so far."""
+
+    __slots__ = ("s", "rng", "agenda", "events")
+
+    def __init__(self, s: State, rng: Rng, agenda: list[Task]):
+        self.s = s
+        self.rng = rng
+        self.agenda = agenda
+        self.events: list[Event] = []
+
+    # -- emitting -------------------------------------------------------------------------
+    def emit(self, ev: Event) -> None:
+        """Record an event, fold it, and Recover a hand it emptied in Phase 2 (DODO-23, A03)."""
+        self.events.append(ev)
+        s = self.s = fold(self.s, ev)
+        if s.phase != RESOLVE:
+            return
+        t = type(ev)
+        if t is GreenPlayed or t is Discarded:
+            seat = ev.seat  # type: ignore[attr-defined]
+        elif t is Stolen:
+            seat = ev.victim  # type: ignore[attr-defined]
+        else:
+            return
+        if not s.hands[seat]:
+            self.recover(seat)
+
+    def push(self, tasks: list[Task]) -> None:
+        """Put tasks at the front of the agenda, in order."""
+        self.agenda[0:0] = tasks
+
+    # -- primitives -----------------------------------------------------------------------
+    def recover(self, seat: int) -> None:
+        """Recover: move back 3 spaces, then draw a new hand of 6 (DODO-23)."""
+        self.emit(Recovered(seat=seat))
+        self.move(seat, -3, "Recover")
+        self.draw(seat, 6, "Recover")
+
+    def move(self, seat: int, delta: int, why: str) -> None:
+        """Move a Dodino; never behind the first space (DODO-60, DODO-61, G02)."""
+        frm = self.s.pos[seat]
+        to = max(0, frm + delta)
+        if to != frm:
+            self.emit(Moved(seat=seat, frm=frm, to=to, why=why))
+
+    def roll(self, seat: int, dice: int, why: str) -> int:
+        """Roll the d6 ``dice`` times and record it (G07)."""
+        tick = self.s.ticks
+        values = tuple(self.rng.below(6, "die", tick, i) + 1 for i in range(dice))
+        self.emit(DieRolled(seat=seat, values=values, why=why))
+        return sum(values)
+
+    def _reshuffle(self) -> bool:
+        """Turn the discard pile into the deck if the deck is empty (DODO-30); False if both are empty."""
+        s = self.s
+        if s.deck:
+            return True
+        if not s.discard:
+            return False
+        self.emit(DeckReshuffled(cards=s.discard))
+        return True
+
+    def draw(self, seat: int, n: int, why: str) -> None:
+        """Draw ``n`` cards, reshuffling the discard pile when the deck runs out (DODO-30, G09)."""
+        while n > 0 and self._reshuffle():
+            deck = list(self.s.deck)
+            tick = self.s.ticks
+            k = min(n, len(deck))
+            got = tuple(deck.pop(self.rng.below(len(deck), "deck", tick, i)) for i in range(k))
+            self.emit(CardsDrawn(seat=seat, cards=got, why=why))
+            n -= k
+
+    def search(self, seat: int) -> bool:
+        """No blue or red card: reveal the hand and draw until one comes; keep them all (DODO-12, A06, G09)."""
+        if has_blue_red(self.s.hands[seat]):
+            return True
+        self.emit(HandRevealed(seat=seat, cards=self.s.hands[seat]))
+        while self._reshuffle():
+            deck = list(self.s.deck)
+            tick = self.s.ticks
+            got: list[int] = []
+            while deck:
+                got.append(deck.pop(self.rng.below(len(deck), "deck", tick, len(got))))
+                if COLOR[got[-1]] != "green":
+                    break
+            self.emit(CardsDrawn(seat=seat, cards=tuple(got), why="search"))
+            if COLOR[got[-1]] != "green":
+                return True
+        return False
+
+    def steal(self, thief: int, victim: int, n: int) -> None:
+        """Take ``n`` random cards (all, if fewer) from the victim; an emptied hand Recovers (DODO-39, G08)."""
+        hand = list(self.s.hands[victim])
+        k = min(n, len(hand))
+        if k == 0:
+            return
+        tick = self.s.ticks
+        got = tuple(hand.pop(self.rng.below(len(hand), "steal", tick, i)) for i in range(k))
+        self.emit(Stolen(thief=thief, victim=victim, cards=got))
+
+    def swap(self, seat: int, other: int) -> None:
+        """Exchange two Dodinos' positions (DODO-47)."""
+        p = self.s.pos
+        self.emit(Swapped(seat=seat, other=other, frm=p[seat], to=p[other]))
+
+    def throw(self, seat: int, card: int, aim: int, skill: float | None, src: str) -> None:
+        """Throw: land by the dexterity model, self-shield d6, then red boxes in turn order from
+        the thrower, the white box on a hit, the black box on a miss (DODO-50..58, G06, A12, A13)."""
+        s = self.s
+        spec = KINDS[KIND[card]].throw
+        assert spec is not None
+        tick = s.ticks
+        face, outcome = land(spec.projectile, skill, self.rng.below(SCALE, "throw", tick))
+        track = TRACKS[s.track]
+        landed: list[int] = []
+        for off in OFFSETS[outcome]:
+            c = aim + off
+            if track.loop:
+                landed.append(c % track.loop)
+            elif c >= 0:
+                landed.append(c)
+        n = len(s.names)
+        hits: list[int] = []
+        shield = 0
+        for v in ((seat + i) % n for i in range(n)):
+            if track.cell(s.pos[v]) in landed:
+                if v == seat:
+                    shield = self.rng.below(6, "shield", tick) + 1
+                    if shield > 2:
+                        continue
+                hits.append(v)
+        self.emit(ProjectileThrown(seat=seat, card=card, projectile=spec.projectile, aim=aim, skill=skill,
+                                   face=face, outcome=outcome, landed=tuple(landed), shield=shield,
+                                   hits=tuple(hits)))
+        tasks = [Task("redbox", v, card=card, src=src) for v in hits]
+        if hits and spec.white:
+            tasks.append(Task("whitebox", seat, card=card, src=src))
+        if not hits and spec.black:
+            tasks.append(Task("blackbox", seat, card=card, src=src))
+        self.push(tasks)
+
+    def discard(self, seat: int, cards: tuple[int, ...], src: str) -> None:
+        """Discard cards face up."""
+        if cards:
+            self.emit(Discarded(seat=seat, cards=cards, src=src))
+
+    def ability(self, seat: int, target: int, t: Task) -> None:
+        """Flip the Dodino card and queue its ability before the waiting decision (DODO-64..70, A10)."""
+        d = self.s.dodinos[seat]
+        spec = DODINOS[d]
+        self.emit(AbilityUsed(seat=seat, dodino=d, target=target))
+        if t.op == "shield":  # Ankylo: the red box is ignored for this Dodino (DODO-69, A11)
+            self.agenda.pop(0)
+            return
+        tasks = [Task("discard", seat, n=spec.cost, src=spec.name)] if spec.cost else []
+        for a in spec.effect:
+            if a.do == "steal":
+                tasks.append(Task("steal_from", seat, n=a.n, arg=target, src=spec.name))
+            else:
+                tasks.append(Task(a.do, seat, n=a.n, src=spec.name))
+        self.push(tasks)
+
+    # -- decisions ------------------------------------------------------------------------
+    def apply(self, t: Task, a) -> None:
+        """Resolve the decision ``a`` taken on the waiting task ``t``."""
+        seat = t.seat
+        if type(a) is UseAbility:
+            self.ability(seat, a.target, t)
+            return
+        self.agenda.pop(0)
+        hand = self.s.hands[seat]
+        match a:
+            case Pass():
+                self.emit(Passed(seat=seat))
+                if t.op == "shield":
+                    self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
+            case Pick(kind=k):
+                self.emit(CardPicked(seat=seat, card=next(c for c in hand if KIND[c] == k)))
+            case Play(kind=k):
+                card = next(c for c in hand if KIND[c] == k)
+                spec = KINDS[k]
+                self.emit(GreenPlayed(seat=seat, card=card))
+                tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
+                self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
+            case Discard(kind=k):
+                self.discard(seat, (next(c for c in hand if KIND[c] == k),), t.src)
+                if t.n > 1:
+                    self.push([Task("discard", seat, n=t.n - 1, card=t.card, src=t.src)])
+            case SwapWith(seat=other):
+                self.swap(seat, other)
+            case Steal(seats=victims):
+                for v in victims:
+                    self.steal(seat, v, t.n)
+            case Throw(aim=aim, skill=skill):
+                self.throw(seat, t.card, aim, skill, t.src)
+            case Ride(dodino=d):
+                self.emit(DodinoChosen(seat=seat, dodino=d))
+
+    def ready(self, t: Task) -> bool:
+        """True if ``t`` waits for its seat; otherwise resolve it automatically (forced choices,
+        skipped windows) and return False."""
+        s = self.s
+        op, seat = t.op, t.seat
+        if op == "offer" or op == "draft" or op == "swap" or op == "steal":
+            opts = options(s, t)
+            if op == "offer" and len(opts) == 1:
+                self.agenda.pop(0)  # nothing playable: the window passes this seat by
+                return False
+            if op != "offer" and len(opts) == 1:
+                self.apply(t, opts[0])
+                return False
+            return True
+        if op == "pick":
+            if has_blue_red(s.hands[seat]) or self.search(seat):
+                return True
+            self.agenda.pop(0)  # G09: nothing to play this round
+            return False
+        if op == "discard":
+            hand = s.hands[seat]
+            if len(hand) <= t.n:  # pay with the whole hand (DODO-38)
+                self.agenda.pop(0)
+                self.discard(seat, hand, t.src)
+                return False
+            if KIND[hand[0]] == KIND[hand[-1]]:  # one kind only: no choice to make
+                self.agenda.pop(0)
+                self.discard(seat, hand[:t.n], t.src)
+                return False
+            return True
+        return True  # throw, shield
+
+    # -- automatic tasks ------------------------------------------------------------------
+    def run(self) -> list[Event]:
+        """Resolve automatic tasks until a decision waits or the game ends; record the agenda."""
+        agenda = self.agenda
+        while agenda:
+            t = agenda[0]
+            if t.op in DECISIONS:
+                if self.ready(t):
+                    break
+                continue
+            agenda.pop(0)
+            getattr(self, "op_" + t.op)(t)
+        if agenda or self.s.agenda:
+            self.emit(DecisionAwaited(agenda=tuple(agenda)))
+        return self.events
+
+    def op_round(self, t: Task) -> None:
+        """Start a round: reveal-and-draw searches, then secret picks in turn order (DODO-08..12)."""
+        s = self.s
+        self.emit(RoundStarted(round=s.round + 1, dodo=s.dodo))
+        order = self.s.order()
+        for seat in order:
+            self.search(seat)
+        self.push([Task("pick", x) for x in order] + [Task("reveal")])
+
+    def op_reveal(self, t: Task) -> None:
+        """Reveal all picks together; empty hands Recover, then one turn per seat (DODO-11, DODO-13, A03)."""
+        self.emit(CardsRevealed(cards=self.s.picks))
+        order = self.s.order()
+        for seat in order:
+            if not self.s.hands[seat]:
+                self.recover(seat)
+        self.push([Task("turn", x) for x in order] + [Task("phase3")])
+
+    def op_turn(self, t: Task) -> None:
+        """A turn: footprint, green window, effect, green window, Sphere (DODO-14..20)."""
+        a = t.seat
+        self.emit(TurnStarted(seat=a))
+        order = self.s.order()
+        self.push([Task("step1", a)] + [Task("offer", x, n=2, arg=a) for x in order] + [Task("effect", a)]
+                  + [Task("offer", x, n=4, arg=a) for x in order] + [Task("sphere", a)])
+
+    def op_step1(self, t: Task) -> None:
+        """Step 1: advance the footprint number of the played card (DODO-14)."""
+        card = self.s.picks[t.seat]
+        if card >= 0:
+            self.move(t.seat, FP[card], KINDS[KIND[card]].name)
+
+    def op_effect(self, t: Task) -> None:
+        """Step 3: resolve the card's bottom effect unless a Hit cancelled it (DODO-17, DODO-36)."""
+        s = self.s
+        card = s.picks[t.seat]
+        if card < 0 or s.hit:
+            return
+        spec = KINDS[KIND[card]]
+        if spec.throw is not None:
+            self.push([Task("throw", t.seat, card=card, src=spec.name)])
+        elif spec.cost:
+            self.push([Task("pay", t.seat, n=spec.cost, card=card, src=spec.name)])
+        else:
+            self.push(_atoms(t.seat, spec.effect, card, spec.name))
+
+    def op_pay(self, t: Task) -> None:
+        """Discard N to activate the white box: mandatory if payable, else no effect (DODO-37, DODO-48, A05)."""
+        if len(self.s.hands[t.seat]) < t.n:
+            self.emit(CostUnpaid(seat=t.seat, cost=t.n, src=t.src))
+            return
+        self.push([Task("discard", t.seat, n=t.n, card=t.card, src=t.src)]
+                  + _atoms(t.seat, KINDS[KIND[t.card]].white, t.card, t.src))
+
+    def op_sphere(self, t: Task) -> None:
+        """Step 5: a Sphere under the active Dodino resolves once, never chaining (DODO-62, G03)."""
+        sp = TRACKS[self.s.track].sphere_at(self.s.pos[t.seat])
+        if sp is not None:
+            self.emit(SphereReached(seat=t.seat, space=sp.space, name=sp.name))
+            self.push(_atoms(t.seat, sp.effect, -1, sp.name))
+
+    def op_advance(self, t: Task) -> None:
+        """Advance N spaces (DODO-41)."""
+        self.move(t.seat, t.n, t.src)
+
+    def op_back(self, t: Task) -> None:
+        """Move back N spaces (DODO-44)."""
+        self.move(t.seat, -t.n, t.src)
+
+    def op_roll_advance(self, t: Task) -> None:
+        """Roll the die (N times) and advance the total (DODO-42, DODO-66, DODO-70)."""
+        self.move(t.seat, self.roll(t.seat, t.n, t.src), t.src)
+
+    def op_roll_back(self, t: Task) -> None:
+        """Roll the die and move back that many (DODO-45)."""
+        self.move(t.seat, -self.roll(t.seat, t.n, t.src), t.src)
+
+    def op_draw(self, t: Task) -> None:
+        """Draw N cards (DODO-40)."""
+        self.draw(t.seat, t.n, t.src)
+
+    def op_hit(self, t: Task) -> None:
+        """Hit the active player: their card's effect is cancelled (DODO-49)."""
+        self.emit(EffectHit(seat=t.seat, target=self.s.active))
+
+    def op_steal_from(self, t: Task) -> None:
+        """Rex: steal N from the chosen player (DODO-68)."""
+        self.steal(t.seat, t.arg, t.n)
+
+    def op_redbox(self, t: Task) -> None:
+        """A hit Dodino's owner resolves the red box; Ankylo may first flip to ignore it (DODO-52, DODO-69)."""
+        s = self.s
+        v = t.seat
+        if s.abilities and s.dodinos[v] == ANKYLO and not s.used[v]:
+            self.push([Task("shield", v, card=t.card, src=t.src)])
+        else:
+            self.push(_atoms(v, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
+
+    def op_whitebox(self, t: Task) -> None:
+        """The thrower resolves the white box once (DODO-53)."""
+        self.push(_atoms(t.seat, KINDS[KIND[t.card]].throw.white, t.card, t.src))  # type: ignore[union-attr]
+
+    def op_blackbox(self, t: Task) -> None:
+        """A red card that hit nobody: discard 4, or the whole hand and Recover (DODO-54, DODO-38)."""
+        self.push([Task("discard", t.seat, n=4, card=t.card, src=t.src + " (black box)")])
+
+    def op_phase3(self, t: Task) -> None:
+        """Leaders advance, the others draw, the table is cleared, the token passes, end check (DODO-24..32)."""
+        s = self.s
+        order = s.order()
+        top = max(s.pos)
+        leaders = [x for x in order if s.pos[x] == top]
+        for x in leaders:
+            self.move(x, 1, "leader")
+        for x in order:
+            if x not in leaders:
+                self.draw(x, 1, "round end")
+        s = self.s
+        self.emit(TableCleared(cards=tuple(c for c in s.picks + s.greens if c >= 0)))
+        self.emit(DodoPassed(seat=(s.dodo + 1) % len(s.names)))
+        if max(self.s.pos) >= TRACKS[s.track].finish:
+            self.emit(GameEnded(winners=winners(self.s)))
+        else:
+            self.push([Task("round")])

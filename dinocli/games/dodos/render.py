@@ -1,0 +1,222 @@
+"""Drawing a view at <= 80 columns, the toolbar status line, and one line of English per event."""
+
+from __future__ import annotations
+
+import textwrap
+
+import click
+
+from dinocli.events import Event
+
+from ..protocol import Config
+from .data import DODINOS, KIND, KINDS, TRACKS
+from .events import (
+    AbilityUsed, CardPicked, CardsDrawn, CardsRevealed, CostUnpaid, DecisionAwaited, DeckReshuffled,
+    DieRolled, Discarded, DodinoChosen, DodoPassed, EffectHit, GameEnded, GameStarted, GreenPlayed,
+    HandRevealed, Moved, Passed, ProjectileThrown, Recovered, RoundStarted, SphereReached, Stolen,
+    Swapped, TableCleared, TurnStarted,
+)
+from .rules import prompt
+from .state import PHASES
+from .view import HIDDEN, View
+
+__all__ = ["render", "status", "describe", "card_name", "card_label"]
+
+COLORS = {"blue": "blue", "red": "red", "green": "green"}
+LETTERS = "ABCDEF"
+WAITS = {"draft": "choose a Dodino", "pick": "pick a card", "offer": "play a green card or pass",
+         "discard": "discard", "swap": "choose a swap", "steal": "choose whom to rob", "throw": "throw",
+         "shield": "decide on Ankylo's ability"}
+
+
+def card_name(c: int) -> str:
+    """A card's name, or "a hidden card"."""
+    return KINDS[KIND[c]].name if c >= 0 else "a hidden card"
+
+
+def card_label(kind: int, color: bool = False, width: int = 72) -> str:
+    """A card kind in full: colour and footprint tag, name and effect, cut to ``width``."""
+    k = KINDS[kind]
+    tag = f"[{k.color[0].upper()}{k.fp}]"
+    text = f" {k.name}: {k.text}"[: width - len(tag)]
+    if color:
+        tag = click.style(tag, fg=COLORS[k.color], bold=True)
+    return tag + text
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return ", ".join(card_name(c) for c in cards) or "nothing"
+
+
+def _track_lines(v: View, color: bool) -> list[str]:
+    track = TRACKS[v.track]
+    width = track.loop or track.printed
+    cells = ["."] * width
+    for sp in track.spheres:
+        cells[sp.space] = "@"
+    cells[track.finish] = "F"
+    ruler = "".join(str(i).ljust(5) for i in range(0, width, 5))
+    lines = ["  " + ruler.rstrip(), "  " + "".join(cells) + (" (loop: 35 -> 0)" if track.loop else " ...")]
+    stacks: dict[int, list[str]] = {}
+    beyond: list[str] = []
+    for x, p in enumerate(v.pos):
+        c = track.cell(p)
+        letter = LETTERS[x]
+        if color:
+            letter = click.style(letter, bold=True, fg="yellow" if x == v.seat else None)
+        if c >= width:
+            beyond.append(f"{LETTERS[x]}@{p}")
+        else:
+            stacks.setdefault(c, []).append(letter)
+    depth = max((len(s) for s in stacks.values()), default=0)
+    for row in range(depth):
+        line = [" "] * width
+        for c, letters in stacks.items():
+            if row < len(letters):
+                line[c] = letters[row]
+        text = "  " + "".join(line).rstrip()
+        if row == 0 and beyond:
+            text = text.ljust(2 + width) + " beyond: " + " ".join(beyond)
+        lines.append(text)
+    if not stacks and beyond:
+        lines.append("  beyond: " + " ".join(beyond))
+    legend = f"F finish at {track.finish}; @ Spheres: " + ", ".join(
+        f"{s.space} {s.name} ({s.text.lower()})" for s in track.spheres)
+    lines += textwrap.wrap(legend, 78, initial_indent="  ", subsequent_indent="    ")
+    return lines
+
+
+def _played(v: View, x: int) -> str:
+    c = v.picks[x]
+    if c == HIDDEN:
+        return "face down"
+    if c < 0:
+        return "-"
+    return KINDS[KIND[c]].name
+
+
+def render(v: View, color: bool = False) -> str:
+    """The board as ``v`` sees it: track, seats, own hand, played cards, Dodo token, prompt."""
+    track = TRACKS[v.track]
+    head = f"Dodos Riding Dinos - {track.name} track - round {v.round} - {PHASES[v.phase]}"
+    out = [click.style(head, bold=True) if color else head]
+    out += _track_lines(v, color)
+    out.append("")
+    out.append("   player       dodino   space  cards  played         green")
+    for x, name in enumerate(v.names):
+        d = v.dodinos[x]
+        dodino = DODINOS[d].name if d >= 0 else "?"
+        if v.abilities and d >= 0:
+            dodino += "*" if v.used[x] else ""
+        p = v.pos[x]
+        space = f"{p}" if not track.loop or p < track.loop else f"{track.cell(p)} L{p // track.loop + 1}"
+        green = card_name(v.greens[x]) if v.greens[x] >= 0 else "-"
+        marks = (" <dodo>" if x == v.dodo else "") + (" (you)" if x == v.seat else "")
+        if x == v.active and v.hit:
+            marks += " hit"
+        line = (f" {LETTERS[x]} {name[:12]:<12} {dodino:<8} {space:>5}  {v.sizes[x]:>5}  "
+                f"{_played(v, x)[:13]:<13}  {green[:11]:<11}{marks}")
+        out.append(line.rstrip()[:80])
+    if v.abilities:
+        out.append("   * ability used")
+    out.append(f"   deck {v.deck_size} - discard {len(v.discard)}")
+    if v.seat is not None:
+        out.append("")
+        out.append(f"Your hand ({len(v.hand)}):")
+        counts: dict[int, int] = {}
+        for c in v.hand:
+            counts[KIND[c]] = counts.get(KIND[c], 0) + 1
+        for k, n in counts.items():
+            out.append(f"  {n}x {card_label(k, color)}")
+        if v.abilities and v.dodinos[v.seat] >= 0:
+            d = DODINOS[v.dodinos[v.seat]]
+            state = "used" if v.used[v.seat] else "ready"
+            out.append(f"  Ability ({d.name}, {state}): {d.text}")
+    out.append("")
+    if v.winners:
+        out.append("Winner: " + " and ".join(v.names[x] for x in v.winners))
+    else:
+        out.append("Now: " + prompt(v))
+    return "\n".join(out)
+
+
+def status(v: View) -> str:
+    """One line for a toolbar: round, phase, who acts, the leader."""
+    track = TRACKS[v.track]
+    lead = max(range(len(v.pos)), key=lambda x: v.pos[x])
+    now = "won by " + " and ".join(v.names[x] for x in v.winners) if v.winners else prompt(v)
+    return f"Round {v.round} - {PHASES[v.phase]} - {now} - leader {v.names[lead]} {v.pos[lead]}/{track.finish}"
+
+
+def describe(ev: Event, config: Config) -> str:
+    """One line of plain English for the log."""
+    names = config.names
+
+    def nm(x: int) -> str:
+        return names[x] if 0 <= x < len(names) else "?"
+
+    match ev:
+        case GameStarted(track=track, first=first):
+            return f"The race begins on the {TRACKS[track].name} track; {nm(first)} holds the Dodo token."
+        case DodinoChosen(seat=x, dodino=d):
+            return f"{nm(x)} rides {DODINOS[d].name}."
+        case CardsDrawn(seat=x, cards=cards, why=why):
+            shown = _cards(cards) if all(c >= 0 for c in cards) else f"{len(cards)} card{'s' * (len(cards) != 1)}"
+            return f"{nm(x)} drew {shown} ({why})."
+        case DeckReshuffled(cards=cards):
+            return f"The discard pile ({len(cards)} cards) was shuffled into a new deck."
+        case RoundStarted(round=r, dodo=d):
+            return f"Round {r} begins; {nm(d)} holds the Dodo token."
+        case HandRevealed(seat=x, cards=cards):
+            return f"{nm(x)} has no blue or red card and reveals: {_cards(cards)}."
+        case CardPicked(seat=x):
+            return f"{nm(x)} played a card face down."
+        case CardsRevealed(cards=cards):
+            return "Revealed: " + "; ".join(f"{nm(x)} {card_name(c) if c >= 0 else 'no card'}"
+                                            for x, c in enumerate(cards)) + "."
+        case TurnStarted(seat=x):
+            return f"{nm(x)}'s turn."
+        case Moved(seat=x, frm=a, to=b, why=why):
+            return f"{nm(x)} moved {'forward' if b > a else 'back'} {abs(b - a)} from {a} to {b} ({why})."
+        case DieRolled(seat=x, values=vals, why=why):
+            return f"{nm(x)} rolled {' and '.join(map(str, vals))} ({why})."
+        case GreenPlayed(seat=x, card=c):
+            return f"{nm(x)} played the green card {card_name(c)}."
+        case Passed(seat=x):
+            return f"{nm(x)} passed."
+        case EffectHit(seat=x, target=y):
+            return f"{nm(x)} hit {nm(y)}: their card's effect is cancelled."
+        case CostUnpaid(seat=x, cost=n, src=src):
+            return f"{nm(x)} cannot discard {n} for {src}: no effect."
+        case Discarded(seat=x, cards=cards, src=src):
+            return f"{nm(x)} discarded {_cards(cards)} ({src})."
+        case Stolen(thief=a, victim=b, cards=cards):
+            shown = _cards(cards) if all(c >= 0 for c in cards) else f"{len(cards)} card{'s' * (len(cards) != 1)}"
+            return f"{nm(a)} stole {shown} from {nm(b)}."
+        case Swapped(seat=a, other=b, frm=p, to=q):
+            return f"{nm(a)} ({p}) and {nm(b)} ({q}) swapped places."
+        case ProjectileThrown(seat=x, projectile=proj, aim=aim, face=face, outcome=o, hits=hits, shield=sh,
+                              skill=skill):
+            who = ", ".join(nm(h) for h in hits) or "nobody"
+            how = f"skill {skill:.1f}, " if skill is not None else ""
+            extra = f", self-shield d6 {sh}" if sh else ""
+            return f"{nm(x)} threw the {proj} at {aim} ({how}d20 {face}: {o}{extra}); hit {who}."
+        case AbilityUsed(seat=x, dodino=d, target=t):
+            on = f" on {nm(t)}" if t >= 0 else ""
+            return f"{nm(x)} flipped {DODINOS[d].name}{on}: {DODINOS[d].text}."
+        case SphereReached(seat=x, space=sp, name=name):
+            return f"{nm(x)} ends the turn on the {name} Sphere (space {sp})."
+        case Recovered(seat=x):
+            return f"{nm(x)} has no cards left and Recovers: back 3, draw 6."
+        case TableCleared(cards=cards):
+            return f"{len(cards)} played cards went to the discard pile."
+        case DodoPassed(seat=x):
+            return f"The Dodo token passes to {nm(x)}."
+        case GameEnded(winners=w):
+            return f"The race is over: {' and '.join(nm(x) for x in w)} win{'s' if len(w) == 1 else ''}."
+        case DecisionAwaited(agenda=agenda):
+            if not agenda:
+                return "Nothing left to resolve."
+            t = agenda[0]
+            return f"Waiting for {nm(t.seat)} to {WAITS.get(t.op, t.op)}."
+    return type(ev).__name__

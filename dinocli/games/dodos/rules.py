@@ -1,0 +1,175 @@
+"""The rules as the protocol sees them: configure, setup, to_move, legal actions, decide, results."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dinocli.events import Event, Rng
+
+from ..protocol import BadConfig, Config, IllegalAction
+from .actions import Throw
+from .data import DECK, KIND, KINDS, TRACKS, slug
+from .dexterity import SKILL_LEVELS, is_skill
+from .engine import Resolver, options
+from .events import GameStarted
+from .state import OVER, State, Task
+
+__all__ = [
+    "VARIANTS", "configure", "initial", "setup", "to_move", "legal_actions", "decide", "returns",
+    "scores", "heuristic", "prompt", "pending_projectile",
+]
+
+VARIANTS = {
+    "space": "race on the Space track (a loop with Sphere spaces) instead of the Jungle track",
+    "abilities": "Dodino abilities: choose a Dodino; flip it once per game for its ability",
+}
+OPTIONS = ("first",)
+
+
+def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
+    """Validate seats (2-6, G01, DODO-71), variants and the starting player option (DODO-04)."""
+    names = tuple(names)
+    if not 2 <= len(names) <= 6:
+        raise BadConfig(f"Dodos Riding Dinos needs 2 to 6 players, not {len(names)} (DODO-71, G01)")
+    tokens = [slug(n) for n in names]
+    if any(not t for t in tokens) or len(set(tokens)) != len(tokens):
+        raise BadConfig("seat names must be non-empty and distinct (ignoring case and spacing)")
+    chosen: set[str] = set()
+    for v in variants:
+        v = v.strip().lower()
+        if v in ("jungle", "no-space"):
+            chosen.discard("space")
+        elif v.startswith("no-") and v[3:] in VARIANTS:
+            chosen.discard(v[3:])
+        elif v in VARIANTS:
+            chosen.add(v)
+        else:
+            raise BadConfig(f"unknown variant {v!r}; choose from: jungle, {', '.join(VARIANTS)}")
+    opts = dict(options)
+    unknown = set(opts) - set(OPTIONS)
+    if unknown:
+        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; dodos accepts: {', '.join(OPTIONS)}")
+    if "first" in opts:
+        f = opts["first"]
+        if isinstance(f, str) and slug(f) in tokens:
+            f = tokens.index(slug(f))
+        elif isinstance(f, str) and f.strip().isdigit():
+            f = int(f)
+        if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < len(names):
+            raise BadConfig(f"option first must be a seat number 0..{len(names) - 1} or a seat name")
+        opts["first"] = f
+    return Config(names=names, variants=tuple(v for v in VARIANTS if v in chosen), options=opts)
+
+
+def initial(config: Config) -> State:
+    """The empty state before the setup events."""
+    return State(names=tuple(config.names))
+
+
+def setup(config: Config, rng: Rng) -> list[Event]:
+    """Board side, Dodo token, Dodinos on the starting spaces, deal 6 each (DODO-02..07)."""
+    n = config.seats
+    first = int(config.options.get("first", 0))
+    track = TRACKS["space" if config.has("space") else "jungle"]
+    pos = [0] * n
+    for k in range(n):
+        pos[(first + k) % n] = track.starts[k]
+    abilities = config.has("abilities")
+    r = Resolver(initial(config), rng, [])
+    r.emit(GameStarted(names=tuple(config.names), track=track.id, abilities=abilities, first=first,
+                       pos=tuple(pos), dodinos=(-1,) * n if abilities else tuple(range(n)), deck=DECK))
+    order = r.s.order()
+    for seat in order:
+        r.draw(seat, 6, "deal")
+    r.agenda = [Task("draft", x) for x in order if abilities] + [Task("round")]
+    return r.run()
+
+
+def to_move(s: State) -> int | None:
+    """The seat whose decision it is, or None when the game is over."""
+    return s.agenda[0].seat if s.agenda else None
+
+
+def legal_actions(s: State) -> list:
+    """Every legal action of the seat to move, in a stable order."""
+    return options(s, s.agenda[0]) if s.agenda else []
+
+
+def prompt(s) -> str:
+    """What the seat to move is asked, in words (works on a state or a view)."""
+    if not s.agenda:
+        return "the game is over"
+    t = s.agenda[0]
+    who = s.names[t.seat]
+    match t.op:
+        case "draft":
+            return f"{who} chooses a Dodino"
+        case "pick":
+            return f"{who} picks a blue or red card face down"
+        case "offer":
+            when = "before" if t.n == 2 else "after"
+            return f"{who} may play a green card {when} {s.names[t.arg]}'s effect, or pass"
+        case "discard":
+            return f"{who} discards {t.n} card{'s' if t.n > 1 else ''} ({t.src})"
+        case "swap":
+            return f"{who} swaps places with another Dodino ({t.src})"
+        case "steal":
+            return f"{who} chooses whom to steal from ({t.src})"
+        case "throw":
+            return f"{who} throws ({t.src}): choose a target"
+        case "shield":
+            return f"{who} was hit ({t.src}): flip Ankylo to ignore the red box, or pass"
+    return f"{who} to act"
+
+
+def pending_projectile(s) -> str | None:
+    """The projectile the seat to move must throw now (for a dexterity challenge), else None."""
+    if s.agenda and s.agenda[0].op == "throw":
+        spec = KINDS[KIND[s.agenda[0].card]].throw
+        return spec.projectile if spec else None
+    return None
+
+
+def decide(s: State, action, rng: Rng) -> list[Event]:
+    """Validate the action, resolve it and everything automatic up to the next decision."""
+    if not s.agenda:
+        raise IllegalAction("the game is over")
+    t = s.agenda[0]
+    check = action
+    if type(action) is Throw:
+        if not is_skill(action.skill):
+            raise IllegalAction(f"skill must be one of {', '.join(map(str, SKILL_LEVELS))}")
+        check = Throw(action.aim)
+    legal = options(s, t)
+    if check not in legal:
+        raise IllegalAction(f"not legal now: {prompt(s)}")
+    r = Resolver(s, rng, list(s.agenda))
+    r.apply(t, action)
+    return r.run()
+
+
+def returns(s: State) -> list[float]:
+    """1 for a sole winner, shared among tied winners, 0 otherwise (DODO-33..35)."""
+    n = len(s.names)
+    if s.phase != OVER:
+        return [0.0] * n
+    share = 1.0 / len(s.winners)
+    return [share if x in s.winners else 0.0 for x in range(n)]
+
+
+def scores(s: State) -> list[float]:
+    """Each Dodino's progress along the track (spaces from the first space)."""
+    return [float(p) for p in s.pos]
+
+
+def heuristic(s: State) -> list[float]:
+    """A softmax over progress toward the finish, with hand size as a small bonus."""
+    if s.phase == OVER:
+        return returns(s)
+    finish = TRACKS[s.track].finish
+    v = [(p + 0.3 * min(len(h), 8)) * 6.0 / finish for p, h in zip(s.pos, s.hands)]
+    top = max(v)
+    w = [math.exp(x - top) for x in v]
+    total = sum(w)
+    return [x / total for x in w]

@@ -1,0 +1,64 @@
+"""The state of a game of Dodos: frozen, tuple-valued, folded from events.
+
+Control flow lives in ``agenda``: the tasks still to resolve this round, front first. The rules
+expand and resolve automatic tasks and stop at the first decision task; the agenda as it then
+stands is recorded by a DecisionAwaited event, so a replay never re-runs the rules.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+__all__ = ["Task", "State", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS"]
+
+DRAFT, PICK, RESOLVE, END, OVER = 0, 1, 2, 3, 4
+PHASES = ("choosing Dodinos", "Phase 1", "Phase 2", "Phase 3", "game over")
+# Tasks that wait for a seat's decision (DODO-G10); every other op is resolved automatically.
+DECISIONS = frozenset({"draft", "pick", "offer", "discard", "swap", "steal", "throw", "shield"})
+
+
+class Task(msgspec.Struct, frozen=True, array_like=True):
+    """One step still to resolve: ``op`` for ``seat``; ``n`` a count, step or dice; ``card`` the
+    card resolved (-1 none); ``arg`` the active seat of an offer or a steal's victim count;
+    ``src`` the name of the source (card, Sphere, Dodino) for the log."""
+
+    op: str
+    seat: int = -1
+    n: int = 0
+    card: int = -1
+    arg: int = -1
+    src: str = ""
+
+
+class State(msgspec.Struct, frozen=True):
+    """Everything about one game; hands, deck and unrevealed picks are hidden from other seats."""
+
+    names: tuple[str, ...]
+    track: str = "jungle"
+    abilities: bool = False
+    phase: int = DRAFT
+    round: int = 0
+    dodo: int = 0
+    active: int = -1
+    hit: bool = False
+    pos: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()
+    deck: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    picks: tuple[int, ...] = ()
+    greens: tuple[int, ...] = ()
+    dodinos: tuple[int, ...] = ()
+    used: tuple[bool, ...] = ()
+    agenda: tuple[Task, ...] = ()
+    ticks: int = 0
+    winners: tuple[int, ...] = ()
+
+    @property
+    def seats(self) -> int:
+        """Number of seats."""
+        return len(self.names)
+
+    def order(self) -> list[int]:
+        """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
+        n = len(self.names)
+        return [(self.dodo + i) % n for i in range(n)]

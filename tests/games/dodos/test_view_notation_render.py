@@ -1,0 +1,120 @@
+"""Views, redaction, determinization, notation, rendering and the log (DODO-11, DODO-12, G10)."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from dinocli.events import SeededRng
+from dinocli.games.dodos import GAME
+from dinocli.games.dodos.actions import Pass, Pick, Steal, UseAbility
+from dinocli.games.dodos.events import CardsDrawn, HandRevealed, Stolen
+from dinocli.games.dodos.state import Task
+from dinocli.games.protocol import IllegalAction, MalformedAction
+from dinocli.games.runner import start, step
+
+from .helpers import NAMES, legal_texts, run, table
+
+
+def played(n, variants=(), seed=1, moves=200):
+    config = GAME.configure(NAMES[:n], variants, {})
+    rng = SeededRng(f"v{seed}")
+    s, log = start(GAME, config, rng)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if GAME.to_move(s) is None:
+            break
+        legal = GAME.legal_actions(s)
+        s, evs = step(GAME, s, legal[rnd.randrange(len(legal))], rng)
+        log += evs
+    return config, s, log
+
+
+def test_redact_blanks_other_draws_and_steals():
+    """DODO-11, G08: another seat's drawn or stolen cards show as -1; searches (DODO-12) stay public."""
+    drawn = CardsDrawn(seat=0, cards=(3, 4), why="deal")
+    assert GAME.redact(drawn, 1).cards == (-1, -1) and GAME.redact(drawn, 0) == drawn
+    assert GAME.reveals(drawn, 0) and not GAME.reveals(drawn, 1)
+    stolen = Stolen(thief=0, victim=1, cards=(9,))
+    assert GAME.redact(stolen, 2).cards == (-1,) and GAME.redact(stolen, 1) == stolen
+    assert GAME.reveals(HandRevealed(seat=1, cards=(70,)), 0)
+
+
+def test_determinize_keeps_the_view_and_deals_hidden_picks_blue_or_red():
+    """DODO-10, DODO-11: a determinized state has the same view; hidden picks are blue or red cards."""
+    from dinocli.games.dodos.data import COLOR
+    s, _ = run(table(3, phase=3, hands={x: ["dash", "gallop"] for x in range(3)}, agenda=[Task("round")]))
+    from .helpers import act
+    s, _ = act(s, "pick dash")
+    v = GAME.observe(s, 1)
+    for seed in range(20):
+        d = GAME.determinize(v, 1, random.Random(seed))
+        assert msgspec.to_builtins(GAME.observe(d, 1)) == msgspec.to_builtins(v)
+        assert COLOR[d.picks[0]] != "green"
+        assert sorted(d.deck + sum(d.hands, ()) + tuple(c for c in d.picks if c >= 0)) == list(range(78))
+
+
+def test_notation_examples_round_trip():
+    """G10: every decision point has a canonical text."""
+    s, _ = run(table(4, picks={0: "pickpocket"}, agenda=[Task("effect", 0)]))
+    assert GAME.parse_action(s, "steal dan bob") == Steal((1, 3))
+    assert GAME.format_action(s, Steal((1, 3))) == "steal bob dan"
+    assert GAME.format_action(s, UseAbility(2)) == "ability cat" and GAME.format_action(s, Pass()) == "pass"
+    for bad in ["steal bob bob", "steal zed", "pick", "pick unicorn", "throw egg at", "ride"]:
+        with pytest.raises(MalformedAction):
+            GAME.parse_action(s, bad)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        GAME.parse_action(s, "pass")
+    with pytest.raises(IllegalAction):
+        GAME.decide(s, Pick(0), SeededRng("x"))
+
+
+def test_render_shows_track_dodinos_hands_and_token():
+    """Render at <= 80 columns: the track with Spheres and finish, every Dodino, own hand only, the token."""
+    config, s, _ = played(6, ("space", "abilities"))
+    for seat in (None, 0, 3):
+        text = GAME.render(GAME.observe(s, seat))
+        assert all(len(line) <= 80 for line in text.splitlines())
+        assert "@" in text and "F" in text and "<dodo>" in text
+        assert ("Your hand" in text) == (seat is not None)
+    text = GAME.render(GAME.observe(s, 0), color=True)
+    assert "\x1b[" in text
+
+
+def test_render_marks_face_down_and_revealed_picks():
+    """DODO-11: before the reveal others' picks show "face down"; after, the card names."""
+    s, _ = run(table(2, phase=3, hands={0: ["dash"], 1: ["gallop", "sidestep"]}, agenda=[Task("round")]))
+    from .helpers import act
+    s, _ = act(s, "pick dash")
+    assert "face down" in GAME.render(GAME.observe(s, 1)) and "Dash" not in GAME.render(GAME.observe(s, 1))
+    s, _ = act(s, "pick gallop")
+    assert "Dash" in GAME.render(GAME.observe(s, 1))
+
+
+def test_render_beyond_the_printed_track_and_laps():
+    """G02: Jungle positions past 47 are listed as beyond; Space laps are shown."""
+    text = GAME.render(GAME.observe(table(2, pos=(52, 3)), 0))
+    assert "beyond: A@52" in text
+    text = GAME.render(GAME.observe(table(2, track="space", pos=(40, 3)), 0))
+    assert "4 L2" in text
+
+
+def test_every_event_is_described_and_status_is_one_line():
+    """The log has one line of English per event; the toolbar status is one line."""
+    config, s, log = played(4, ("abilities",), seed=3, moves=400)
+    kinds = {type(e).__name__ for e in log}
+    assert {"CardPicked", "CardsRevealed", "Moved", "DecisionAwaited"} <= kinds
+    for e in log:
+        line = GAME.describe(e, config)
+        assert line.strip() and "\n" not in line
+    assert "\n" not in GAME.status(GAME.observe(s, 0))
+
+
+def test_pass_is_first_and_lists_are_small():
+    """G10: the green windows offer pass first and at most a handful of choices."""
+    config, s, log = played(6, seed=5, moves=60)
+    s, _ = run(table(3, hands={1: ["tail-whip", "sidestep", "burst", "second-wind"]}, picks={0: "dash"},
+                     agenda=[Task("offer", 1, n=2, arg=0)]))
+    assert legal_texts(s) == ["pass", "play tail-whip", "play second-wind", "play burst", "play sidestep"]
