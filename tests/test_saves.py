@@ -8,9 +8,8 @@ import msgspec
 import pytest
 
 from dinocli import games
-from dinocli.events.log import read_log
 from dinocli.games.protocol import Config
-from dinocli.service import parsed_entries
+from dinocli.service import parsed_entries, read_log_for_game as read_log
 from dinocli.verify import verify
 
 SAVES = sorted((Path(__file__).resolve().parent.parent / "saves").glob("*.jsonl"))
