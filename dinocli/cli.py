@@ -175,7 +175,7 @@ def _played_line(g, p, seat) -> list[str]:
 @cli.command()
 @click.argument("game", shell_complete=complete.game_kinds)
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A human seat (repeat for friends at the keyboard).")
-@click.option("--bots", type=click.IntRange(0, 6), default=0, help="Add N bots of the default level.")
+@click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N", help="Add N bots of the default level.")
 @click.option("--bot", "bot_specs", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="Add a bot: random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S.")
 @click.option("--seed", help="Make the game reproducible (same seed, same deals and rolls).")
@@ -327,7 +327,7 @@ def move(env: Env, game_id, action, as_json):
 
 @cli.command()
 @GAME_ID
-@click.option("--steps", type=click.IntRange(1), default=1, show_default=True, help="How many of your decisions to take back.")
+@click.option("--steps", type=click.IntRange(1), default=1, metavar="N", show_default=True, help="How many of your decisions to take back.")
 @pass_env
 def undo(env: Env, game_id, steps):
     """Take back your last decision (and the bots' replies). Nothing is deleted: redo restores it."""
@@ -474,7 +474,7 @@ def import_cmd(env: Env, file, as_json):
 @click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
 @click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
-@click.option("--delay", type=click.FloatRange(0), default=0.0, help="Seconds to pause after each decision.")
+@click.option("--delay", type=click.FloatRange(0), default=0.0, metavar="S", help="Seconds to pause after each decision.")
 @click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
 @pass_env
 def replay(env: Env, source, as_seat, step, delay, verify):
@@ -485,7 +485,7 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         from dinocli.replay import load_source
 
         src = load_source(env, source)
-        seat = src.seat_of(as_seat) if as_seat is not None else None
+        seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
         if verify:
             n = src.verify()
@@ -495,14 +495,15 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         for i, (head, lines, view) in enumerate(frames):
             for line in lines:
                 click.echo(line)
-            if step or delay:
+            if (step or delay) and view is not None:
                 click.echo(src.game.render(view, color=env.color()))
                 if step and sys.stdin.isatty():
                     click.pause("-- Enter for the next decision --")
                 elif delay:
                     time.sleep(delay)
-        if not (step or delay):
-            click.echo(src.game.render(src.final_view(seat), color=env.color()))
+        final = src.final_view(seat)
+        if not (step or delay) and final is not None:
+            click.echo(src.game.render(final, color=env.color()))
 
 
 @cli.command()
@@ -572,10 +573,10 @@ def rules(env: Env, game):
 @click.argument("game", shell_complete=complete.game_kinds)
 @click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="A contestant (repeat; at least two, or one against itself).")
-@click.option("--games", "n_games", type=click.IntRange(1), default=100, show_default=True, help="Games per pairing.")
-@click.option("--workers", type=click.IntRange(1), help="Worker processes (default: the machine's cores).")
+@click.option("--games", "n_games", type=click.IntRange(1), default=100, metavar="N", show_default=True, help="Games per pairing.")
+@click.option("--workers", type=click.IntRange(1), metavar="N", help="Worker processes (default: the machine's cores).")
 @click.option("--seed", default="tournament", show_default=True, help="Seed of the paired deals.")
-@click.option("--seats", type=click.IntRange(1), help="Seats per game (default: 2, or the game's minimum).")
+@click.option("--seats", type=click.IntRange(1), metavar="N", help="Seats per game (default: 2, or the game's minimum).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=complete.variants,
               help="Play with a variant on.")
 @click.option("--early-stop", is_flag=True, help="Stop a pairing once a sequential test decides it.")

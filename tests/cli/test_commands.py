@@ -174,3 +174,14 @@ def test_help_lists_every_contract_command(dino):
     for cmd in ["new", "games", "play", "show", "actions", "move", "undo", "redo", "branch", "branches",
                 "checkout", "log", "export", "import", "replay", "hint", "bench", "rules"]:
         assert f"  {cmd}" in r.stdout, cmd
+
+
+def test_a_seat_view_export_replays_as_text_but_does_not_verify(dino, tmp_path):
+    gid = new_game(dino)
+    dino.json("move", gid, dino.json("actions", gid)["actions"][0])
+    out = tmp_path / "view.jsonl"
+    assert dino("export", gid, "-o", out, "--as", "you").exit_code == 0
+    r = dino("replay", out)
+    assert r.exit_code == 0 and "you:" in r.stdout
+    r = dino("replay", out, "--verify")
+    assert r.exit_code == 1 and "cannot be verified" in r.stderr

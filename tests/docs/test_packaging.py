@@ -1,0 +1,108 @@
+"""The wheel works on a fresh machine: built from the checkout, installed with its dependencies
+into a new virtual environment outside the checkout, then used there (issue 10, DESIGN "Layout").
+
+Slow (a wheel build and a dependency install; about half a minute with a warm pip cache), so it
+is marked: `pytest -m "not slow"` leaves it out. It runs by default and in CI.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from dinocli.games import GAMES
+
+from .conftest import ROOT, man_pages
+
+pytestmark = pytest.mark.slow
+
+# source folder -> where its files land in the wheel
+PACKAGE_DIRS = {"dinocli": "dinocli", "ai": "dinocli/ai", "events": "dinocli/events", "man": "dinocli/man"}
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
+                                    ".pytest_cache", "*.sqlite*", "*.whl")
+
+
+def _run(cmd: list[str], cwd: Path, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess:
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+    return proc
+
+
+def _expected_files() -> set[str]:
+    """Every file the wheel must carry: all Python modules, the games' data, the man pages."""
+    want = set()
+    for folder, target in PACKAGE_DIRS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                want.add(f"{target}/{path.relative_to(ROOT / folder).as_posix()}")
+    for game in GAMES:
+        want |= {f"dinocli/games/{game}/{p.name}" for p in (ROOT / "dinocli" / "games" / game).glob("*.json")}
+    want |= {f"dinocli/man/{p.name}" for p in man_pages()}
+    return want
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(venv bin folder, work folder, environment): the wheel installed in a new venv."""
+    base = tmp_path_factory.mktemp("wheel")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "DINOCLI_DB")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    # a copy, so the build's own build/ and *.egg-info never land in the checkout
+    src = base / "src"
+    shutil.copytree(ROOT, src, ignore=NOT_SOURCE)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(src)], base, env)
+    wheels = list((base / "dist").glob("dinocli-*.whl"))
+    assert len(wheels) == 1, wheels
+    venv = base / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], base, env)
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", str(wheels[0])], base, env)
+    work = base / "elsewhere"
+    work.mkdir()
+    return wheels[0], python.parent, work, env
+
+
+def test_wheel_holds_only_dinocli_with_its_data_and_pages(installed):
+    """Issue 10: one top-level package, dinocli; ai and events inside it; data files and man pages as package data."""
+    wheel, *_ = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    tops = {n.split("/")[0] for n in names}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"dinocli"}, tops
+    assert len(tops) == 2
+    missing = sorted(_expected_files() - names)
+    assert not missing, f"not in the wheel (pyproject packages/package-data?): {missing}"
+    meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "dinocli = dinocli.cli:main" in meta
+
+
+def test_installed_dinocli_runs_outside_the_checkout(installed):
+    """Issue 10: `dinocli --help`, a full bot game and `dinocli rules dingo` in the fresh venv."""
+    _, bin_dir, work, env = installed
+    exe = str(bin_dir / "dinocli")
+    where = _run([str(bin_dir / "python"), "-c",
+                  "import dinocli, dinocli.ai, dinocli.events, dinocli.man, importlib.util as u; "
+                  "print(dinocli.__file__); print(u.find_spec('ai'), u.find_spec('events'))"], work, env).stdout
+    assert str(bin_dir.parent) in where.splitlines()[0] and str(ROOT) not in where
+    assert where.splitlines()[1] == "None None"
+
+    assert "Usage: dinocli" in _run([exe, "--help"], work, env).stdout
+
+    db = work / "games.sqlite"
+    out = _run([exe, "--db", str(db), "new", "dingo", "--watch", "--bot", "rules", "--bot", "random", "--seed", "1"],
+               work, env).stdout
+    assert "Game over" in out
+    games = _run([exe, "--db", str(db), "games", "--json"], work, env).stdout
+    assert '"over": true' in games
+
+    rules = _run([exe, "rules", "dingo"], work, env).stdout
+    assert "dinocli-dingo" in rules.replace("\u2010", "-") and "The Dingo Ate The Baby" in rules
+
+    completion_env = {**env, "_DINOCLI_COMPLETE": "bash_complete", "COMP_LINE": "dinocli new ", "COMP_POINT": "12"}
+    offered = _run([exe], work, completion_env).stdout.split()
+    assert offered == [f"plain,{g}" for g in sorted(GAMES)]
