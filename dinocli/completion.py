@@ -227,9 +227,11 @@ def tournament_ids(ctx: click.Context, param: click.Parameter, incomplete: str) 
 def bench_targets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """What ``bench`` can measure: store, cli, mcts and each game."""
     from dinocli import games
+    from dinocli.bench import WHAT
 
-    pairs: list[tuple[str, str | None]] = [("store", "event store"), ("cli", "command start-up"), ("mcts", "search")]
-    pairs += [(g, "one game") for g in sorted(games.GAMES)]
+    pairs: list[tuple[str, str | None]] = [(name, (fn.__doc__ or "").split("\n")[0].rstrip(".") or None)
+                                           for name, fn in WHAT.items()]
+    pairs += [(g, "one game's engine") for g in sorted(games.GAMES)]
     return _items(pairs, incomplete)
 
 
