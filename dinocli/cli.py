@@ -83,6 +83,9 @@ def handled():
     except StoreError as exc:
         code = ERROR if type(exc).__name__ in {"UnknownGameId", "AmbiguousGameId", "UnknownBranch", "BranchExists"} else UNAVAILABLE
         fail(str(exc), code)
+    except BrokenPipeError:  # the reader (head, less) went away: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(OK)
     except OSError as exc:
         fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
 
@@ -261,10 +264,26 @@ def games_cmd(env: Env, tournament, as_json):
         if not rows:
             click.echo("No saved games. Start one with: dinocli new dingo --bots 2")
             return
-        for row in rows:
+        click.echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
+        from dinocli import games
+
+        for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
-            click.echo(f"{row['game']}  {row['kind']:<6}  {row['created'][:16].replace('T', ' ')}  "
-                       f"{status:<22}  {', '.join(row['seats'])}")
+            if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
+                status = f"team score {r.result['scores'][0]:g}"
+            click.echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
+                       f"{status[:22]:<22}  {_seats_text(r.seats)}")
+
+
+def _seats_text(seats: list[dict]) -> str:
+    """Seats in a few words: the people, then the bots grouped by spec."""
+    people = [s["name"] for s in seats if not s.get("bot")]
+    specs: dict[str, list[str]] = {}
+    for s in seats:
+        if s.get("bot"):
+            specs.setdefault(s["bot"], []).append(s["name"])
+    bots = "; ".join(f"{', '.join(names)} ({spec})" for spec, names in specs.items())
+    return " vs ".join(p for p in (", ".join(people), bots) if p)
 
 
 @cli.command()
