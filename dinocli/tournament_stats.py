@@ -1,0 +1,217 @@
+"""Tournament results: per-bot tallies, head-to-head, openskill ratings, the sequential test,
+and team-score distributions for cooperative games (issue 9, results)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from dinocli.arena import wilson
+
+from .tournament_plan import GameResult, Plan
+
+__all__ = ["winners", "contestants_of", "best_returns", "Sprt", "PairTally", "summarize"]
+
+# SPRT for "one bot of a pairing is stronger": H0 p = 0.45 against H1 p = 0.55 on decisive
+# games (draws carry no information), with error rates alpha = beta = 0.05.
+SPRT_P0, SPRT_P1, SPRT_ALPHA, SPRT_BETA = 0.45, 0.55, 0.05, 0.05
+
+
+def _r(x: float, nd: int = 4) -> float:
+    return round(float(x), nd)
+
+
+def winners(returns: Sequence[float]) -> list[int]:
+    """The seats with the best return (they share the win)."""
+    best = max(returns)
+    return [i for i, r in enumerate(returns) if r == best]
+
+
+def contestants_of(plan: Plan, g: GameResult) -> tuple[int, ...]:
+    """The contestant index in each seat of a played game."""
+    return plan.lineups[g.lineup].seatings[g.rotation]
+
+
+def best_returns(seats: Sequence[int], returns: Sequence[float]) -> dict[int, float]:
+    """Each contestant's best return over the seats it held."""
+    best: dict[int, float] = {}
+    for seat, c in enumerate(seats):
+        best[c] = max(best.get(c, -math.inf), returns[seat])
+    return best
+
+
+class Sprt:
+    """Wald's sequential probability ratio test on one pairing's decisive games."""
+
+    upper = math.log((1 - SPRT_BETA) / SPRT_ALPHA)
+    lower = math.log(SPRT_BETA / (1 - SPRT_ALPHA))
+    win_step = math.log(SPRT_P1 / SPRT_P0)
+    loss_step = math.log((1 - SPRT_P1) / (1 - SPRT_P0))
+
+    @classmethod
+    def llr(cls, wins: float, losses: float) -> float:
+        """The log-likelihood ratio of H1 (the first bot is stronger) over H0."""
+        return wins * cls.win_step + losses * cls.loss_step
+
+    @classmethod
+    def verdict(cls, wins: float, losses: float) -> int | None:
+        """0 if the first bot is stronger, 1 if the second is, None while undecided."""
+        llr = cls.llr(wins, losses)
+        if llr >= cls.upper:
+            return 0
+        if llr <= cls.lower:
+            return 1
+        return None
+
+
+class PairTally:
+    """Head-to-head of two contestants over the games they shared: a wins, b wins, draws."""
+
+    def __init__(self, a: int, b: int):
+        self.a, self.b = a, b
+        self.wins_a = self.wins_b = self.draws = 0
+
+    def add(self, best: dict[int, float]) -> None:
+        """Count one shared game from each contestant's best return in it."""
+        ra, rb = best[self.a], best[self.b]
+        if ra > rb:
+            self.wins_a += 1
+        elif rb > ra:
+            self.wins_b += 1
+        else:
+            self.draws += 1
+
+    @property
+    def games(self) -> int:
+        """Games the two shared."""
+        return self.wins_a + self.wins_b + self.draws
+
+    def verdict(self) -> int | None:
+        """The SPRT verdict: 0 (a stronger), 1 (b stronger) or None."""
+        return Sprt.verdict(self.wins_a, self.wins_b)
+
+
+def _ratings(plan: Plan, results: Sequence[GameResult]) -> dict[int, Any]:
+    """openskill Plackett-Luce ratings, fed the games in plan order (round, lineup, seating)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {i: model.rating(name=c.label) for i, c in enumerate(plan.contestants)}
+    for g in results:
+        if not g.over:
+            continue
+        best = best_returns(contestants_of(plan, g), g.returns)
+        present = sorted(best)
+        if len(present) < 2:
+            continue
+        ranks = [sum(1 for o in present if best[o] > best[c]) for c in present]
+        new = model.rate([[ratings[c]] for c in present], ranks=ranks)
+        for c, team in zip(present, new):
+            ratings[c] = team[0]
+    return ratings
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
+    """Mean and a normal 95% interval of the mean."""
+    n = len(values)
+    if n == 0:
+        return 0.0, [0.0, 0.0]
+    mean = sum(values) / n
+    if n == 1:
+        return mean, [mean, mean]
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return mean, [_r(mean - h), _r(mean + h)]
+
+
+def _distribution(values: Iterable[float]) -> dict[str, int]:
+    """Counts per score value, in ascending score order (keys as text for JSON)."""
+    counts = Counter(values)
+    return {_fmt_score(k): counts[k] for k in sorted(counts)}
+
+
+def _fmt_score(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
+              stopped: dict[int, int] | None = None) -> dict[str, Any]:
+    """Every figure of the report, from games in plan order; deterministic for the same games."""
+    stopped = stopped or {}
+    results = sorted(results, key=lambda g: (g.round, g.lineup, g.rotation))
+    finished = [g for g in results if g.over]
+    labels = [c.label for c in plan.contestants]
+    per_lineup: dict[int, list[GameResult]] = {lu.index: [] for lu in plan.lineups}
+    for g in finished:
+        per_lineup[g.lineup].append(g)
+    out: dict[str, Any] = {
+        "games": len(finished),
+        "unfinished": len(results) - len(finished),
+    }
+    lineup_rows = []
+    for lu in plan.lineups:
+        games = per_lineup[lu.index]
+        row: dict[str, Any] = {"bots": [labels[c] for c in lu.members], "games": len(games),
+                               "rounds": len({g.round for g in games}),
+                               "stopped_early": lu.index in stopped}
+        if cooperative:
+            team = [g.scores[0] for g in games]
+            mean, ci = _mean_ci(team)
+            row["team_score"] = {"mean": _r(mean), "ci95": ci, "distribution": _distribution(team)}
+        lineup_rows.append(row)
+    out["lineups"] = lineup_rows
+
+    bots = []
+    if cooperative:
+        for i, c in enumerate(plan.contestants):
+            team = [g.scores[0] for g in finished if i in contestants_of(plan, g)]
+            mean, ci = _mean_ci(team)
+            bots.append({"bot": c.label, "spec": c.spec, "games": len(team),
+                         "team_score": {"mean": _r(mean), "ci95": ci, "distribution": _distribution(team)}})
+        out["bots"] = bots
+        return out
+
+    wins = [0.0] * len(labels)
+    games = [0] * len(labels)
+    scores: list[list[float]] = [[] for _ in labels]
+    pairs: dict[tuple[int, int], PairTally] = {}
+    for g in finished:
+        seats = contestants_of(plan, g)
+        won = winners(g.returns)
+        for c in set(seats):
+            games[c] += 1
+        for seat in won:
+            wins[seats[seat]] += 1.0 / len(won)
+        for seat, c in enumerate(seats):
+            scores[c].append(g.scores[seat])
+        best = best_returns(seats, g.returns)
+        present = sorted(best)
+        for i, a in enumerate(present):
+            for b in present[i + 1:]:
+                pairs.setdefault((a, b), PairTally(a, b)).add(best)
+    ratings = _ratings(plan, results)
+    for i, c in enumerate(plan.contestants):
+        lo, hi = wilson(wins[i], games[i])
+        r = ratings[i]
+        bots.append({
+            "bot": c.label, "spec": c.spec, "games": games[i], "wins": _r(wins[i], 2),
+            "win_rate": _r(wins[i] / games[i]) if games[i] else 0.0, "ci95": [_r(lo), _r(hi)],
+            "mean_score": _r(sum(scores[i]) / len(scores[i])) if scores[i] else 0.0,
+            "rating": {"mu": _r(r.mu, 3), "sigma": _r(r.sigma, 3), "ordinal": _r(r.ordinal(), 3)},
+        })
+    bots.sort(key=lambda b: (-b["rating"]["ordinal"], b["bot"]))
+    out["bots"] = bots
+    pairings = []
+    for (a, b), t in sorted(pairs.items()):
+        score = t.wins_a + t.draws / 2
+        lo, hi = wilson(score, t.games)
+        v = t.verdict()
+        pairings.append({
+            "bots": [labels[a], labels[b]], "games": t.games, "wins": [t.wins_a, t.wins_b], "draws": t.draws,
+            "win_rate": _r(score / t.games) if t.games else 0.0, "ci95": [_r(lo), _r(hi)],
+            "sprt": None if v is None else labels[(a, b)[v]],
+        })
+    out["pairings"] = pairings
+    return out

@@ -1,0 +1,93 @@
+"""Issue 9 through the command line: the table, --json, --save then games/replay, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_save_stores_replayable_games_tagged_with_a_short_tournament_id(dino):
+    """--save: every game is a normal game; `games --tournament ID` lists them; replay --verify
+    passes (played on 2 worker processes: only this process writes)."""
+    report = dino.json("tournament", "dingo", "--bot", "rules", "--bot", "random", "--bot", "mcts:iterations=3",
+                       "--games", "2", "--workers", "2", "--seed", "saved", "--save")
+    tid = report["tournament"]
+    assert tid and len(tid) <= 8 and report["saved"] == report["games"] == 6
+    listed = dino.json("games", "--tournament", tid)
+    assert len(listed) == 6
+    assert all(g["tournament"] == tid and g["over"] and g["kind"] == "dingo" for g in listed)
+    bots = sorted(tuple(s.split(" (")[1].rstrip(")") for s in g["seats"]) for g in listed)
+    assert bots == sorted([("rules", "random"), ("random", "rules"), ("rules", "mcts:iterations=3"),
+                           ("mcts:iterations=3", "rules"), ("random", "mcts:iterations=3"),
+                           ("mcts:iterations=3", "random")])
+    for g in listed:
+        r = dino("replay", g["game"], "--verify")
+        assert r.exit_code == 0, r.stderr
+        assert r.stdout.startswith("Verified ")
+    shown = dino.json("show", listed[0]["game"])
+    assert shown["over"] and shown["returns"] is not None
+    assert dino.json("games", "--tournament", "nosuch") == []
+
+
+def test_the_terminal_table_names_the_tournament_to_list(dino):
+    r = dino("tournament", "dingo", "--bot", "rules", "--bot", "random", "--games", "2", "--workers", "1", "--save")
+    assert r.exit_code == 0, r.stderr
+    out = r.stdout
+    for heading in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "openskill", "Head to head"):
+        assert heading in out
+    assert "rules vs random" in out
+    tid = out.rsplit("dinocli games --tournament ", 1)[1].split()[0]
+    assert len(dino.json("games", "--tournament", tid)) == 2
+    assert r.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_json_report_shape(dino):
+    report = dino.json("tournament", "dingo", "--bot", "rules", "--bot", "random", "--games", "4",
+                       "--workers", "1", "--seed", "shape")
+    assert report["tournament"] is None and report["saved"] == 0
+    assert {k: report[k] for k in ("game", "seats", "seed", "games_per_pairing", "games", "cooperative",
+                                   "deterministic", "early_stop", "unfinished")} == {
+        "game": "dingo", "seats": 2, "seed": "shape", "games_per_pairing": 4, "games": 4, "cooperative": False,
+        "deterministic": True, "early_stop": False, "unfinished": 0}
+    assert report["variants"] == ["two-player-six"]
+    assert [b["bot"] for b in report["bots"]] == ["rules", "random"]  # by rating
+    bot = report["bots"][0]
+    assert set(bot) == {"bot", "spec", "games", "wins", "win_rate", "ci95", "mean_score", "rating"}
+    assert set(bot["rating"]) == {"mu", "sigma", "ordinal"}
+    assert bot["games"] == 4 and 0 <= bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1] <= 1
+    (pair,) = report["pairings"]
+    assert set(pair) == {"bots", "games", "wins", "draws", "win_rate", "ci95", "sprt"}
+    assert pair["bots"] == ["rules", "random"] and sum(pair["wins"]) + pair["draws"] == 4
+    assert report["lineups"] == [{"bots": ["rules", "random"], "games": 4, "rounds": 2, "stopped_early": False}]
+    assert set(report["run"]) == {"workers", "scheduler", "elapsed", "games_per_second"}
+    assert report["warnings"] == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (["chess", "--bot", "rules"], "unknown game 'chess'"),
+    (["dingo", "--bot", "rules", "--bot", "mcts:iterations=0"], "bad bot spec 'mcts:iterations=0'"),
+    (["dingo", "--bot", "genius"], "unknown bot kind"),
+    (["dingo", "--bot", "rules", "--seats", "9"], "players, not 9"),
+    (["dingo", "--bot", "rules", "--variant", "turbo"], "turbo"),
+    (["dingo", "--bot", "rules", "--scheduler", "tcp://127.0.0.1:1", "--games", "1"], None),
+])
+def test_bad_input_is_one_line_exit_1_and_saves_nothing(dino, monkeypatch, args, message):
+    if message is None:
+        pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
+        monkeypatch.setattr("dinocli.tournament_run.CONNECT_TIMEOUT", 0.5)
+        message = "cannot reach the dask scheduler at tcp://127.0.0.1:1"
+    r = dino("tournament", *args, "--save", "--workers", "1")
+    assert r.exit_code == 1, (r.stdout, r.stderr)
+    assert r.stderr.count("\n") == 1 and message in r.stderr, r.stderr
+    assert dino.json("games") == []
+
+
+def test_one_bot_plays_itself(dino):
+    report = dino.json("tournament", "dingo", "--bot", "random", "--games", "3", "--workers", "1")
+    assert report["games"] == 3 and report["pairings"] == []
+    assert report["bots"][0]["games"] == 3 and report["bots"][0]["wins"] == 3
+
+
+def test_a_repeated_spec_is_two_contestants(dino):
+    report = dino.json("tournament", "dingo", "--bot", "random", "--bot", "random", "--games", "2", "--workers", "1")
+    assert sorted(b["bot"] for b in report["bots"]) == ["random", "random#2"]
+    assert report["pairings"][0]["bots"] == ["random", "random#2"]

@@ -1,0 +1,77 @@
+"""Issue 9, results: win credit, head-to-head, openskill, the sequential test, team scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from dinocli.tournament import contestants
+from dinocli.tournament_plan import GameResult, make_plan
+from dinocli.tournament_stats import Sprt, summarize, winners
+
+
+def _g(lineup, rnd, rot, returns, scores=None):
+    return GameResult(lineup=lineup, round=rnd, rotation=rot, returns=returns,
+                      scores=scores or [10 * r for r in returns], decisions=3, over=True)
+
+
+def test_tied_winners_share_the_win():
+    assert winners([0.5, 0.5, 0.0]) == [0, 1]
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 2)
+    report = summarize(plan, [_g(0, 0, 0, [0.5, 0.5]), _g(0, 0, 1, [1.0, 0.0])], cooperative=False)
+    by = {b["bot"]: b for b in report["bots"]}
+    assert by["rules"]["wins"] == 1.5 and by["random"]["wins"] == 0.5
+    assert report["pairings"] == [{"bots": ["random", "rules"], "games": 2, "wins": [0, 1], "draws": 1,
+                                   "win_rate": 0.25, "ci95": report["pairings"][0]["ci95"], "sprt": None}]
+
+
+def test_seat_results_are_credited_to_the_bot_in_that_seat():
+    """Rotation 1 seats rules first: a win for seat 0 there is a win for rules."""
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 4)
+    games = [_g(0, r, rot, [1.0, 0.0] if rot else [0.0, 1.0]) for r in range(2) for rot in range(2)]
+    report = summarize(plan, games, cooperative=False)
+    best = report["bots"][0]
+    assert best["bot"] == "rules" and best["wins"] == 4 and best["win_rate"] == 1.0
+    assert best["ci95"][0] > 0.4 and best["ci95"][1] == 1.0
+    assert best["rating"]["mu"] > report["bots"][1]["rating"]["mu"]
+    assert best["mean_score"] == 10.0
+
+
+def test_a_bot_holding_two_seats_wins_at_most_once_per_game():
+    plan = make_plan("dingo", contestants(["random", "rules"]), 3, (), "s", 3)
+    # lineup 0 is (random, random, rules); rotation 0 seats it in that order
+    report = summarize(plan, [_g(0, 0, 0, [1.0, 0.0, 0.0])], cooperative=False)
+    by = {b["bot"]: b for b in report["bots"]}
+    assert (by["random"]["games"], by["random"]["wins"]) == (1, 1.0)
+    assert by["rules"]["games"] == 1 and by["rules"]["wins"] == 0
+    assert report["pairings"][0]["wins"] == [1, 0]
+
+
+def test_unfinished_games_are_not_counted():
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 2)
+    capped = GameResult(lineup=0, round=0, rotation=0, returns=[0.5, 0.5], scores=[1, 1], decisions=9, over=False)
+    report = summarize(plan, [capped, _g(0, 0, 1, [0.0, 1.0])], cooperative=False)
+    assert report["games"] == 1 and report["unfinished"] == 1
+
+
+def test_sprt_decides_a_clear_pairing_and_waits_on_an_even_one():
+    """--early-stop: Wald's SPRT, H0 p=0.45 against H1 p=0.55, alpha = beta = 0.05."""
+    assert Sprt.verdict(10, 10) is None
+    assert Sprt.verdict(15, 0) == 0
+    assert Sprt.verdict(0, 15) == 1
+    assert Sprt.verdict(14, 0) is None  # 14 * ln(11/9) = 2.81 < ln(19) = 2.94
+    assert Sprt.verdict(55, 45) is None  # a 55% score over 100 games is not yet enough
+    assert Sprt.verdict(80, 40) == 0
+
+
+def test_cooperative_games_report_team_score_distributions(coop):
+    plan = make_plan("toycoop", contestants(["random", "rules", "mcts:iterations=5"]), 2, (), "s", 1)
+    games = [_g(i, 0, 0, [s / 14] * 2, [s, s]) for i, s in ((0, 0), (1, 9), (2, 12))]
+    report = summarize(plan, games, cooperative=True)
+    assert "pairings" not in report
+    by = {b["bot"]: b for b in report["bots"]}
+    assert by["rules"]["games"] == 2 and "wins" not in by["rules"]
+    assert by["rules"]["team_score"]["distribution"] == {"0": 1, "12": 1}
+    assert by["mcts:iterations=5"]["team_score"]["distribution"] == {"9": 1, "12": 1}
+    assert by["random"]["team_score"]["distribution"] == {"0": 1, "9": 1}
+    assert by["random"]["team_score"]["mean"] == pytest.approx(4.5)
+    assert [lu["team_score"]["distribution"] for lu in report["lineups"]] == [{"0": 1}, {"9": 1}, {"12": 1}]
