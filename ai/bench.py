@@ -93,6 +93,7 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
     rounds = 0
 
     def playout(s: _Adapted) -> list[float]:
+        """The package's random policy, seeded, counting one call per search round."""
         nonlocal rounds
         rounds += 1
         while not s.isTerminal():
@@ -100,7 +101,8 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
         return s.getReward()
 
     class Uct(mcts_module.mcts):
-        def backpropogate(self, node, reward):  # noqa: D102 - credit the seat that moved into the node
+        def backpropogate(self, node, reward):
+            """Credit each node with the reward of the seat that moved into it (two-player fix)."""
             while node is not None:
                 node.numVisits += 1
                 if node.parent is not None:
@@ -129,7 +131,7 @@ def mcts_figures(games: list, *, seconds_per_game: float = 2.0) -> dict[str, Any
         share = seconds_per_game / (slots * len(found))
         tally = {"ours": [0, 0.0], "medium": [0, 0.0], "theirs": [0, 0.0]}
         for state in found:
-            for key, (n, t) in (("ours", _ours(game, state, share, "mcts:cutoff=none,rollout=random")),
+            for key, (n, t) in (("ours", _ours(game, state, share, "mcts:cutoff=none,rollout=random,stop=never")),
                                 ("medium", _ours(game, state, share, "mcts:medium"))):
                 tally[key][0] += n
                 tally[key][1] += t

@@ -8,9 +8,10 @@ tree: only actions legal in that determinization compete, by UCB1 with availabil
 (``q + c * sqrt(ln(avail) / visits)``), judged by the value of the seat to move in that
 determinization. Chance is sampled inside ``decide`` by :class:`~dinocli.events.SimRng`, so a
 node merges every chance outcome (single observer). A new leaf is played out by the random
-policy or the game's rule-based strategy, cut off after ``cutoff`` decisions by
-``game.heuristic`` when the game gives one, and the value vector (``game.returns``) is added
-along the path.
+policy or the game's rule-based strategy (which sees ``game.observe(state, seat)``), cut off
+by ``game.heuristic`` when the game gives one after ``cutoff`` decisions or, with
+``stop=score``, as soon as ``game.scores`` change (the end of a day in Dingo); the value vector
+(``game.returns`` or the heuristic, one value per seat) is added along the path.
 
 Tree reuse: after choosing, the bot keeps the chosen root child. On its next call, the subtree
 becomes the new root when no other seat decided in between and the new view is exactly the
@@ -136,6 +137,7 @@ class Search:
         to_move, legal_actions = game.to_move, game.legal_actions
         c = self.c
         state = game.determinize(view, self.seat, rnd)
+        base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
         path: list[tuple[Node, int]] = []
         while True:
@@ -162,7 +164,7 @@ class Search:
                 break
             legal = legal_actions(state)
             rows = node.rows(legal)
-        value = np.asarray(self._playout(state, rnd, sim), dtype=float)
+        value = np.asarray(self._playout(state, rnd, sim, base), dtype=float)
         for node, r in path:
             node.visits[r] += 1
             vals = node.values
@@ -170,19 +172,25 @@ class Search:
                 vals = node.values = np.zeros((len(value), len(node.visits)))
             vals[:, r] += value
 
-    def _playout(self, state: State, rnd: random.Random, sim: SimRng) -> list[float]:
+    def _playout(self, state: State, rnd: random.Random, sim: SimRng, base: list[float] | None) -> list[float]:
         game = self.game
         to_move, legal_actions, decide, fold = game.to_move, game.legal_actions, game.decide, game.fold
         heuristic, cutoff, rules = game.heuristic, self.cutoff, self.rollout_rules
-        scores = game.scores if self.stop_on_score else None
-        start = scores(state) if scores else None
+        scores = game.scores if base is not None else None
+        if not rules and cutoff is None and scores is None:  # plain random playout to the end
+            rand = rnd.random
+            while to_move(state) is not None:
+                legal = legal_actions(state)
+                for ev in decide(state, legal[int(rand() * len(legal))], sim):
+                    state = fold(state, ev)
+            return game.returns(state)
         randrange = rnd.randrange
         n = 0
         while True:
             mover = to_move(state)
             if mover is None:
                 return game.returns(state)
-            if (cutoff is not None and n >= cutoff) or (scores and n and scores(state) != start):
+            if (cutoff is not None and n >= cutoff) or (scores and scores(state) != base):
                 h = heuristic(state)
                 if h is not None:
                     return h

@@ -58,11 +58,12 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     name: str = ""
 
 
-# Budgets measured on dingo (2 seats, 2 shared cores): see tests/ai/strength.py and the report.
+# Tuned on dingo (2 seats): playouts by the rule-based strategy to the end of the day (the
+# scores change), then game.heuristic; c=0.3 beat c=0.7. A medium move takes about 0.3-0.5 s,
+# a hard one 1-2 s on 2 shared cores. See tests/ai/strength.py for the figures.
 LEVELS: dict[str, BotSpec] = {
-    "easy": BotSpec(kind="mcts", level="easy", iterations=60, c=0.7, rollout="random", cutoff=8),
-    "medium": BotSpec(kind="mcts", level="medium", iterations=600, c=0.7, rollout="random", cutoff=8),
-    "hard": BotSpec(kind="mcts", level="hard", iterations=2000, c=0.7, rollout="random", cutoff=8),
+    level: BotSpec(kind="mcts", level=level, iterations=n, c=0.3, rollout="rules", cutoff=30, stop="score")
+    for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
 }
 
 _KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse")

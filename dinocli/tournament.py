@@ -69,18 +69,20 @@ def tournament(game_id: str, specs: list[str], *, games: int = 100, workers: int
     config = game.configure(tuple(f"seat{i}" for i in range(n_seats)), tuple(variants), {})
     if workers is not None and workers < 1:
         raise TournamentError("--workers must be at least 1")
-    workers = local_workers() if workers is None else workers
-    plan = make_plan(info.id, cs, n_seats, tuple(variants), str(seed), games)
+    plan = make_plan(info.id, cs, n_seats, tuple(variants), str(seed), games, cooperative=info.cooperative)
     timed = _timed_specs(cs)
     warnings = []
     if timed:
         warnings.append(f"{', '.join(timed)} {'has' if len(timed) == 1 else 'have'} a time budget: results depend "
                         "on machine load and are not reproducible (use mcts:iterations=N)")
+    if scheduler is not None and workers is not None:
+        warnings.append("--workers is ignored with --scheduler: the cluster's workers play")
     if early_stop and info.cooperative:
         warnings.append("--early-stop has no pairing to decide in a cooperative game; every game is played")
     for w in warnings:
         click.echo(f"dinocli: warning: {w}", err=True)
 
+    workers = local_workers() if workers is None else workers
     saver = None
     if save:
         from .tournament_save import Saver
@@ -171,8 +173,8 @@ def render(report: dict[str, Any], color: bool = False) -> str:
                      _ci(lu["team_score"]["ci95"], False),
                      " ".join(f"{k}:{v}" for k, v in lu["team_score"]["distribution"].items())]
                     for lu in report["lineups"]]
-            lines += ["", head("Team score per table")] + _table(
-                ["table", "games", "mean", "95% CI", "distribution (score:games)"], rows, {1, 2})
+            lines += ["", head("Team score per team")] + _table(
+                ["team", "games", "mean", "95% CI", "distribution (score:games)"], rows, {1, 2})
     else:
         rows = [[b["bot"], str(b["games"]), f"{b['wins']:g}", _pct(b["win_rate"]), _ci(b["ci95"]),
                  f"{b['mean_score']:.2f}", f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",

@@ -97,9 +97,13 @@ class Job(msgspec.Struct, frozen=True):
         return len(self.rounds) * len(self.seatings)
 
 
-def lineups(contestants: int, seats: int) -> list[tuple[int, ...]]:
+def lineups(contestants: int, seats: int, cooperative: bool = False) -> list[tuple[int, ...]]:
     """Who shares a table (issue 9, fairness): every ``seats``-subset of the contestants when
-    there are enough of them, else every way of filling the seats in which all of them play."""
+    there are enough of them, else every way of filling the seats in which all of them play.
+    A cooperative game plays every team composition, a bot alone in every seat included, so
+    that teams can be told apart."""
+    if cooperative:
+        return list(itertools.combinations_with_replacement(range(contestants), seats))
     if contestants >= seats:
         return list(itertools.combinations(range(contestants), seats))
     return [c for c in itertools.combinations_with_replacement(range(contestants), seats)
@@ -122,10 +126,10 @@ def round_seed(seed: str, rnd: int) -> str:
 
 
 def make_plan(kind: str, contestants: list[Contestant], seats: int, variants: tuple[str, ...], seed: str,
-              games: int) -> Plan:
+              games: int, *, cooperative: bool = False) -> Plan:
     """Lineups and rounds for ``games`` games per lineup, rounded up to whole rounds of seatings."""
     built = []
-    for i, members in enumerate(lineups(len(contestants), seats)):
+    for i, members in enumerate(lineups(len(contestants), seats, cooperative)):
         rot = seatings(members)
         built.append(Lineup(index=i, members=members, seatings=rot, rounds=math.ceil(games / len(rot))))
     return Plan(kind=kind, seats=seats, variants=variants, seed=seed, contestants=tuple(contestants),

@@ -85,7 +85,7 @@ class Progress:
 def jobs_for(plan: Plan, *, workers: int, record: bool) -> list[Job]:
     """Split the plan into jobs of consecutive rounds of one lineup, interleaving lineups."""
     units = sum(lu.rounds for lu in plan.lineups)
-    per = 1 if workers <= 1 else max(1, min(16, math.ceil(units / (workers * 8))))
+    per = 1 if workers <= 1 else max(1, min(16, math.ceil(units / (workers * 16))))
     by_lineup = []
     for lu in plan.lineups:
         specs = tuple(plan.specs(lu.index, r) for r in range(len(lu.seatings)))

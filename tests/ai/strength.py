@@ -73,8 +73,13 @@ def main(argv: list[str] | None = None) -> None:
     options = {} if args.goal is None else {"goal": args.goal}
     tasks = [(args.game, args.a, args.b, args.seed, i, s, options) for i in range(args.games // 2) for s in (0, 1)]
     t0 = time.perf_counter()
+    results = []
     with Pool(args.workers) as pool:
-        results = list(pool.imap_unordered(play_one, tasks))
+        for r in pool.imap_unordered(play_one, tasks):
+            results.append(r)
+            if len(results) % 10 == 0:
+                done = sum(x[2] for x in results)
+                print(f"  ... {len(results)} games, A scored {done:g}", file=sys.stderr, flush=True)
     wall = time.perf_counter() - t0
     score = sum(r[2] for r in results)
     n = len(results)

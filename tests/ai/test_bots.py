@@ -11,17 +11,16 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from dinocli.games.protocol import GameError
-
 from dinocli.ai import Bot, RandomBot, RuleBot, make_bot
 from dinocli.events import SeededRng
 from dinocli.games import GAMES, get
+from dinocli.games.protocol import GameError
 from dinocli.games.runner import start, step
 
 from .toygame import HIGHCARD, NIM
 
 AI = Path(__file__).resolve().parents[2] / "ai"
-SPECS = ["random", "rules", "mcts:iterations=30", "mcts:iterations=20,rollout=rules,cutoff=2"]
+SPECS = ["random", "rules", "mcts:iterations=12,cutoff=3", "mcts:iterations=12,rollout=random,stop=never,cutoff=6"]
 
 
 def games_under_test():

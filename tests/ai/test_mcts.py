@@ -118,6 +118,7 @@ def test_tree_is_not_reused_after_another_seat_moved():
 
 def test_rules_rollouts_and_cutoff_play_legal_moves():
     config = HIGHCARD.configure(("a", "b"), (), {})
-    for spec in ("mcts:iterations=30,rollout=rules", "mcts:iterations=30,cutoff=0", "mcts:iterations=30,cutoff=none"):
+    for spec in ("mcts:iterations=30,rollout=rules", "mcts:iterations=30,cutoff=0", "mcts:iterations=30,cutoff=none",
+                 "mcts:iterations=30,stop=score,cutoff=none", "mcts:iterations=30,stop=never,rollout=random"):
         returns, actions = play(HIGHCARD, config, [make_bot(spec), make_bot("rules")], spec)
         assert sum(returns) == pytest.approx(1.0) and actions

@@ -17,10 +17,12 @@ from dinocli.ai import DEFAULT_SPEC, LEVELS, BotSpecError, make_bot, parse_spec
     ("mcts:hard", "mcts:hard"),
     ("mcts:iterations=2000", "mcts:iterations=2000"),
     ("mcts:seconds=0.5", "mcts:seconds=0.5"),
-    ("mcts:iterations=500,rollout=rules", "mcts:iterations=500,rollout=rules"),
-    ("mcts:rollout=rules, iterations=500", "mcts:iterations=500,rollout=rules"),
+    ("mcts:iterations=500,rollout=random", "mcts:iterations=500,rollout=random"),
+    ("mcts:rollout=random, iterations=500", "mcts:iterations=500,rollout=random"),
+    ("mcts:iterations=500,rollout=rules", "mcts:iterations=500"),  # rules playouts are the default
     ("mcts:medium,iterations=500", "mcts:iterations=500"),
-    ("mcts:hard,rollout=rules", "mcts:hard,rollout=rules"),
+    ("mcts:hard,rollout=random", "mcts:hard,rollout=random"),
+    ("mcts:hard,stop=never,cutoff=8", "mcts:hard,cutoff=8,stop=never"),
     ("mcts:easy,c=1.5,cutoff=none,reuse=no", "mcts:easy,c=1.5,cutoff=none,reuse=no"),
     ("mcts:seconds=0.25,iterations=600", "mcts:iterations=600,seconds=0.25"),
 ])
@@ -43,15 +45,15 @@ def test_budgets_resolve():
     assert parse_spec("mcts:iterations=2000").iterations == 2000
     s = parse_spec("mcts:seconds=0.5")
     assert (s.seconds, s.iterations) == (0.5, None)
-    s = parse_spec("mcts:hard,iterations=50,rollout=rules,cutoff=3")
-    assert (s.iterations, s.rollout, s.cutoff, s.c) == (50, "rules", 3, LEVELS["hard"].c)
+    s = parse_spec("mcts:hard,iterations=50,rollout=random,cutoff=3")
+    assert (s.iterations, s.rollout, s.cutoff, s.c) == (50, "random", 3, LEVELS["hard"].c)
 
 
 @pytest.mark.parametrize("text", [
     "", "mcts:", "minimax", "random:hard", "rules:iterations=3", "mcts:ultra", "mcts:iterations=0",
     "mcts:iterations=-5", "mcts:iterations=1.5", "mcts:seconds=0", "mcts:seconds=abc", "mcts:rollout=smart",
     "mcts:cutoff=-1", "mcts:c=-1", "mcts:easy,hard", "mcts:iterations=5,iterations=6", "mcts:depth=3",
-    "mcts:reuse=maybe", "mcts:,", "mcts:hard,",
+    "mcts:reuse=maybe", "mcts:,", "mcts:hard,", "mcts:stop=day",
 ])
 def test_bad_specs_raise_one_line_errors_listing_valid_forms(text):
     with pytest.raises(BotSpecError) as err:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from dinocli import games
-from dinocli.cli import Env, cli
+from dinocli.cli import cli
 
 
 class Dino:
@@ -20,7 +20,7 @@ class Dino:
 
     def __call__(self, *args):
         """Run a command; return the click Result (stdout and stderr kept apart)."""
-        return self.runner.invoke(cli, ["--db", self.db, "--color", "never", *map(str, args)], obj=Env(None, "auto"))
+        return self.runner.invoke(cli, ["--db", self.db, "--color", "never", *map(str, args)])
 
     def json(self, *args):
         """Run a command with --json, assert success and decode stdout."""

@@ -24,6 +24,12 @@ def test_more_seats_than_bots_fill_every_way_with_all_bots_playing():
     assert len(set(seat_counts.values())) == 1
 
 
+def test_cooperative_games_play_every_team_a_bot_alone_included():
+    """Cooperative: all seats share one score, so only teams of different make-up tell bots apart."""
+    assert lineups(2, 2, cooperative=True) == [(0, 0), (0, 1), (1, 1)]
+    assert lineups(3, 1, cooperative=True) == [(0,), (1,), (2,)]
+
+
 def test_more_bots_than_seats_play_every_table_of_that_size():
     assert lineups(4, 3) == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
 

@@ -50,11 +50,16 @@ def test_a_dask_local_cluster_plays_exactly_what_one_worker_plays(one_worker):
 def test_reports_are_identical_across_worker_counts():
     a = tournament("dingo", ["rules", "random"], games=6, workers=1, seed="same")
     b = tournament("dingo", ["rules", "random"], games=6, workers=2, seed="same")
-    c = tournament("dingo", ["rules", "random"], games=6, workers=1, seed="other")
     strip = lambda r: {k: v for k, v in r.items() if k != "run"}  # noqa: E731
     assert strip(a) == strip(b)
     assert a["deterministic"] is True and a["run"]["workers"] == 1 and b["run"]["workers"] == 2
-    assert c["bots"] != a["bots"] or c["pairings"] != a["pairings"] or c["seed"] != a["seed"]
+
+
+def test_another_seed_deals_other_games():
+    def play(seed):
+        return _outcomes(run_plan(_plan(["rules", "random"], seed=seed), workers=1, scheduler=None,
+                                  early_stop=False, record=False)[0])
+    assert play("x") == play("x") != play("y")
 
 
 def test_three_seats_rotate_through_every_position_on_the_same_deal():
@@ -106,11 +111,15 @@ def test_cooperative_tournament_reports_team_scores_per_bot_and_table(coop):
     assert report["cooperative"] and report["early_stop"] is False and "pairings" not in report
     assert report["warnings"] == ["--early-stop has no pairing to decide in a cooperative game; "
                                   "every game is played"]
-    assert report["games"] == 6
+    assert [(lu["bots"], lu["games"]) for lu in report["lineups"]] == [
+        (["random", "random"], 6), (["random", "rules"], 6), (["rules", "rules"], 6)]
+    assert report["games"] == 18
     for b in report["bots"]:
         assert "wins" not in b and "rating" not in b
-        assert sum(b["team_score"]["distribution"].values()) == b["games"] == 6
+        assert sum(b["team_score"]["distribution"].values()) == b["games"] == 12
         assert all(0 <= int(k) <= 14 for k in b["team_score"]["distribution"])
+    for lu in report["lineups"]:
+        assert sum(lu["team_score"]["distribution"].values()) == 6
 
 
 def test_progress_shows_games_rate_and_eta_on_a_terminal_only():

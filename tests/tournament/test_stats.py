@@ -64,8 +64,10 @@ def test_sprt_decides_a_clear_pairing_and_waits_on_an_even_one():
 
 
 def test_cooperative_games_report_team_score_distributions(coop):
-    plan = make_plan("toycoop", contestants(["random", "rules", "mcts:iterations=5"]), 2, (), "s", 1)
-    games = [_g(i, 0, 0, [s / 14] * 2, [s, s]) for i, s in ((0, 0), (1, 9), (2, 12))]
+    plan = make_plan("toycoop", contestants(["random", "rules", "mcts:iterations=5"]), 2, (), "s", 1,
+                     cooperative=True)
+    # teams: 0 (random, random), 1 (random, rules), 2 (random, mcts), 3 (rules, rules), 4 (rules, mcts), 5 (mcts, mcts)
+    games = [_g(i, 0, 0, [s / 14] * 2, [s, s]) for i, s in ((1, 0), (2, 9), (4, 12))]
     report = summarize(plan, games, cooperative=True)
     assert "pairings" not in report
     by = {b["bot"]: b for b in report["bots"]}
@@ -74,4 +76,4 @@ def test_cooperative_games_report_team_score_distributions(coop):
     assert by["mcts:iterations=5"]["team_score"]["distribution"] == {"9": 1, "12": 1}
     assert by["random"]["team_score"]["distribution"] == {"0": 1, "9": 1}
     assert by["random"]["team_score"]["mean"] == pytest.approx(4.5)
-    assert [lu["team_score"]["distribution"] for lu in report["lineups"]] == [{"0": 1}, {"9": 1}, {"12": 1}]
+    assert [lu["team_score"]["distribution"] for lu in report["lineups"]] == [{}, {"0": 1}, {"9": 1}, {}, {"12": 1}, {}]

@@ -1,0 +1,48 @@
+"""Advice for the seat to move: top choices of the search, notation, and the rule's reason."""
+
+from __future__ import annotations
+
+import random
+
+from dinocli.ai.hint import Advice, hint
+from dinocli.events import SeededRng
+from dinocli.games.runner import start
+
+from .toygame import HIGHCARD, NIM, HCState
+
+
+def test_hint_gives_the_best_choices_first_with_the_rules_reason_where_it_agrees():
+    state = HCState(hands=(2, 7), turn=0)
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    advice = hint(HIGHCARD, view, 0, legal, random.Random(0), spec="mcts:iterations=400")
+    assert 1 <= len(advice) <= 3 and all(isinstance(a, Advice) for a in advice)
+    assert advice[0].action.kind == "draw" and advice[0].text == "draw"
+    assert advice[0].reason == "2 is low: draw"
+    assert all(a.reason == "" for a in advice[1:])
+    shares = [a.visits_share for a in advice]
+    assert shares == sorted(shares, reverse=True) and sum(shares) <= 1.0 + 1e-9
+    assert all(0.0 <= a.value <= 1.0 for a in advice)
+
+
+def test_hint_text_parses_back_in_the_real_position():
+    config = NIM.configure(("a", "b"), (), {"heaps": (1, 2, 4)})
+    state, _ = start(NIM, config, SeededRng("hint"))
+    advice = hint(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), random.Random(0), spec="mcts:iterations=1500")
+    assert advice[0].text == "take 1 from 3" and NIM.parse_action(state, advice[0].text) == advice[0].action
+    assert advice[0].reason == "leaves a nim-sum of 0" and advice[0].value > 0.9
+
+
+def test_hint_with_the_rules_bot_gives_its_choice_and_reason():
+    state = HCState(hands=(8, 3), turn=0)
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    (advice,) = hint(HIGHCARD, view, 0, legal, random.Random(0), spec="rules")
+    assert (advice.text, advice.reason, advice.visits_share) == ("keep", "8 is high: keep", 1.0)
+    assert 0.0 <= advice.value <= 1.0
+
+
+def test_hint_is_deterministic_for_a_seed():
+    state = HCState(hands=(5, 6), turn=1)
+    view, legal = HIGHCARD.observe(state, 1), HIGHCARD.legal_actions(state)
+    a = hint(HIGHCARD, view, 1, legal, random.Random(3), spec="mcts:iterations=100")
+    b = hint(HIGHCARD, view, 1, legal, random.Random(3), spec="mcts:iterations=100")
+    assert a == b
