@@ -80,9 +80,10 @@ def handled():
         fail(str(exc), UNAVAILABLE)
     except (GameError, BotSpecError) as exc:
         fail(str(exc), ERROR)
-    except StoreError as exc:
-        code = ERROR if type(exc).__name__ in {"UnknownGameId", "AmbiguousGameId", "UnknownBranch", "BranchExists"} else UNAVAILABLE
-        fail(str(exc), code)
+    except StoreError as exc:  # unavailable: cannot open, read-only, corrupt; else what was asked is wrong
+        from dinocli.events.errors import DatabaseUnavailable
+
+        fail(str(exc), UNAVAILABLE if isinstance(exc, DatabaseUnavailable) else ERROR)
     except BrokenPipeError:  # the reader (head, less) went away: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(OK)
@@ -406,8 +407,13 @@ def branches(env: Env, game_id, as_json):
 def checkout(env: Env, game_id, name):
     """Switch GAME_ID to branch NAME."""
     with handled():
-        g = env.service.checkout(game_id, name)
-        click.echo(f"On branch {name}, event {g.path[-1].seq if g.path else 0}.")
+        svc = env.service
+        g = svc.checkout(game_id, name)
+        seat = g.humans[0] if len(g.humans) == 1 else None
+        for p in svc.run_bots(g):  # a branch may start on a bot's turn: let it move, as `new` does
+            click.echo("\n".join(_played_line(g, p, seat)))
+        click.echo(f"On branch {name}, event {g.path[-1].seq if g.path else 0}; to move: "
+                   f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
 
 
 def _log_rows(g, seat) -> list[dict[str, Any]]:

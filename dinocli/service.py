@@ -45,6 +45,17 @@ class Played(msgspec.Struct, frozen=True):
     events: list
 
 
+def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
+    """Returns, scores and winners of a finished game (what the log's footer records)."""
+    returns = game.returns(state)
+    best = max(returns) if returns else 0
+    return {
+        "returns": returns,
+        "scores": game.scores(state),
+        "winners": [seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
+    }
+
+
 class Loaded:
     """A game folded at the head of its current branch."""
 
@@ -130,14 +141,7 @@ class Loaded:
 
     def result(self) -> dict[str, Any]:
         """Returns, scores and winners of a finished game."""
-        g, s = self.game, self.state
-        returns = g.returns(s)
-        best = max(returns) if returns else 0
-        return {
-            "returns": returns,
-            "scores": g.scores(s),
-            "winners": [self.seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
-        }
+        return game_result(self.game, self.state, self.seats)
 
     def entries(self) -> list[Entry]:
         """The path as verification entries."""
@@ -242,7 +246,7 @@ class Service:
         if seat is None:
             raise IllegalAction("the game is over")
         if not g.is_human(seat):
-            raise IllegalAction(f"it is {g.seats[seat]['name']}'s turn (a bot); run 'dinocli play {g.id}' or any move command to let it play")
+            raise IllegalAction(f"it is {g.seats[seat]['name']}'s turn (a bot); run 'dinocli play {g.id}' to let it move")
         action = g.game.parse_action(g.state, text)
         return g, self._append_decision(g, seat, action, None)
 
@@ -332,10 +336,14 @@ class Service:
         g = self.load(game_id)
         event_id = g.head
         if at is not None:
-            match = [s.id for s in g.path if s.seq == at]
+            match = [s for s in g.path if s.seq == at]
             if not match:
                 raise ServiceError(f"no event {at} on branch {g.record.branch} (it has 1..{len(g.path)})")
-            event_id = match[0]
+            command = [s.seq for s in g.path if s.command == match[0].command]
+            if at != command[-1]:
+                raise ServiceError(f"event {at} is inside a command (events {command[0]}-{command[-1]}); "
+                                   f"branch at event {command[-1]}" + (f" or {command[0] - 1}" if command[0] > 1 else ""))
+            event_id = match[0].id
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
 
@@ -361,13 +369,15 @@ class Service:
         """The game's current branch as JSON Lines; ``as_seat`` writes what that seat may know."""
         g = self.load(game_id)
         seat = g.seat_of(as_seat)
+        result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:
-            return self.store.export(g.id, result=g.record.result)
-        return self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat,
-                                 result=g.record.result)
+            return self.store.export(g.id, result=result)
+        return self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat, result=result)
 
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log (sizes, schema, hashes, then the rules on every decision) and store it."""
+        from dinocli.ai import BotSpecError, parse_spec
+        from dinocli.events.chain import normalized
         from dinocli.events.log import LogRejected
 
         parsed = read_log_for_game(data)
@@ -384,12 +394,28 @@ class Service:
             game.configure(config.names, config.variants, config.options)
         except (msgspec.ValidationError, GameError) as exc:
             raise LogRejected(1, f"bad config: {exc}") from None
+        if normalized(msgspec.to_builtins(config)) != header["config"]:
+            raise LogRejected(1, "bad config: only names, variants and options may be given")
+        seats = header["seats"]
+        if [s.get("name") for s in seats] != list(config.names) or any(
+                set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
+            raise LogRejected(1, "the seats must be the config's players, each with a name and a bot spec or null")
+        for s in seats:
+            if s["bot"] is not None:
+                try:
+                    parse_spec(s["bot"])
+                except BotSpecError as exc:
+                    raise LogRejected(1, f"seat {s['name']}: {exc}") from None
         entries = parsed_entries(parsed)
         try:
             state = verify(game, config, entries, seed=parsed.footer.get("seed"), seed_commit=header["seed_commit"])
         except Exception as exc:  # Divergence, or a game error on a forged body
             seq = getattr(exc, "seq", 0)
             raise LogRejected(seq + 1, f"event {seq}: {getattr(exc, 'reason', exc)}") from None
+        result = normalized(game_result(game, state, seats)) if game.to_move(state) is None else None
+        if parsed.footer.get("result") != result:
+            raise LogRejected(len(parsed.entries) + 2, "the footer's result is not the one the rules give"
+                              + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
         with self.store.write():
             record = self.store.import_log(parsed)
         return record
@@ -404,7 +430,7 @@ def read_log_for_game(data: bytes, **kw: Any):
         kind = msgspec.json.decode(first).get("kind")
         if isinstance(kind, str) and kind in games.GAMES:
             games.get(kind)
-    except (msgspec.DecodeError, AttributeError):
+    except (msgspec.DecodeError, AttributeError, RecursionError):
         pass
     return read_log(data, **kw)
 

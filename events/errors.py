@@ -9,6 +9,7 @@ __all__ = [
     "AmbiguousGameId",
     "UnknownBranch",
     "BranchExists",
+    "DatabaseUnavailable",
     "DatabaseLocked",
     "ChainBroken",
     "LogRejected",
@@ -46,11 +47,16 @@ class BranchExists(StoreError):
     """A branch of this name already exists in the game."""
 
 
-class DatabaseLocked(StoreError):
+class DatabaseUnavailable(StoreError):
+    """The database itself cannot be used: it cannot be opened or written, is corrupt, or is not
+    dinocli's. (Other StoreErrors are about what was asked: an unknown game, a bad name.)"""
+
+
+class DatabaseLocked(DatabaseUnavailable):
     """Another connection held the write lock for longer than the busy timeout."""
 
 
-class ChainBroken(StoreError):
+class ChainBroken(DatabaseUnavailable):
     """A stored hash does not match its content or its parent (the log was altered)."""
 
     def __init__(self, event_id: int | None, reason: str):

@@ -31,6 +31,7 @@ from .errors import (
     ChainBroken,
     Conflict,
     DatabaseLocked,
+    DatabaseUnavailable,
     LogRejected,
     StoreError,
     UnknownBranch,
@@ -54,6 +55,7 @@ __all__ = [
     "UnknownBranch",
     "BranchExists",
     "DatabaseLocked",
+    "DatabaseUnavailable",
     "ChainBroken",
     "default_path",
     "BRANCH_NAME",
@@ -74,6 +76,7 @@ WHERE b.game_id = ? AND b.name = ?"""
 _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
+_RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
 _json = msgspec.json.decode
 
 
@@ -102,7 +105,8 @@ class _Connection(sqlite3.Connection):
 
 
 def _sql_errors(fn: Callable) -> Callable:
-    """Turn sqlite3 errors raised by a Store method into one-line StoreErrors."""
+    """Turn sqlite3 errors raised by a Store method into one-line StoreErrors, and stored JSON
+    that no longer decodes (a corrupt file) into one too."""
 
     @functools.wraps(fn)
     def inner(self: "Store", *args: Any, **kwargs: Any) -> Any:
@@ -110,6 +114,9 @@ def _sql_errors(fn: Callable) -> Callable:
             return fn(self, *args, **kwargs)
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
+        except msgspec.DecodeError as exc:
+            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
+                                      f"(stored JSON does not decode: {exc})") from None
 
     return inner
 
@@ -142,9 +149,9 @@ class Store:
                 try:
                     p.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
-                    raise StoreError(f"cannot create {p.parent}: {exc.strerror or exc}") from None
+                    raise DatabaseUnavailable(f"cannot create {p.parent}: {exc.strerror or exc}") from None
             if p.is_dir():
-                raise StoreError(f"{path_str} is a directory, not a database file")
+                raise DatabaseUnavailable(f"{path_str} is a directory, not a database file")
         target = path_str
         if readonly and not memory:
             target = f"file:{urllib.parse.quote(pathlib.Path(path_str).resolve().as_posix())}?mode=ro"
@@ -152,7 +159,7 @@ class Store:
             conn = sqlite3.connect(target, timeout=timeout, isolation_level=None, factory=_Connection,
                                    uri=target.startswith("file:"))
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open {path_str}: {exc}") from None
+            raise DatabaseUnavailable(f"cannot open {path_str}: {exc}") from None
         try:
             conn.execute(f"PRAGMA busy_timeout = {max(0, int(timeout * 1000))}")
             conn.execute("PRAGMA foreign_keys = ON")
@@ -171,8 +178,11 @@ class Store:
             if "locked" in msg or "busy" in msg:
                 raise DatabaseLocked(f"{path_str}: the database is locked by another process") from None
             if "not a database" in msg or "malformed" in msg:
-                raise StoreError(f"{path_str} is not a dinocli database ({msg})") from None
-            raise StoreError(f"cannot open {path_str}: {msg}") from None
+                raise DatabaseUnavailable(f"{path_str} is not a dinocli database ({msg})") from None
+            if "readonly" in msg or "read-only" in msg:
+                raise DatabaseUnavailable(f"cannot open {path_str}: it is read-only and so is its folder, "
+                                          "where SQLite must create its -wal and -shm files") from None
+            raise DatabaseUnavailable(f"cannot open {path_str}: {msg}") from None
         return store
 
     def _migrate(self) -> None:
@@ -181,7 +191,7 @@ class Store:
             return
         applied = {m.name for m in migrations.applied(self.db)}
         if not applied and self.db.table_names():
-            raise StoreError(f"{self.path_str} is an SQLite database, but not a dinocli one")
+            raise DatabaseUnavailable(f"{self.path_str} is an SQLite database, but not a dinocli one")
         with self.write():
             if migrations.pending(self.db):
                 migrations.apply(self.db)
@@ -202,8 +212,8 @@ class Store:
             return DatabaseLocked(f"{self.path_str}: the database is locked by another process "
                                   f"(gave up after {self.timeout:g} s)")
         if "readonly" in msg or "read-only" in msg:
-            return StoreError(f"{self.path_str}: the database is read-only")
-        return StoreError(f"{self.path_str}: {msg}")
+            return DatabaseUnavailable(f"{self.path_str}: the database is read-only")
+        return DatabaseUnavailable(f"{self.path_str}: {msg}")
 
     @contextlib.contextmanager
     def write(self) -> Iterator["Store"]:
@@ -494,11 +504,12 @@ class Store:
                 dec = decoders[(type_, v)] = decoder_for(type_, v)
             try:
                 event = dec(body)
+                decoded_rolls = None if rolls is None else json(rolls)
             except (UnknownEvent, msgspec.MsgspecError):
                 self._hashes(game_id, rows)  # an altered body is reported as a broken chain
                 event = self._decode(eid, type_, body, v)
-            append(Stored(eid, parent, seq, event, actor, action, None if rolls is None else json(rolls), h, prev,
-                          command))
+                decoded_rolls = None if rolls is None else json(rolls)
+            append(Stored(eid, parent, seq, event, actor, action, decoded_rolls, h, prev, command))
             prev = h
         if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
             self._find_break(game_id, rows)
@@ -647,11 +658,13 @@ class Store:
 
     @_sql_errors
     def export(self, game_id: str, *, branch: str | None = None, redact: Callable[[Event], Event | None] | None = None,
-               view_seat: int | None = None, result: dict | None = None) -> Iterator[str]:
+               view_seat: int | None = None, result: Any = _RECORDED) -> Iterator[str]:
         """The branch path (default: the current branch) as dinocli-log JSON Lines.
 
         With ``redact``/``view_seat`` it writes what one seat may know: bodies pass through
-        ``redact`` (None drops the line), rolls are left out, and the file cannot be imported."""
+        ``redact`` (None drops the line), rolls are left out, and the file cannot be imported.
+        The footer's ``result`` is the game's recorded one unless given: a game that ended and
+        was then undone, or another branch, needs the result of the path exported (None)."""
         rec = self._get(game_id)
         head, _tip = self._branch_row(rec.id, branch or rec.branch)
         rows = self._walk(rec.id, head)
@@ -659,7 +672,8 @@ class Store:
         is_view = redact is not None or view_seat is not None
         if is_view and view_seat is None:
             raise StoreError("a redacted export needs the seat it is for (view_seat)")
-        return self._lines(rec, rows, hashes, redact if is_view else None, view_seat, rec.result or result)
+        return self._lines(rec, rows, hashes, redact if is_view else None, view_seat,
+                           rec.result if result is _RECORDED else result)
 
     @staticmethod
     def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,

@@ -1,0 +1,1 @@
+"""Reliability tests (issue 11): crashes, races, hostile logs, random histories, bad input."""
