@@ -27,6 +27,7 @@ class Record(msgspec.Struct):
     returns: list[float]
     scores: list[float]
     decisions: int
+    over: bool
 
 
 def _bot_rnd(seed: str, n: int) -> random.Random:
@@ -60,7 +61,8 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
         state = fold_all(game, state, events)
         n += 1
     return Record(config=config, seed=seed, specs=list(specs), commands=commands,
-                  returns=game.returns(state), scores=game.scores(state), decisions=n)
+                  returns=game.returns(state), scores=game.scores(state), decisions=n,
+                  over=game.to_move(state) is None)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

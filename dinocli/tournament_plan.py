@@ -141,12 +141,11 @@ def play_job(job: Job) -> list[GameResult]:
     from dinocli import games
 
     game = games.get(job.kind)
-    cap = game.info.max_decisions
     out = []
     for rnd in job.rounds:
         for rotation, specs in enumerate(job.seatings):
             rec = play_game(game, specs, round_seed(job.seed, rnd), variants=job.variants, record=job.record)
             out.append(GameResult(lineup=job.lineup, round=rnd, rotation=rotation, returns=list(rec.returns),
-                                  scores=list(rec.scores), decisions=rec.decisions, over=rec.decisions < cap,
+                                  scores=list(rec.scores), decisions=rec.decisions, over=rec.over,
                                   record=rec if job.record else None))
     return out
