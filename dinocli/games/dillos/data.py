@@ -10,10 +10,10 @@ all four sides, DILLO-G04), ``UNKNOWN`` (a face-down tile as a view shows it) or
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
 
 import msgspec
+
+from ..assembly import decode_data, read_data, sha256_of
 
 __all__ = [
     "DataError", "load", "data_hash", "N", "E", "S", "W", "DIRS", "DIR_NAMES", "FACEDOWN", "HC",
@@ -21,6 +21,8 @@ __all__ = [
     "MAX_ROUNDS", "rotate_mask", "code_of", "kind_of", "rot_of", "is_face_up", "shape_rotations",
     "mask_letters",
 ]
+
+FILE = "dillos.json"
 
 N, E, S, W = 1, 2, 4, 8
 DIRS = (N, E, S, W)
@@ -63,12 +65,12 @@ class DataFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def _raw() -> bytes:
-    return resources.files(__package__).joinpath("dillos.json").read_bytes()
+    return read_data(__package__, FILE)
 
 
 def data_hash() -> str:
     """sha256 of dillos.json, pinned in the game record."""
-    return hashlib.sha256(_raw()).hexdigest()
+    return sha256_of(_raw())
 
 
 def mask_letters(letters: str) -> int:
@@ -78,12 +80,7 @@ def mask_letters(letters: str) -> int:
 
 def load(raw: bytes | None = None) -> DataFile:
     """Decode and validate the data file (raise DataError naming the first problem)."""
-    try:
-        data = msgspec.json.decode(_raw() if raw is None else raw, type=DataFile)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"dillos.json: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"dillos.json is not JSON: {exc}") from None
+    data = decode_data(_raw() if raw is None else raw, DataFile, FILE, DataError)
     if data.game != "dillos":
         raise DataError(f"dillos.json is for game {data.game!r}, not 'dillos'")
     if not data.shapes or len(data.shapes) > 4:

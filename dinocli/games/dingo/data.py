@@ -6,16 +6,18 @@ indexes the tuples below, which is all the rules need at speed.
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
 from typing import TypeAlias
 
 import msgspec
+
+from ..assembly import decode_data, read_data, sha256_of
 
 __all__ = [
     "CardId", "DataError", "load", "data_hash", "COLOURS", "EFFECTS", "NAME", "VALUE", "COLOUR",
     "EFFECT", "KIND", "LABEL", "ALL", "DECK_SIZE", "BABY",
 ]
+
+FILE = "cards.json"
 
 CardId: TypeAlias = int
 
@@ -47,22 +49,17 @@ class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def _raw() -> bytes:
-    return resources.files(__package__).joinpath("cards.json").read_bytes()
+    return read_data(__package__, FILE)
 
 
 def data_hash() -> str:
     """sha256 of cards.json, pinned in the game record."""
-    return hashlib.sha256(_raw()).hexdigest()
+    return sha256_of(_raw())
 
 
 def load(raw: bytes | None = None) -> DeckFile:
     """Decode and validate a deck file (raise DataError naming the first problem)."""
-    try:
-        deck = msgspec.json.decode(_raw() if raw is None else raw, type=DeckFile)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"cards.json: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"cards.json is not JSON: {exc}") from None
+    deck = decode_data(_raw() if raw is None else raw, DeckFile, FILE, DataError)
     if deck.game != "dingo":
         raise DataError(f"cards.json is for game {deck.game!r}, not 'dingo'")
     if len(deck.colours) != 5 or len(set(deck.colours)) != 5:

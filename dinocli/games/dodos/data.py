@@ -6,17 +6,19 @@ id or kind index, which is all the rules need at speed (DODO-01, DODO-G02..G05).
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
 from typing import Literal, TypeAlias
 
 import msgspec
+
+from ..assembly import decode_data, read_data, sha256_of
 
 __all__ = [
     "CardId", "DataError", "Atom", "Throw", "CardKind", "Sphere", "Track", "Dodino", "DataFile",
     "load", "data_hash", "DATA", "KINDS", "KIND", "COLOR", "FP", "SLUG", "KIND_BY_SLUG", "FIRST_ID",
     "DECK", "TRACKS", "DODINOS", "DODINO_BY_SLUG", "ANKYLO", "PROJECTILES", "slug",
 ]
+
+FILE = "dodos.json"
 
 CardId: TypeAlias = int
 Color = Literal["blue", "red", "green"]
@@ -119,12 +121,12 @@ def slug(name: str) -> str:
 
 
 def _raw() -> bytes:
-    return resources.files(__package__).joinpath("dodos.json").read_bytes()
+    return read_data(__package__, FILE)
 
 
 def data_hash() -> str:
     """sha256 of dodos.json, pinned in the game record."""
-    return hashlib.sha256(_raw()).hexdigest()
+    return sha256_of(_raw())
 
 
 def _check_atoms(where: str, atoms: tuple[Atom, ...]) -> None:
@@ -137,12 +139,7 @@ def _check_atoms(where: str, atoms: tuple[Atom, ...]) -> None:
 
 def load(raw: bytes | None = None) -> DataFile:
     """Decode and validate a data file (raise DataError naming the first problem)."""
-    try:
-        d = msgspec.json.decode(_raw() if raw is None else raw, type=DataFile)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"dodos.json: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"dodos.json is not JSON: {exc}") from None
+    d = decode_data(_raw() if raw is None else raw, DataFile, FILE, DataError)
     if d.game != "dodos":
         raise DataError(f"dodos.json is for game {d.game!r}, not 'dodos'")
     if sum(k.count for k in d.cards) != d.deck_size:

@@ -9,17 +9,19 @@ SOS-G04 (Meteorite tiles); people who own the game may edit it. Board letters:
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
+
+from ..assembly import decode_data, read_data, sha256_of
 
 __all__ = [
     "DataError", "SosData", "LavaTile", "MeteoriteTile", "DinoSpec", "VolcanoSpec",
     "load", "validate", "data_hash", "SIZE",
 ]
+
+FILE = "sos.json"
 
 SIZE = 9
 SHAPES = ("straight", "curve", "fork")
@@ -76,12 +78,12 @@ class SosData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def _raw() -> bytes:
-    return resources.files(__package__).joinpath("sos.json").read_bytes()
+    return read_data(__package__, FILE)
 
 
 def data_hash() -> str:
     """sha256 of sos.json, pinned in every game record."""
-    return hashlib.sha256(_raw()).hexdigest()
+    return sha256_of(_raw())
 
 
 def validate(data: SosData) -> SosData:
@@ -120,8 +122,4 @@ def validate(data: SosData) -> SosData:
 @cache
 def load() -> SosData:
     """The validated data file (read once)."""
-    try:
-        data = msgspec.json.decode(_raw(), type=SosData)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"sos.json: {exc}") from None
-    return validate(data)
+    return validate(decode_data(_raw(), SosData, FILE, DataError, json_errors=False))
