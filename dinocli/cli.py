@@ -296,7 +296,7 @@ def show(env: Env, game_id, as_seat, as_json):
     """Show the board of GAME_ID as a seat sees it."""
     with handled():
         g = env.service.load(game_id)
-        seat = g.seat_of(as_seat) if as_seat is not None else g.default_seat()
+        seat = g.eyes(as_seat)
         if as_json:
             emit_json(_summary(g, seat))
         else:
@@ -445,7 +445,7 @@ def log(env: Env, game_id, as_seat, as_json):
     """Show the events of GAME_ID's current branch as a seat may see them."""
     with handled():
         g = env.service.load(game_id)
-        seat = g.seat_of(as_seat) if as_seat is not None else g.default_seat()
+        seat = g.eyes(as_seat)
         rows = _log_rows(g, seat)
         if as_json:
             emit_json(rows)

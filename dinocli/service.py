@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -107,6 +107,10 @@ class Loaded:
         if self.to_move is not None and self.is_human(self.to_move):
             return self.to_move
         return None
+
+    def eyes(self, who: str | int | None) -> Seat | None:
+        """Whose view to show: the named seat, else :meth:`default_seat`."""
+        return self.default_seat() if who is None else self.seat_of(who)
 
     def seat_of(self, who: str | int | None) -> Seat | None:
         """A seat from a name or a 0-based index (None stays None)."""

@@ -11,27 +11,16 @@ time A took per decision.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
 from multiprocessing import Pool
 
 from dinocli.ai import make_bot
+from dinocli.arena import wilson
 from dinocli.events import SeededRng
 from dinocli.games import get
 from dinocli.games.runner import start, step
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def play_one(task: tuple) -> tuple[int, int, float, float, int, int]:
