@@ -39,7 +39,7 @@ __all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root"]
 class Node:
     """An information-set node: one row of statistics per action seen here."""
 
-    __slots__ = ("actions", "index", "children", "visits", "avail", "values", "size")
+    __slots__ = ("actions", "index", "children", "visits", "avail", "values", "size", "_legal", "_rows")
 
     def __init__(self, capacity: int = 8):
         self.actions: list[Action] = []
@@ -49,9 +49,13 @@ class Node:
         self.avail = np.zeros(capacity)
         self.values: np.ndarray | None = None  # (seats, capacity), made at the first backup
         self.size = 0
+        self._legal: list[Action] | None = None  # the last legal list asked for, and its rows
+        self._rows: np.ndarray | None = None
 
     def rows(self, legal: list[Action]) -> np.ndarray:
         """Row numbers of ``legal``, adding rows for actions not seen here before."""
+        if legal == self._legal:
+            return self._rows
         index = self.index
         out = []
         for a in legal:
@@ -59,7 +63,8 @@ class Node:
             if r is None:
                 r = self._add(a)
             out.append(r)
-        return np.array(out, dtype=np.intp)
+        self._legal, self._rows = legal, np.array(out, dtype=np.intp)
+        return self._rows
 
     def _add(self, action: Action) -> int:
         r = self.size

@@ -1,16 +1,18 @@
 """Strength figures (a script, not a test): bot A against bot B on paired seeds, seats swapped.
 
-    python -m tests.ai.strength dingo mcts:medium rules --games 200 --workers 2 [--goal N]
+    python -m tests.ai.strength dingo mcts:medium rules --games 200 --workers 2 [--goal N] [--out FILE]
 
 Each seed is played twice with A in seat 0 then seat 1 (same cards for the same seat), so luck
 cancels within a pair. Prints A's win rate (ties count half) with a 95% Wilson interval, the
 paired result (pairs A won outright vs pairs B won, ties dropped) with its interval, and the
-time A took per decision.
+time A took per decision. With ``--out``, each finished game is appended to FILE as a JSON
+line and a rerun with the same arguments resumes where it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -58,14 +60,27 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", default="strength")
     p.add_argument("--goal", type=int, default=None)
+    p.add_argument("--out", default=None, help="append each game as a JSON line; resume from it")
     args = p.parse_args(argv)
     options = {} if args.goal is None else {"goal": args.goal}
-    tasks = [(args.game, args.a, args.b, args.seed, i, s, options) for i in range(args.games // 2) for s in (0, 1)]
-    t0 = time.perf_counter()
+    key = [args.game, args.a, args.b, args.seed, options]
     results = []
+    if args.out:
+        try:
+            with open(args.out) as f:
+                results = [tuple(d["r"]) for d in map(json.loads, f) if d["key"] == key]
+        except FileNotFoundError:
+            pass
+    done = {(r[0], r[1]) for r in results}
+    tasks = [(args.game, args.a, args.b, args.seed, i, s, options)
+             for i in range(args.games // 2) for s in (0, 1) if (i, s) not in done]
+    t0 = time.perf_counter()
     with Pool(args.workers) as pool:
         for r in pool.imap_unordered(play_one, tasks):
             results.append(r)
+            if args.out:
+                with open(args.out, "a") as f:
+                    f.write(json.dumps({"key": key, "r": list(r)}) + "\n")
             if len(results) % 10 == 0:
                 done = sum(x[2] for x in results)
                 print(f"  ... {len(results)} games, A scored {done:g}", file=sys.stderr, flush=True)
