@@ -31,7 +31,7 @@ from dinocli.events import SimRng
 from dinocli.games.protocol import Action, Game, Seat, State, View
 from dinocli.games.runner import step
 
-from .spec import BotSpec, parse_spec
+from .spec import BotSpec, parse_spec, tuned
 
 __all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root"]
 
@@ -102,10 +102,11 @@ class Node:
 
 
 class Search:
-    """ISMCTS for ``seat`` with given exploration, playout policy and cut-off."""
+    """ISMCTS for ``seat`` with given exploration, playout policy and cut-off (the game's tuning applied)."""
 
     def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium"):
         s = parse_spec(spec) if isinstance(spec, str) else spec
+        self.spec = s = tuned(s, getattr(getattr(game, "info", None), "mcts_tuning", None))
         self.game = game
         self.seat = seat
         self.c = s.c
@@ -221,9 +222,9 @@ class RootStat(NamedTuple):
 def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
                 spec: str | BotSpec = "mcts:hard") -> list[RootStat]:
     """Search afresh from ``view`` and return the statistics of every legal action, best first."""
-    s = parse_spec(spec) if isinstance(spec, str) else spec
     root = Node(max(8, len(legal)))
-    Search(game, seat, s).run(root, view, legal, rnd, s.iterations, s.seconds)
+    search = Search(game, seat, spec)
+    search.run(root, view, legal, rnd, search.spec.iterations, search.spec.seconds)
     rows = root.rows(legal)
     total = float(root.visits[rows].sum()) or 1.0
     stats = [RootStat(a, int(root.visits[r]), float(root.visits[r]) / total, root.mean(int(r), seat))
@@ -252,11 +253,11 @@ class MctsBot:
         if len(legal) == 1:
             self._kept, self.reused = None, False
             return legal[0]
-        s = self.spec
         kept = self._reusable(game, view, seat)
         self.reused = kept is not None
         root = kept or Node(max(8, len(legal)))
-        search = Search(game, seat, s)
+        search = Search(game, seat, self.spec)
+        s = search.spec
         search.run(root, view, legal, rng, s.iterations, s.seconds)
         self.last = search
         action = root.best(legal, seat)

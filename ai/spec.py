@@ -13,7 +13,8 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts
 * ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat.
 
 A level is a preset of every key; other items override it. ``parse_spec(s).name`` is the
-canonical text, and parsing it gives the same spec back.
+canonical text, and parsing it gives the same spec back. A game may tune the presets for itself
+(``game.info.mcts_tuning``); :func:`tuned` applies that to every key the spec does not give.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import msgspec
 if TYPE_CHECKING:
     from .bot import Bot
 
-__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "make_bot"]
+__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "make_bot", "tuned"]
 
 DEFAULT_LEVEL = "medium"
 DEFAULT_SPEC = "mcts:medium"
@@ -56,6 +57,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     stop: str = "never"
     reuse: bool = True
     name: str = ""
+    given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
 
 
 # Tuned on dingo (2 seats): playouts by the rule-based strategy to the end of the day (the
@@ -161,11 +163,20 @@ def parse_spec(text: str) -> BotSpec:
     if "seconds" in given and "iterations" not in given:
         fields["iterations"] = None  # a time budget replaces the level's iteration budget
     fields.update(given)
-    # an explicit iteration cap beside a time budget always shows (the level's is dropped otherwise)
-    overrides = [_format(k, fields[k]) for k in _KEYS if k in given
-                 and (fields[k] != getattr(base, k) or (k == "iterations" and "seconds" in given))]
-    items = ([base.level] if (level not in (None, DEFAULT_LEVEL) or not overrides) else []) + overrides
-    return BotSpec(kind="mcts", level=level or DEFAULT_LEVEL, name="mcts:" + ",".join(items), **fields)
+    keys = tuple(k for k in _KEYS if k in given)
+    items = ([base.level] if (level not in (None, DEFAULT_LEVEL) or not keys) else []) + [_format(k, fields[k]) for k in keys]
+    return BotSpec(kind="mcts", level=level or DEFAULT_LEVEL, name="mcts:" + ",".join(items), given=keys, **fields)
+
+
+def tuned(spec: BotSpec, tuning: dict[str, dict[str, object]] | None) -> BotSpec:
+    """``spec`` with a game's tuning (``{"all"|level: {key: value}}``) for the keys it does not give."""
+    if spec.kind != "mcts" or not tuning:
+        return spec
+    preset = {**tuning.get("all", {}), **tuning.get(spec.level or DEFAULT_LEVEL, {})}
+    changes = {k: v for k, v in preset.items() if k in _KEYS and k not in spec.given}
+    if "seconds" in spec.given:
+        changes.pop("iterations", None)  # a time budget replaces the level's iteration budget
+    return msgspec.structs.replace(spec, **changes) if changes else spec
 
 
 def make_bot(spec: str | BotSpec = DEFAULT_SPEC) -> "Bot":

@@ -91,6 +91,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     default_variants: tuple[str, ...] = ()  # on unless turned off with "no-<name>"
     rules_version: str = "1"
     max_decisions: int = 10_000             # a bound on decisions in one game (tests rely on it)
+    # MCTS presets tuned for this game: {"all" or a level name: {spec key: value}}; they replace
+    # the generic level's values for every key a bot spec does not give itself (ai/spec.py)
+    mcts_tuning: dict[str, dict[str, Any]] = {}
 
 
 @runtime_checkable

@@ -19,7 +19,7 @@ from dinocli.ai import DEFAULT_SPEC, LEVELS, BotSpecError, make_bot, parse_spec
     ("mcts:seconds=0.5", "mcts:seconds=0.5"),
     ("mcts:iterations=500,rollout=random", "mcts:iterations=500,rollout=random"),
     ("mcts:rollout=random, iterations=500", "mcts:iterations=500,rollout=random"),
-    ("mcts:iterations=500,rollout=rules", "mcts:iterations=500"),  # rules playouts are the default
+    ("mcts:iterations=500,rollout=rules", "mcts:iterations=500,rollout=rules"),  # given keys stay
     ("mcts:medium,iterations=500", "mcts:iterations=500"),
     ("mcts:hard,rollout=random", "mcts:hard,rollout=random"),
     ("mcts:hard,stop=never,cutoff=8", "mcts:hard,cutoff=8,stop=never"),
@@ -61,3 +61,24 @@ def test_bad_specs_raise_one_line_errors_listing_valid_forms(text):
     msg = str(err.value)
     assert "\n" not in msg and "valid forms" in msg and "mcts:easy|medium|hard" in msg
     assert isinstance(err.value, ValueError)
+
+
+class _Tuned:
+    class info:
+        mcts_tuning = {"all": {"cutoff": 6, "rollout": "random"}, "medium": {"iterations": 90}}
+
+
+def test_a_game_tunes_the_presets_but_never_a_key_the_spec_gives():
+    from dinocli.ai.spec import tuned
+
+    tuning = _Tuned.info.mcts_tuning
+    s = tuned(parse_spec("mcts:medium"), tuning)
+    assert (s.iterations, s.cutoff, s.rollout, s.c) == (90, 6, "random", LEVELS["medium"].c)
+    s = tuned(parse_spec("mcts:hard"), tuning)
+    assert (s.iterations, s.cutoff) == (LEVELS["hard"].iterations, 6)
+    s = tuned(parse_spec("mcts:medium,rollout=rules,iterations=40"), tuning)
+    assert (s.iterations, s.cutoff, s.rollout) == (40, 6, "rules")
+    s = tuned(parse_spec("mcts:seconds=0.5"), tuning)
+    assert (s.iterations, s.seconds) == (None, 0.5)
+    assert tuned(parse_spec("rules"), tuning) == parse_spec("rules")
+    assert tuned(parse_spec("mcts:easy"), {}) == parse_spec("mcts:easy")
