@@ -1,6 +1,6 @@
 """Strength figures (a script, not a test): bot A against bot B on paired seeds, seats swapped.
 
-    python -m tests.ai.strength dingo mcts:medium rules --games 200 --workers 2 [--goal N] [--out FILE]
+    python -m tests.ai.strength dingo mcts:medium rules --games 200 --workers 2 [--goal N] [--variant V] [--out FILE]
 
 Each seed is played twice with A in seat 0 then seat 1 (same cards for the same seat), so luck
 cancels within a pair. Prints A's win rate (ties count half) with a 95% Wilson interval, the
@@ -27,9 +27,9 @@ from dinocli.games.runner import start, step
 
 def play_one(task: tuple) -> tuple[int, int, float, float, int, int]:
     """One game: (pair, A's seat, A's score, A's seconds, A's decisions, all decisions)."""
-    game_id, a_spec, b_spec, seed, pair, a_seat, options = task
+    game_id, a_spec, b_spec, seed, pair, a_seat, options, variants = task
     game = get(game_id)
-    config = game.configure(("a", "b"), (), options)
+    config = game.configure(("a", "b"), tuple(variants), options)
     bots = [make_bot(b_spec), make_bot(b_spec)]
     bots[a_seat] = make_bot(a_spec)
     rng = SeededRng(f"{seed}/{pair}")
@@ -60,10 +60,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", default="strength")
     p.add_argument("--goal", type=int, default=None)
+    p.add_argument("--variant", action="append", default=[], help="a variant to play (repeatable)")
     p.add_argument("--out", default=None, help="append each game as a JSON line; resume from it")
     args = p.parse_args(argv)
     options = {} if args.goal is None else {"goal": args.goal}
-    key = [args.game, args.a, args.b, args.seed, options]
+    key = [args.game, args.a, args.b, args.seed, options] + ([sorted(args.variant)] if args.variant else [])
     results = []
     if args.out:
         try:
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
         except FileNotFoundError:
             pass
     done = {(r[0], r[1]) for r in results}
-    tasks = [(args.game, args.a, args.b, args.seed, i, s, options)
+    tasks = [(args.game, args.a, args.b, args.seed, i, s, options, args.variant)
              for i in range(args.games // 2) for s in (0, 1) if (i, s) not in done]
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     plo, phi = wilson(won, won + lost)
     a_time = sum(r[3] for r in results)
     a_moves = sum(r[4] for r in results)
-    print(f"{args.game} {args.a} vs {args.b}: {n} games{' goal ' + str(args.goal) if options else ''}, seats rotated")
+    print(f"{args.game} {args.a} vs {args.b}: {n} games{' goal ' + str(args.goal) if options else ''}{' ' + '+'.join(args.variant) if args.variant else ''}, seats rotated")
     print(f"  win rate {score / n:.3f}  95% Wilson [{lo:.3f}, {hi:.3f}]")
     print(f"  paired seeds: A better on {won}, B better on {lost}, even {len(pairs) - won - lost}; "
           f"A's share {won / max(1, won + lost):.3f} [{plo:.3f}, {phi:.3f}]")
