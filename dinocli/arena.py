@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +29,19 @@ class Record(msgspec.Struct):
     scores: list[float]
     decisions: int
     over: bool
+    seconds: list[float] = []  # time each seat's bot took to choose, in all
+    moves: list[int] = []      # decisions each seat made
+
+
+CLAIRVOYANT = "clairvoyant:"  # a spec prefix: the search sees the true state and the real draws
+
+
+def _make(spec: str):
+    from dinocli.ai import make_bot
+
+    if spec.startswith(CLAIRVOYANT):
+        return make_bot(spec[len(CLAIRVOYANT):] + ",reuse=no")
+    return make_bot(spec)
 
 
 def _bot_rnd(seed: str, n: int) -> random.Random:
@@ -35,13 +49,20 @@ def _bot_rnd(seed: str, n: int) -> random.Random:
 
 
 def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence[str] = (),
-              names: Sequence[str] | None = None, record: bool = False) -> Record:
-    """Play one game between bots (seat i plays ``specs[i]``); deterministic for a seed."""
-    from dinocli.ai import make_bot
+              options: dict[str, Any] | None = None, names: Sequence[str] | None = None,
+              record: bool = False) -> Record:
+    """Play one game between bots (seat i plays ``specs[i]``); deterministic for a seed.
+
+    A spec ``clairvoyant:SPEC`` is an MCTS bot that searches the true state with the real
+    draws to come (an upper bound for reports; never offered to players).
+    """
+    from dinocli.ai.clairvoyant import Clairvoyant
 
     names = tuple(names or [f"{s.split(':')[0]}{i}" for i, s in enumerate(specs)])
-    config = game.configure(names, tuple(variants), {})
-    bots = [make_bot(s) for s in specs]
+    config = game.configure(names, tuple(variants), dict(options or {}))
+    bots = [_make(s) for s in specs]
+    seers = [s.startswith(CLAIRVOYANT) for s in specs]
+    seconds, moves = [0.0] * len(specs), [0] * len(specs)
     base = SeededRng(seed)
     rng = RecordingRng(base) if record else base
     setup = game.setup(config, rng)
@@ -52,7 +73,11 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
     n = 0
     while (seat := game.to_move(state)) is not None and n < game.info.max_decisions:
         legal = game.legal_actions(state)
-        action = bots[seat].choose(game, game.observe(state, seat), seat, legal, _bot_rnd(seed, n))
+        t = time.perf_counter()
+        as_seen = Clairvoyant(game, state, base) if seers[seat] else game
+        action = bots[seat].choose(as_seen, game.observe(state, seat), seat, legal, _bot_rnd(seed, n))
+        seconds[seat] += time.perf_counter() - t
+        moves[seat] += 1
         if record:
             rng = RecordingRng(base)
         events = game.decide(state, action, rng)
@@ -62,7 +87,7 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
         n += 1
     return Record(config=config, seed=seed, specs=list(specs), commands=commands,
                   returns=game.returns(state), scores=game.scores(state), decisions=n,
-                  over=game.to_move(state) is None)
+                  over=game.to_move(state) is None, seconds=seconds, moves=moves)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from dinocli import games
 from dinocli.events import SeededRng
+from dinocli.games.protocol import BadConfig
 from dinocli.games.runner import fold_all, start
 
 __all__ = ["run", "WHAT"]
@@ -113,15 +114,32 @@ def mcts_figures() -> dict[str, Any]:
 WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 
-def run(what: list[str]) -> dict[str, Any]:
-    """Run the named benches (default: all) and return their figures."""
-    names = what or [*WHAT, *sorted(games.GAMES)]
+def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", games: int = 200,
+        workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
+        positions: int = 20, progress: Any = None) -> dict[str, Any]:
+    """Run the named benches (default: all; with ``strength``, every game) and return their figures."""
+    from dinocli import games as registry
+
+    names = what or ([] if strength else [*WHAT]) + sorted(registry.GAMES)
+    for name in names:
+        if name not in WHAT and name not in registry.GAMES:
+            raise registry.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(registry.GAMES)])}")
+    if strength:
+        from dinocli.ai import parse_spec
+
+        parse_spec(bot)  # a bad spec fails before any game is played
+        if variants and len([n for n in names if n in registry.GAMES]) != 1:
+            raise BadConfig("--variant needs exactly one game to bench")
     out = {}
     for name in names:
         if name in WHAT:
             out[name] = WHAT[name]()
-        elif name in games.GAMES:
-            out[name] = game_figures(name)
-        else:
-            raise games.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(games.GAMES)])}")
+            continue
+        out[name] = game_figures(name)
+        if strength:
+            from dinocli.strength import strength_figures
+
+            out[name].update(strength_figures(name, bot=bot, games_=games, workers=workers,
+                                              variants=variants or (), resume=resume, positions=positions,
+                                              progress=progress))
     return out

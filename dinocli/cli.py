@@ -562,21 +562,46 @@ def hint(env: Env, game_id, spec, as_json):
 
 @cli.command()
 @click.argument("what", nargs=-1, shell_complete=complete.bench_targets)
+@click.option("--strength", is_flag=True,
+              help="For each game: the bot's win rates against rules and random on paired seeds "
+                   "(team scores beside random, rules and a clairvoyant bound in a cooperative game) "
+                   "and the seconds each MCTS level takes per decision.")
+@click.option("--bot", "spec", default="mcts:medium", show_default=True, metavar="SPEC",
+              shell_complete=complete.bot_specs, help="The bot measured by --strength.")
+@click.option("--games", "n_games", type=click.IntRange(2), default=200, show_default=True, metavar="N",
+              help="Games per figure of --strength.")
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, metavar="N",
+              help="Worker processes for --strength.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Play --strength games with a variant on.")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Append each --strength game to FILE as it ends; a rerun skips the games there.")
+@click.option("--positions", type=click.IntRange(1), default=20, show_default=True, metavar="N",
+              help="Positions timed per MCTS level by --strength.")
 @JSON
 @pass_env
-def bench(env: Env, what, as_json):
-    """Measure speed: store, cli, mcts, and each game id (default: all)."""
+def bench(env: Env, what, strength, spec, n_games, workers, variants, resume, positions, as_json):
+    """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
     with handled():
         from dinocli.bench import run
 
-        figures = run(list(what))
+        progress = (lambda text: click.echo(f"  ... {text}", err=True)) if strength else None
+        figures = run(list(what), strength=strength, bot=spec, games=n_games, workers=workers,
+                      variants=list(variants), resume=resume, positions=positions, progress=progress)
         if as_json:
             emit_json(figures)
             return
         for name, data in figures.items():
             click.echo(f"[{name}]")
-            for k, v in data.items():
-                click.echo(f"  {k:<34} {v:,.3f}" if isinstance(v, float) else f"  {k:<34} {v}")
+            _echo_figures(data, "  ")
+
+
+def _echo_figures(data: dict, indent: str) -> None:
+    for k, v in data.items():
+        if isinstance(v, dict):
+            click.echo(f"{indent}{k}")
+            _echo_figures(v, indent + "  ")
+        else:
+            click.echo(f"{indent}{k:<{36 - len(indent)}} {v:,.3f}" if isinstance(v, float) else f"{indent}{k:<{36 - len(indent)}} {v}")
 
 
 @cli.command()

@@ -184,3 +184,24 @@ def test_a_seat_view_export_replays_as_text_but_does_not_verify(dino, tmp_path):
     assert r.exit_code == 0 and "you:" in r.stdout
     r = dino("replay", out, "--verify")
     assert r.exit_code == 1 and "cannot be verified" in r.stderr
+
+
+def test_bench_strength_of_a_cooperative_game(dino, tmp_path):
+    """`bench GAME --strength`: team scores beside random, rules and the clairvoyant bound; level times."""
+    out = dino.json("bench", "sos", "--strength", "--games", "2", "--bot", "mcts:iterations=10",
+                    "--positions", "1", "--resume", tmp_path / "sos.jsonl")
+    figures = out["sos"]
+    for spec in ("random", "rules", "mcts:iterations=10", "clairvoyant:mcts:iterations=10"):
+        assert figures[f"team score {spec}"]["games"] == 2
+    assert figures["timed_positions"] == 1
+    assert 0 < figures["easy_seconds_per_decision"] and 0 < figures["hard_seconds_per_decision"]
+    assert len((tmp_path / "sos.jsonl").read_text().splitlines()) == 8
+
+
+def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
+    r = dino("bench", "dodos", "--strength", "--bot", "mcts:bogus")
+    assert r.exit_code == 1 and "bad bot spec" in r.output and len(r.output.strip().splitlines()) == 1
+    r = dino("bench", "dodos", "dingo", "--strength", "--variant", "space")
+    assert r.exit_code == 1 and "--variant needs exactly one game" in r.output
+    r = dino("bench", "chess", "--strength")
+    assert r.exit_code == 1 and "unknown bench 'chess'" in r.output

@@ -1,0 +1,216 @@
+"""Strength figures for ``dinocli bench GAME --strength``: how good a bot is, with intervals.
+
+* Competitive games: the bot against the rule-based bot and against random, two seats, on
+  paired seeds — each seed is played twice with the seats swapped, so the same deal falls to
+  each side once and luck cancels within a pair. The win rate (ties count half) gets a 95%
+  Wilson interval, and so does the share of pairs the bot won outright (pairs split even are
+  left out): the paired figure shows strength where a game's luck caps the plain win rate.
+* Cooperative games: the mean team score of random, rules, the bot, and the same search made
+  clairvoyant (it sees the bag order and the dice to come: an upper bound), on the same seeds,
+  with a 95% interval of the mean.
+* Every game: seconds per decision of the easy, medium and hard levels, on positions spread
+  over rules-vs-rules games (mean and max).
+
+Games run in worker processes (``workers``) and can be appended to a file as they finish
+(``resume``): a rerun with the same arguments skips the games already there.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from dinocli import games
+from dinocli.arena import CLAIRVOYANT, play_game, wilson
+
+__all__ = ["Task", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
+
+Task = tuple  # (game id, specs, seed, variants, options): one game, everything that decides it
+Progress = Callable[[str], None]
+
+
+def _play(task: Task) -> dict[str, Any]:
+    game_id, specs, seed, variants, options = task
+    rec = play_game(games.get(game_id), list(specs), seed, variants=variants, options=options)
+    return {"returns": rec.returns, "scores": rec.scores, "seconds": rec.seconds, "moves": rec.moves,
+            "decisions": rec.decisions, "over": rec.over}
+
+
+def _key(task: Task) -> str:
+    return json.dumps([task[0], list(task[1]), task[2], sorted(task[3]), task[4]], sort_keys=True)
+
+
+def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = None,
+              progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Results of ``tasks`` in order, played in ``workers`` processes, cached in ``resume``."""
+    done: dict[str, dict[str, Any]] = {}
+    if resume is not None and resume.exists():
+        text = resume.read_text()
+        if text and not text.endswith("\n"):
+            with resume.open("a") as f:
+                f.write("\n")  # end a line cut short by a stop, so the next game starts its own
+        for line in text.splitlines():
+            try:
+                row = json.loads(line)
+                done[row["key"]] = row["result"]
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short by a stop: that game is played again
+    todo = [t for t in tasks if _key(t) not in done]
+    total, finished = len(tasks), len(tasks) - len(todo)
+
+    def keep(task: Task, result: dict[str, Any]) -> None:
+        nonlocal finished
+        done[_key(task)] = result
+        finished += 1
+        if resume is not None:
+            with resume.open("a") as f:
+                f.write(json.dumps({"key": _key(task), "result": result}) + "\n")
+        if progress and (finished % 10 == 0 or finished == total):
+            progress(f"{finished}/{total} games")
+
+    if workers <= 1 or len(todo) <= 1:
+        for t in todo:
+            keep(t, _play(t))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            for t, result in zip(todo, pool.map(_play, todo)):
+                keep(t, result)
+    return [done[_key(t)] for t in tasks]
+
+
+def _paired_tasks(game_id: str, a: str, b: str, games_: int, seed: str, variants, options) -> list[Task]:
+    return [(game_id, (a, b) if side == 0 else (b, a), f"{seed}/{i}", tuple(variants), dict(options))
+            for i in range(games_ // 2) for side in (0, 1)]
+
+
+def _win_share(returns: list[float], seat: int) -> float:
+    best = max(returns)
+    return 1.0 / returns.count(best) if returns[seat] == best else 0.0
+
+
+def _ci(lo_hi: tuple[float, float]) -> list[float]:
+    return [round(lo_hi[0], 3), round(lo_hi[1], 3)]
+
+
+def match(game_id: str, a: str, b: str, games_: int, *, seed: str = "strength", variants: Iterable[str] = (),
+          options: dict[str, Any] | None = None, workers: int = 1, resume: Path | None = None,
+          progress: Progress | None = None) -> dict[str, Any]:
+    """``a`` against ``b`` on paired seeds with seats swapped: win rate, paired share, time per decision."""
+    tasks = _paired_tasks(game_id, a, b, games_, seed, tuple(variants), options or {})
+    results = run_games(tasks, workers=workers, resume=resume, progress=progress)
+    score, pairs = 0.0, {}
+    seconds = moves = 0.0
+    for task, r in zip(tasks, results):
+        seat = 0 if task[1][0] == a else 1
+        s = _win_share(r["returns"], seat)
+        score += s
+        pairs[task[2]] = pairs.get(task[2], 0.0) + s
+        seconds += r["seconds"][seat]
+        moves += r["moves"][seat]
+    n = len(results)
+    won = sum(1 for v in pairs.values() if v > 1)
+    lost = sum(1 for v in pairs.values() if v < 1)
+    return {
+        "games": n,
+        "win_rate": round(score / n, 3) if n else 0.0,
+        "ci95": _ci(wilson(score, n)),
+        "pairs_won": won, "pairs_lost": lost, "pairs_even": len(pairs) - won - lost,
+        "paired_share": round(won / (won + lost), 3) if won + lost else 0.5,
+        "paired_ci95": _ci(wilson(won, won + lost)),
+        "seconds_per_decision": round(seconds / moves, 4) if moves else 0.0,
+        "unfinished": sum(1 for r in results if not r["over"]),
+    }
+
+
+def team(game_id: str, spec: str, games_: int, *, seats: int = 2, seed: str = "strength",
+         variants: Iterable[str] = (), options: dict[str, Any] | None = None, workers: int = 1,
+         resume: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
+    """A cooperative game's team score with ``spec`` in every seat: mean, 95% interval, range."""
+    tasks = [(game_id, (spec,) * seats, f"{seed}/{i}", tuple(variants), dict(options or {})) for i in range(games_)]
+    results = run_games(tasks, workers=workers, resume=resume, progress=progress)
+    scores = [r["scores"][0] for r in results]
+    mean = statistics.fmean(scores)
+    half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
+    seconds = sum(sum(r["seconds"]) for r in results)
+    moves = sum(sum(r["moves"]) for r in results)
+    return {"games": len(scores), "mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "min": min(scores), "max": max(scores),
+            "seconds_per_decision": round(seconds / moves, 4) if moves else 0.0}
+
+
+def positions(game_id: str, count: int = 20, *, seed: str = "timing", variants: Iterable[str] = ()) -> list:
+    """``count`` positions spread over rules-vs-rules games (seat to move has a choice)."""
+    from dinocli.ai import make_bot
+    from dinocli.events import SeededRng
+    from dinocli.games.runner import start, step
+
+    game = games.get(game_id)
+    n = min(max(game.info.min_seats, 2), game.info.max_seats)
+    config = game.configure(tuple(f"p{i}" for i in range(n)), tuple(variants), {})
+    bot, found, k = make_bot("rules"), [], 0
+    while len(found) < 4 * count and k < 20:
+        rng = SeededRng(f"{seed}/{k}")
+        state, _ = start(game, config, rng)
+        d = 0
+        while (seat := game.to_move(state)) is not None and d < game.info.max_decisions:
+            legal = game.legal_actions(state)
+            if len(legal) > 1:
+                found.append(state)
+            state, _ = step(game, state, bot.choose(game, game.observe(state, seat), seat, legal, random.Random(d)), rng)
+            d += 1
+        k += 1
+    return found[:: max(1, len(found) // count)][:count]
+
+
+def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (),
+                progress: Progress | None = None) -> dict[str, Any]:
+    """Seconds per decision of each MCTS level: mean and max over ``count`` positions of real games."""
+    from dinocli.ai import make_bot
+
+    game = games.get(game_id)
+    found = positions(game_id, count, variants=variants)
+    out: dict[str, Any] = {"timed_positions": len(found)}
+    for level in ("easy", "medium", "hard"):
+        times = []
+        for k, state in enumerate(found):
+            seat = game.to_move(state)
+            t = time.perf_counter()
+            make_bot(f"mcts:{level}").choose(game, game.observe(state, seat), seat, game.legal_actions(state),
+                                             random.Random(k))
+            times.append(time.perf_counter() - t)
+        out[f"{level}_seconds_per_decision"] = round(statistics.fmean(times), 4)
+        out[f"{level}_seconds_max"] = round(max(times), 4)
+        if progress:
+            progress(f"mcts:{level}: {statistics.fmean(times):.3f} s per decision (max {max(times):.3f})")
+    return out
+
+
+def strength_figures(game_id: str, *, bot: str = "mcts:medium", games_: int = 200, workers: int = 1,
+                     variants: Iterable[str] = (), resume: Path | None = None, positions: int = 20,
+                     progress: Progress | None = None) -> dict[str, Any]:
+    """The strength figures of ``bot`` in a game (see the module docstring)."""
+    game = games.get(game_id)
+    variants = tuple(variants)
+    out: dict[str, Any] = {"bot": bot, "variants": list(variants)}
+
+    def say(what: str) -> Progress | None:
+        return (lambda text: progress(f"{game_id} {what}: {text}")) if progress else None
+
+    if game.info.cooperative:
+        seers = [CLAIRVOYANT + bot] if bot.startswith("mcts") else []
+        for spec in ("random", "rules", bot, *seers):
+            out[f"team score {spec}"] = team(game_id, spec, games_, variants=variants, workers=workers,
+                                             resume=resume, progress=say(spec))
+    else:
+        for other in ("rules", "random"):
+            out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, variants=variants, workers=workers,
+                                             resume=resume, progress=say(f"{bot} vs {other}"))
+    out.update(level_times(game_id, positions, variants=variants, progress=say("levels")))
+    return out

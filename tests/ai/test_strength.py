@@ -1,0 +1,68 @@
+"""Strength figures: paired seeds, resumable runs, team scores and the clairvoyant bound."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from dinocli.ai.clairvoyant import Clairvoyant
+from dinocli.arena import play_game
+from dinocli.events import SeededRng, SimRng
+from dinocli.games.runner import start
+from dinocli.strength import match, team
+
+from .toygame import HIGHCARD
+
+
+def test_a_match_is_paired_deterministic_and_resumes_from_its_file(tmp_path):
+    path = tmp_path / "games.jsonl"
+    first = match("dodos", "mcts:easy", "random", 4, resume=path)
+    assert first["games"] == 4 and first["pairs_won"] + first["pairs_lost"] + first["pairs_even"] == 2
+    assert 0 <= first["win_rate"] <= 1 and first["ci95"][0] <= first["win_rate"] <= first["ci95"][1]
+    assert first["seconds_per_decision"] > 0 and first["unfinished"] == 0
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4
+    assert match("dodos", "mcts:easy", "random", 4, resume=path) == first  # all four from the file
+    assert path.read_text().splitlines() == lines
+    path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])  # a stop cut the last line short
+    again = match("dodos", "mcts:easy", "random", 4, resume=path)
+    assert {k: v for k, v in again.items() if k != "seconds_per_decision"} == \
+        {k: v for k, v in first.items() if k != "seconds_per_decision"}  # the cut game is played again
+    more = match("dodos", "mcts:easy", "random", 6, resume=path)
+    assert more["games"] == 6
+    keys = [json.loads(x)["key"] for x in path.read_text().splitlines() if x.startswith('{"key"') and x.endswith("}")]
+    assert len(set(keys)) == 6
+
+
+def test_seats_are_swapped_within_each_pair():
+    a = match("dodos", "random", "rules", 2)
+    b = match("dodos", "rules", "random", 2)
+    assert a["win_rate"] + b["win_rate"] == 1.0  # the same two games, seen from the other side
+
+
+def test_team_scores_of_a_cooperative_game():
+    r = team("sos", "rules", 3)
+    assert r["games"] == 3 and 0 <= r["min"] <= r["mean"] <= r["max"] <= 14
+    assert r["ci95"][0] <= r["mean"] <= r["ci95"][1]
+
+
+def test_the_clairvoyant_window_shows_the_true_state_and_the_real_draws():
+    rng = SeededRng("seer")
+    state, _ = start(HIGHCARD, HIGHCARD.configure(("a", "b"), (), {}), rng)
+    seer = Clairvoyant(HIGHCARD, state, rng)
+    assert seer.determinize(HIGHCARD.observe(state, 0), 0, random.Random(1)) is state
+    draw = HIGHCARD.legal_actions(state)[1]
+    assert seer.decide(state, draw, SimRng(5)) == HIGHCARD.decide(state, draw, rng)
+    assert seer.info is HIGHCARD.info and seer.legal_actions(state) == HIGHCARD.legal_actions(state)
+
+
+def test_a_clairvoyant_search_beats_the_honest_one_where_the_draws_matter():
+    honest, seer = "mcts:iterations=60,rollout=random", "clairvoyant:mcts:iterations=60,rollout=random"
+    total = 0.0
+    for i in range(60):
+        for seat in (0, 1):
+            specs = [honest, honest]
+            specs[seat] = seer
+            r = play_game(HIGHCARD, specs, f"cv/{i}").returns
+            total += (r[seat] > r[1 - seat]) + 0.5 * (r[seat] == r[1 - seat])
+    assert total / 120 > 0.6
