@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from .actions import Target
-from .data import BABY, COLOUR, EFFECT, NAME, VALUE
+from .data import ALL, BABY, COLOUR, EFFECT, NAME, VALUE
 from .state import Seat
 
-__all__ = ["targets", "is_shielded"]
+__all__ = ["targets", "target_pairs", "is_shielded"]
 
 
 def _matches(effect: str, card: int, victim: int) -> bool:
@@ -22,29 +22,44 @@ def _matches(effect: str, card: int, victim: int) -> bool:
     return effect in ("destroy", "stomp")
 
 
+# Per card: which victims its effect may remove (None: no removal effect), and which cards are Moons.
+_HITS: tuple[tuple[bool, ...] | None, ...] = tuple(
+    None if EFFECT[c] in (None, "moon") else tuple(_matches(EFFECT[c], c, x) and x != c for x in ALL) for c in ALL
+)
+_MOON: tuple[bool, ...] = tuple(EFFECT[c] == "moon" for c in ALL)
+_TARGET = [[Target(r, c) for c in ALL] for r in range(5)]
+
+
 def is_shielded(row: tuple[int, ...], i: int) -> bool:
     """DINGO-28: the card directly left of a Moon cannot be targeted."""
-    return i + 1 < len(row) and EFFECT[row[i + 1]] == "moon"
+    return i + 1 < len(row) and _MOON[row[i + 1]]
+
+
+def target_pairs(ranches: tuple[tuple[int, ...], ...], seat: Seat, card: int) -> list[tuple[int, int]]:
+    """(ranch, victim) of every legal target of ``card``'s effect, in ranch then row order (DINGO-25..29)."""
+    hits = _HITS[card]
+    if hits is None:
+        return []
+    moon = _MOON
+    out = []
+    if EFFECT[card] == "stomp":  # DINGO-29: only the card directly left of this one
+        for r, row in enumerate(ranches):
+            if card in row:
+                i = row.index(card) - 1
+                if i >= 0 and (i > 0 or r == seat) and not moon[row[i + 1]] and hits[row[i]]:
+                    out.append((r, row[i]))
+                break
+        return out
+    for r, row in enumerate(ranches):
+        last = len(row) - 1
+        # DINGO-27, A02: another seat's protected card (index 0) is out of reach
+        for i in range(0 if r == seat else 1, last + 1):
+            victim = row[i]
+            if hits[victim] and (i == last or not moon[row[i + 1]]):
+                out.append((r, victim))
+    return out
 
 
 def targets(ranches: tuple[tuple[int, ...], ...], seat: Seat, card: int) -> list[Target]:
     """Legal targets of ``card``'s removal effect, played by ``seat`` (DINGO-25..29, A02, G03)."""
-    effect = EFFECT[card]
-    if effect is None or effect == "moon":
-        return []
-    out = []
-    for r, row in enumerate(ranches):
-        if effect == "stomp":
-            if card not in row:
-                continue
-            i = row.index(card)
-            spots = [i - 1] if i > 0 else []
-        else:
-            spots = range(len(row))
-        for i in spots:
-            victim = row[i]
-            if victim == card or (i == 0 and r != seat) or is_shielded(row, i):
-                continue
-            if _matches(effect, card, victim):
-                out.append(Target(r, victim))
-    return out
+    return [_TARGET[r][victim] for r, victim in target_pairs(ranches, seat, card)]

@@ -8,14 +8,21 @@ from msgspec.structs import replace
 
 from dinocli.events import Event
 
+from . import events as ev
 from .data import ALL
-from .events import (
-    CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
-    DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
-)
 from .state import DayResult, State
 
-__all__ = ["fold"]
+__all__ = ["fold", "remember"]
+
+# decide folds its events as it makes them, then its caller folds the same events again. The
+# steps of the last decide are kept, so folding those very objects again is a lookup.
+_decided: dict[int, tuple[Event, State, State]] = {}
+
+
+def remember(events: list[Event], states: list[State]) -> None:
+    """Keep what the last decide folded: ``states[i + 1] == fold(states[i], events[i])``."""
+    global _decided
+    _decided = {id(e): (e, states[i], states[i + 1]) for i, e in enumerate(events)}
 
 
 def _take(deck: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -31,46 +38,58 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _set(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return rows[:i] + (row,) + rows[i + 1:]
+    out = list(rows)
+    out[i] = row
+    return tuple(out)
 
 
 def fold(s: State, e: Event) -> State:
     """Apply one event to a state, returning a new state."""
-    match e:
-        case CardDrawn(seat=seat, card=card):
+    hit = _decided.get(id(e))
+    if hit is not None and hit[0] is e and hit[1] is s:
+        return hit[2]
+    # Arms match the exact event class (a dotted name is compared with ==), most frequent first:
+    # a class pattern would call isinstance, which is slow for msgspec Structs.
+    match type(e):
+        case ev.CardDrawn:
+            seat, card = e.seat, e.card
             return replace(s, deck=_take(s.deck, card), hands=_set(s.hands, seat, tuple(sorted(s.hands[seat] + (card,)))))
-        case CardPlayed(seat=seat, card=card, ranch=r):
+        case ev.TurnStarted:
+            return replace(s, turn=e.seat, phase="act", pending=-1)
+        case ev.CardPlayed:
+            seat, card, r = e.seat, e.card, e.ranch
             hands = _set(s.hands, seat, _without(s.hands[seat], card))
             return replace(s, hands=hands, ranches=_set(s.ranches, r, s.ranches[r] + (card,)), phase="busy", pending=card)
-        case TurnStarted(seat=seat):
-            return replace(s, turn=seat, phase="act", pending=-1)
-        case ChoiceOffered(kind=kind, card=card):
-            return replace(s, phase=kind, pending=card)
-        case ChoiceDeclined():
-            return replace(s, phase="busy")
-        case CardRemoved(ranch=r, card=card):
+        case ev.ChoiceOffered:
+            return replace(s, phase=e.kind, pending=e.card)
+        case ev.CardRemoved:
+            r, card = e.ranch, e.card
             return replace(s, ranches=_set(s.ranches, r, _without(s.ranches[r], card)), discard=s.discard + (card,), phase="busy")
-        case CardDiscarded(seat=seat, card=card):
-            return replace(s, hands=_set(s.hands, seat, _without(s.hands[seat], card)), discard=s.discard + (card,), phase="busy")
-        case CardDealt(seat=seat, card=card):
-            return replace(s, deck=_take(s.deck, card), ranches=_set(s.ranches, seat, s.ranches[seat] + (card,)))
-        case Passed():
+        case ev.ChoiceDeclined:
             return replace(s, phase="busy")
-        case DayStarted(day=day, starter=starter, roll=roll):
+        case ev.CardDiscarded:
+            seat, card = e.seat, e.card
+            return replace(s, hands=_set(s.hands, seat, _without(s.hands[seat], card)), discard=s.discard + (card,), phase="busy")
+        case ev.CardDealt:
+            seat, card = e.seat, e.card
+            return replace(s, deck=_take(s.deck, card), ranches=_set(s.ranches, seat, s.ranches[seat] + (card,)))
+        case ev.Passed:
+            return replace(s, phase="busy")
+        case ev.DayStarted:
             n = len(s.names)
             # DINGO-G05: every card goes back into the deck between days.
             return replace(
-                s, day=day, starter=starter, roll=roll, target=roll + 10, deck=ALL, hands=((),) * n,
-                ranches=((),) * n, discard=(), turn=starter, phase="setup", pending=-1,
+                s, day=e.day, starter=e.starter, roll=e.roll, target=e.roll + 10, deck=ALL, hands=((),) * n,
+                ranches=((),) * n, discard=(), turn=e.starter, phase="setup", pending=-1,
             )
-        case DayEnded(day=day, target=target, values=values, points=points, reason=reason):
-            scores = tuple(a + b for a, b in zip(s.scores, points))
-            return replace(s, scores=scores, last=DayResult(day, target, values, points, reason), phase="busy")
-        case StartingCardsDealt(colours=colours):
-            return replace(s, colours=colours)
-        case TiebreakCalled(seats=seats):
-            return replace(s, contenders=seats)
-        case GameEnded(winners=winners):
-            return replace(s, winners=winners, phase="over", pending=-1)
+        case ev.DayEnded:
+            scores = tuple(a + b for a, b in zip(s.scores, e.points))
+            return replace(s, scores=scores, last=DayResult(e.day, e.target, e.values, e.points, e.reason), phase="busy")
+        case ev.StartingCardsDealt:
+            return replace(s, colours=e.colours)
+        case ev.TiebreakCalled:
+            return replace(s, contenders=e.seats)
+        case ev.GameEnded:
+            return replace(s, winners=e.winners, phase="over", pending=-1)
         case _:
             raise TypeError(f"dingo cannot fold {type(e).__name__}")

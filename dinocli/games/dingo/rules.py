@@ -8,14 +8,15 @@ from typing import Any
 from dinocli.events import Event, Rng
 
 from ..protocol import BadConfig, Config, IllegalAction
+from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
 from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, KIND, LABEL
-from .effects import is_shielded, targets
+from .effects import is_shielded, target_pairs, targets
 from .events import (
     CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
     DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
 )
-from .fold import fold
+from .fold import fold, remember
 from .scoring import day_points, ranch_value
 from .state import GOAL, Seat, State, initial
 
@@ -87,8 +88,21 @@ def _distinct(hand: tuple[int, ...]) -> list[int]:
     return out
 
 
+# The last state asked for its legal actions, and a copy of them: decide checks its action against
+# them when a caller (a playout) asks for the legal actions and then decides on the same state.
+_last_legal: tuple[State | None, tuple[Action, ...]] = (None, ())
+
+
 def legal_actions(s: State) -> list[Action]:
     """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
+    global _last_legal
+    out = _legal(s)
+    _last_legal = (s, tuple(out))
+    return out
+
+
+def _legal(s: State) -> list[Action]:
+    """The legal actions, built afresh."""
     phase = s.phase
     seat = s.turn
     if phase == "act":
@@ -106,7 +120,9 @@ def legal_actions(s: State) -> list[Action]:
             row = _PLAY[c]
             out.append(row[seat])
             bit = _BIT[c]
-            out.extend(row[r] for r, mask in others if mask & bit)
+            for r, mask in others:
+                if mask & bit:
+                    out.append(row[r])
         if len(s.ranches[seat]) > 1:
             out.append(_DESTROY)
         out.extend(_DISCARD[c] for c in cards)
@@ -123,7 +139,10 @@ def normalize(s: State, a: Action) -> Action:
     if isinstance(a, (PlayCard, DiscardCard)) and s.phase == "act" and 0 <= a.card < DECK_SIZE:
         hand = s.hands[s.turn]
         if a.card in hand:
-            card = next(c for c in hand if KIND[c] == KIND[a.card])
+            kind = KIND[a.card]
+            for card in hand:
+                if KIND[card] == kind:
+                    break
             return PlayCard(card, a.ranch) if isinstance(a, PlayCard) else DiscardCard(card)
     return a
 
@@ -172,16 +191,17 @@ def explain(s: State, a: Action) -> str:
 # --- deciding -------------------------------------------------------------------------
 
 class _Script:
-    """Events being decided, with the state they lead to (decide folds as it goes)."""
+    """Events being decided, with the states they lead to (decide folds as it goes)."""
 
-    __slots__ = ("s", "out", "rng")
+    __slots__ = ("s", "out", "states", "rng")
 
     def __init__(self, s: State, rng: Rng):
-        self.s, self.out, self.rng = s, [], rng
+        self.s, self.out, self.states, self.rng = s, [], [s], rng
 
     def emit(self, e: Event) -> None:
         self.out.append(e)
         self.s = fold(self.s, e)
+        self.states.append(self.s)
 
     def draw(self, seat: Seat, face_up: bool) -> None:
         deck = self.s.deck
@@ -246,7 +266,7 @@ def _end_turn(sc: _Script, seat: Seat) -> None:
 
 def _offer_effect(sc: _Script, seat: Seat, card: int) -> None:
     """Offer the card's removal effect if it has a target (DINGO-23, G03), else end the turn."""
-    if targets(sc.s.ranches, seat, card):
+    if target_pairs(sc.s.ranches, seat, card):
         sc.emit(ChoiceOffered(seat=seat, kind="effect", card=card))
     else:
         _end_turn(sc, seat)
@@ -255,12 +275,16 @@ def _offer_effect(sc: _Script, seat: Seat, card: int) -> None:
 def decide(s: State, action: Action, rng: Rng) -> list[Event]:
     """Validate an action and resolve it and all that follows until the next decision."""
     action = normalize(s, action)
-    if action not in legal_actions(s):
+    last, legal = _last_legal
+    if action not in (legal if last is s else legal_actions(s)):
         raise IllegalAction(explain(s, action))
     seat = s.turn
     sc = _Script(s, rng)
-    match action:
-        case PlayCard(card=card, ranch=r):
+    # A legal action has exactly the class of one in legal_actions (Structs of another class are
+    # never equal), so the arms compare classes, which is much faster than class patterns.
+    match type(action):
+        case act.PlayCard:
+            card, r = action.card, action.ranch
             before = len(s.ranches[r])
             sc.emit(CardPlayed(seat=seat, card=card, ranch=r))
             # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
@@ -268,7 +292,22 @@ def decide(s: State, action: Action, rng: Rng) -> list[Event]:
                 sc.emit(ChoiceOffered(seat=seat, kind="special", card=card))
             else:
                 _offer_effect(sc, seat, card)
-        case DestroyProtected():
+        case act.DiscardCard:
+            sc.emit(CardDiscarded(seat=seat, card=action.card))
+            if not _day_over(sc):
+                _end_turn(sc, seat)
+        case act.Target:
+            sc.emit(CardRemoved(seat=seat, ranch=action.ranch, card=action.card, how=_HOW[EFFECT[s.pending]]))
+            if not _day_over(sc):
+                _end_turn(sc, seat)
+        case act.Skip:
+            kind = s.phase
+            sc.emit(ChoiceDeclined(seat=seat, kind=kind))
+            if kind == "special":
+                _offer_effect(sc, seat, s.pending)
+            else:
+                _end_turn(sc, seat)
+        case act.DestroyProtected:
             special = s.phase == "special"
             sc.emit(CardRemoved(seat=seat, ranch=seat, card=s.ranches[seat][0], how="special" if special else "destroy"))
             if not _day_over(sc):
@@ -276,24 +315,10 @@ def decide(s: State, action: Action, rng: Rng) -> list[Event]:
                     _offer_effect(sc, seat, s.pending)
                 else:
                     _end_turn(sc, seat)
-        case Skip():
-            kind = s.phase
-            sc.emit(ChoiceDeclined(seat=seat, kind=kind))
-            if kind == "special":
-                _offer_effect(sc, seat, s.pending)
-            else:
-                _end_turn(sc, seat)
-        case Target(ranch=r, card=card):
-            sc.emit(CardRemoved(seat=seat, ranch=r, card=card, how=_HOW[EFFECT[s.pending]]))
-            if not _day_over(sc):
-                _end_turn(sc, seat)
-        case DiscardCard(card=card):
-            sc.emit(CardDiscarded(seat=seat, card=card))
-            if not _day_over(sc):
-                _end_turn(sc, seat)
-        case Pass():
+        case act.Pass:
             sc.emit(Passed(seat=seat))
             _end_turn(sc, seat)
+    remember(sc.out, sc.states)
     return sc.out
 
 

@@ -46,12 +46,11 @@ class View(msgspec.Struct, frozen=True):
 
 def observe(s: State, seat: Seat | None) -> View:
     """All that ``seat`` may know (None: a spectator)."""
+    # positional, in field order: three times faster than 22 keywords (the bots observe at every step)
     return View(
-        seat=seat, names=s.names, limit=s.limit, goal=s.goal, tiebreak=s.tiebreak, colours=s.colours,
-        day=s.day, starter=s.starter, roll=s.roll, target=s.target, deck_size=len(s.deck),
-        hand=s.hands[seat] if seat is not None else (), hand_sizes=tuple(len(h) for h in s.hands),
-        ranches=s.ranches, discard=s.discard, scores=s.scores, turn=s.turn, phase=s.phase,
-        pending=s.pending, contenders=s.contenders, winners=s.winners, last=s.last,
+        seat, s.names, s.limit, s.goal, s.tiebreak, s.colours, s.day, s.starter, s.roll, s.target, len(s.deck),
+        s.hands[seat] if seat is not None else (), tuple(map(len, s.hands)), s.ranches, s.discard, s.scores,
+        s.turn, s.phase, s.pending, s.contenders, s.winners, s.last,
     )
 
 

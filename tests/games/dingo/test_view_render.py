@@ -35,6 +35,22 @@ def test_view_hides_other_hands_and_deck_order():
     assert GAME.observe(s, None).hand == ()
 
 
+def test_view_copies_every_public_field_of_the_state():
+    """DINGO-11: observe (built positionally, for speed) puts each public field of the state in its place."""
+    s, _ = start(GAME, GAME.configure(("ann", "bob", "cat"), ("tiebreak-day",), {"goal": 3}), SeededRng("fields"))
+    s = msgspec.structs.replace(  # a distinct value in every field, so a swap cannot pass unseen
+        s, limit=101, goal=102, day=103, starter=1, roll=104, target=105, turn=2, pending=106,
+        scores=(7, 8, 9), contenders=(1, 2), winners=(2,), discard=(s.deck[0],), deck=s.deck[1:],
+    )
+    for seat in (0, 2, None):
+        v = GAME.observe(s, seat)
+        for name in v.__struct_fields__:
+            if name in s.__struct_fields__:
+                assert getattr(v, name) == getattr(s, name), name
+        assert (v.seat, v.deck_size, v.hand_sizes) == (seat, len(s.deck), (2, 2, 2))
+        assert v.hand == (s.hands[seat] if seat is not None else ())
+
+
 def test_determinize_deals_unseen_cards_consistently():
     """DINGO-11: sampled states keep the public table and own hand; all 60 cards accounted for."""
     s = _table()
