@@ -10,7 +10,16 @@ searched for equal wall-clock slices by:
   (states are stepped with :func:`dinocli.games.runner.step`; its backup is given the usual
   two-player sign fix: each node is credited with the reward of the seat that moved into it).
 
-The figures are iterations per second and the ratio ours/theirs (same work).
+The figures are iterations per CPU second of this process (``time.process_time``: other
+programs on a busy machine then hardly move them) and the ratio ours/theirs (same work). The
+engines take turns going first from one position to the next, so neither is always the one that
+runs with a cold cache or in a quiet moment.
+
+Where the ratio comes from: per game decision simulated, ours is cheaper than the package (no
+adapter object, no per-step wrapper calls), but every iteration of ours steps a fresh
+determinization down the tree path again, while the package keeps one state per tree node and
+starts its playout below the tree. Ours simulates the whole game from the root on every
+iteration; the package saves the depth of its tree, which matters in short games (Dodos).
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ import random
 import time
 from typing import Any
 
-from dinocli.events import SeededRng, SimRng
+from dinocli.events import Event, Rng, SeededRng, SimRng
 from dinocli.games.protocol import Action, Game, State
 from dinocli.games.runner import start, step
 
@@ -29,6 +38,7 @@ from .spec import parse_spec
 __all__ = ["mcts_figures", "positions"]
 
 PLIES = (0, 6, 20)  # random decisions played from the opening to reach each position
+SPECS = {"ours": "mcts:cutoff=none,rollout=random,stop=never", "medium": "mcts:medium"}
 
 
 def positions(game: Game, plies: tuple[int, ...] = PLIES) -> list[State]:
@@ -49,13 +59,31 @@ def positions(game: Game, plies: tuple[int, ...] = PLIES) -> list[State]:
     return out
 
 
-def _ours(game: Game, state: State, seconds: float, spec: str) -> tuple[int, float]:
-    s = parse_spec(spec)
+class _Counted:
+    """``game`` counting the decisions simulated; both engines get it, so it costs them the same."""
+
+    def __init__(self, game: Game):
+        self.info, self._decide, self.decisions = game.info, game.decide, 0
+        for name in ("to_move", "legal_actions", "fold", "observe", "determinize", "returns", "scores",
+                     "heuristic", "strategy"):
+            setattr(self, name, getattr(game, name))
+
+    def decide(self, state: State, action: Action, rng: Rng) -> list[Event]:
+        """The game's decide, counted."""
+        self.decisions += 1
+        return self._decide(state, action, rng)
+
+
+def _ours(game: Game, state: State, seconds: float, spec: str) -> tuple[int, float, int]:
+    """Iterations of our search in ``seconds`` of wall time, the CPU time and the decisions they took."""
+    counted = _Counted(game)
     seat = game.to_move(state)
-    search = Search(game, seat, s)
+    search = Search(counted, seat, parse_spec(spec))
     legal = game.legal_actions(state)
-    search.run(Node(), game.observe(state, seat), legal, random.Random(1), None, seconds)
-    return search.iterations, search.elapsed
+    view = game.observe(state, seat)
+    cpu = time.process_time()
+    search.run(Node(), view, legal, random.Random(1), None, seconds)
+    return search.iterations, time.process_time() - cpu, counted.decisions
 
 
 class _Adapted:
@@ -87,7 +115,9 @@ class _Adapted:
         return self.game.returns(self.state)
 
 
-def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple[int, float]:
+def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple[int, float, int]:
+    """Rounds of the ``mcts`` package in ``seconds`` of wall time, the CPU time and the decisions they took."""
+    game = counted = _Counted(game)
     rnd = random.Random(1)
     det = game.determinize(game.observe(state, game.to_move(state)), game.to_move(state), rnd)
     rounds = 0
@@ -110,13 +140,13 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
                 node = node.parent
 
     searcher = Uct(timeLimit=seconds * 1000, rolloutPolicy=playout, explorationConstant=0.7)
-    t = time.perf_counter()
+    cpu = time.process_time()
     searcher.search(_Adapted(game, det, SimRng(rnd)))
-    return rounds, time.perf_counter() - t
+    return rounds, time.process_time() - cpu, counted.decisions
 
 
 def mcts_figures(games: list, *, seconds_per_game: float = 2.0) -> dict[str, Any]:
-    """Iterations per second of our ISMCTS and of the PyPI ``mcts`` package on the same positions."""
+    """Iterations per CPU second of our ISMCTS and of the PyPI ``mcts`` package on the same positions."""
     try:
         import mcts as mcts_module
     except ImportError:
@@ -129,21 +159,19 @@ def mcts_figures(games: list, *, seconds_per_game: float = 2.0) -> dict[str, Any
             continue
         slots = 3 if mcts_module else 2
         share = seconds_per_game / (slots * len(found))
-        tally = {"ours": [0, 0.0], "medium": [0, 0.0], "theirs": [0, 0.0]}
-        for state in found:
-            for key, (n, t) in (("ours", _ours(game, state, share, "mcts:cutoff=none,rollout=random,stop=never")),
-                                ("medium", _ours(game, state, share, "mcts:medium"))):
-                tally[key][0] += n
-                tally[key][1] += t
-            if mcts_module:
-                n, t = _theirs(mcts_module, game, state, share)
-                tally["theirs"][0] += n
-                tally["theirs"][1] += t
-        ours = tally["ours"][0] / tally["ours"][1]
-        out[f"{gid} ours it/s (full playouts)"] = round(ours, 1)
+        keys = ("ours", "medium", "theirs") if mcts_module else ("ours", "medium")
+        tally = {key: [0, 0.0, 0] for key in keys}
+        for i, state in enumerate(found):
+            for key in keys if i % 2 == 0 else reversed(keys):
+                figures = _theirs(mcts_module, game, state, share) if key == "theirs" else _ours(game, state, share, SPECS[key])
+                tally[key] = [a + b for a, b in zip(tally[key], figures)]
+        n, t, d = tally["ours"]
+        out[f"{gid} ours it/s (full playouts)"] = round(n / t, 1)
         out[f"{gid} ours it/s (mcts:medium)"] = round(tally["medium"][0] / tally["medium"][1], 1)
         if mcts_module:
-            theirs = tally["theirs"][0] / tally["theirs"][1]
-            out[f"{gid} mcts package it/s"] = round(theirs, 1)
-            out[f"{gid} ratio ours/mcts"] = round(ours / theirs, 3)
+            n2, t2, d2 = tally["theirs"]
+            out[f"{gid} mcts package it/s"] = round(n2 / t2, 1)
+            out[f"{gid} ratio ours/mcts"] = round(n / t / (n2 / t2), 3)
+            out[f"{gid} decisions per iteration ours/mcts"] = f"{d / n:.1f}/{d2 / n2:.1f}"
+            out[f"{gid} ratio ours/mcts decisions/s"] = round(d / t / (d2 / t2), 3)
     return out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from dinocli.ai.bench import mcts_figures, positions
+from dinocli.ai.bench import SPECS, _Counted, _ours, mcts_figures, positions
+from dinocli.events import SeededRng
 
 from .toygame import HIGHCARD
 
@@ -20,6 +21,21 @@ def test_figures_report_ours_and_the_ratio(monkeypatch):
     assert figures["toyhc ours it/s (mcts:medium)"] > 0
     if figures["mcts package"] == "installed":
         assert figures["toyhc mcts package it/s"] > 0 and figures["toyhc ratio ours/mcts"] > 0
+        assert figures["toyhc ratio ours/mcts decisions/s"] > 0
+        ours, theirs = map(float, figures["toyhc decisions per iteration ours/mcts"].split("/"))
+        # ours steps at least the root action every iteration; the package may start below its stored tree
+        assert 1 <= ours <= HIGHCARD.info.max_decisions and 0 <= theirs <= HIGHCARD.info.max_decisions
+
+
+def test_decisions_are_counted_for_both_engines():
+    """Both engines see the same counting wrapper; its count is the game's decide calls."""
+    counted = _Counted(HIGHCARD)
+    state = positions(HIGHCARD)[0]
+    legal = counted.legal_actions(state)
+    counted.decide(state, legal[0], SeededRng("c"))
+    assert counted.decisions == 1 and counted.info is HIGHCARD.info
+    n, cpu, decisions = _ours(HIGHCARD, state, 0.05, SPECS["ours"])
+    assert n >= 1 and cpu > 0 and decisions >= n
 
 
 def test_figures_without_the_mcts_package(monkeypatch):

@@ -67,7 +67,7 @@ def observe(s: State, seat: int | None) -> View:
 def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
     """A full state consistent with the view: unseen cards dealt at random to other hands, other
     seats' face-down picks (always blue or red) and the deck."""
-    known = set(v.hand) | set(v.discard) | {c for c in v.picks if c >= 0} | {c for c in v.greens if c >= 0}
+    known = {*v.hand, *v.discard, *v.picks, *v.greens}  # with -1 and HIDDEN, which are no card
     unseen = [c for c in DECK if c not in known]
     rnd.shuffle(unseen)
     picks = list(v.picks)
@@ -75,15 +75,15 @@ def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
         if c == HIDDEN:
             i = next(i for i, u in enumerate(unseen) if COLOR[u] != "green")
             picks[x] = unseen.pop(i)
-    hands = []
+    hands, dealt = [], 0
     for x, k in enumerate(v.sizes):
         if x == v.seat:
             hands.append(v.hand)
         else:
-            hands.append(tuple(sorted(unseen[:k])))
-            del unseen[:k]
+            hands.append(tuple(sorted(unseen[dealt:dealt + k])))
+            dealt += k
     return State(names=v.names, track=v.track, abilities=v.abilities, phase=v.phase, round=v.round, dodo=v.dodo,
-                 active=v.active, hit=v.hit, pos=v.pos, hands=tuple(hands), deck=tuple(sorted(unseen)),
+                 active=v.active, hit=v.hit, pos=v.pos, hands=tuple(hands), deck=tuple(sorted(unseen[dealt:])),
                  discard=v.discard, picks=tuple(picks), greens=v.greens, dodinos=v.dodinos, used=v.used,
                  agenda=v.agenda, ticks=v.ticks, winners=v.winners)
 
