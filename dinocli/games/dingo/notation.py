@@ -7,6 +7,7 @@ protected card. Seats are player names (any case); ``me`` is the seat to move.
 
 from __future__ import annotations
 
+from ..grammar import does, possessive
 from ..protocol import IllegalAction, MalformedAction
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
 from .data import COLOURS, KIND, LABEL, NAME
@@ -61,12 +62,12 @@ def _hand_card(s: State, word: str) -> int:
     if word in _LABELS:
         held = [c for c in hand if LABEL[c] == word]
         if not held:
-            raise IllegalAction(f"{s.names[s.turn]} holds no {word}")
+            raise IllegalAction(f"{does(s.names[s.turn], 'hold')} no {word}")
         return held[0]
     if word in _NAMES:
         kinds = {KIND[c]: c for c in reversed(hand) if NAME[c].lower() == word}
         if not kinds:
-            raise IllegalAction(f"{s.names[s.turn]} holds no {word}")
+            raise IllegalAction(f"{does(s.names[s.turn], 'hold')} no {word}")
         if len(kinds) > 1:
             raise MalformedAction(f"which {word}? say " + " or ".join(sorted(LABEL[c] for c in kinds.values())))
         return next(iter(kinds.values()))
@@ -90,16 +91,16 @@ def _ranch_card(s: State, r: int, word: str) -> int:
     if word.isdigit():
         pos = int(word)
         if not 1 <= pos <= len(row):
-            raise IllegalAction(f"{s.names[r]}'s ranch has no card {word}; it holds {len(row)}")
+            raise IllegalAction(f"{possessive(s.names[r])} ranch has no card {word}; it holds {len(row)}")
         return row[pos - 1]
     if word in _LABELS or word in _NAMES:
         hits = [c for c in row if word in (LABEL[c], NAME[c].lower())]
         if not hits:
-            raise IllegalAction(f"{s.names[r]}'s ranch holds no {word}")
+            raise IllegalAction(f"{possessive(s.names[r])} ranch holds no {word}")
         legal = [c for c in hits if Target(r, c) in legal_actions(s)]
         if len(legal) == 1 or len(hits) == 1:
             return (legal or hits)[0]
-        raise MalformedAction(f"{s.names[r]} has several {word} cards: give the position instead")
+        raise MalformedAction(f"{does(s.names[r], 'have')} several {word} cards: give the position instead")
     raise MalformedAction(f"unknown card {word!r}: give its position in the ranch, 1 = protected")
 
 

@@ -8,6 +8,7 @@ import click
 
 from dinocli.events import Event
 
+from ..grammar import does, possessive, their
 from ..protocol import Config
 from .data import COLOUR, COLOURS, EFFECT, EFFECTS, NAME, VALUE
 from .events import (
@@ -102,10 +103,10 @@ def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
 def _prompt(v: View) -> str:
     who = v.names[v.turn]
     if v.phase == "over":
-        names = " and ".join(v.names[i] for i in v.winners)
-        if len(v.winners) == 1:
-            return f"Game over: {names} wins with {v.scores[v.winners[0]]} points."
-        return f"Game over: {names} share the victory with {v.scores[v.winners[0]]} points."
+        winners = [v.names[i] for i in v.winners]
+        if len(winners) == 1:
+            return f"Game over: {does(winners, 'win')} with {v.scores[v.winners[0]]} points."
+        return f"Game over: {does(winners, 'share')} the victory with {v.scores[v.winners[0]]} points."
     if v.phase == "special":
         return f"{who}: destroy your protected card too (special rule)? 'destroy' or 'skip'"
     if v.phase == "effect":
@@ -171,28 +172,28 @@ def describe(e: Event, config: Config) -> str:
     n = config.names
     match e:
         case StartingCardsDealt(colours=colours):
-            return "Starting Cards: " + ", ".join(f"{n[i]} is {COLOURS[c]}" for i, c in enumerate(colours))
+            return "Starting Cards: " + ", ".join(f"{does(n[i], 'be')} {COLOURS[c]}" for i, c in enumerate(colours))
         case DayStarted(day=day, starter=starter, roll=roll):
-            return f"Day {day} begins; {n[starter]} starts. The d10 shows {roll}: target {roll + 10}."
+            return f"Day {day} begins; {does(n[starter], 'start')}. The d10 shows {roll}: target {roll + 10}."
         case CardDealt(seat=seat, card=card):
-            return f"{card_text(card)} was dealt face up into {n[seat]}'s ranch."
+            return f"{card_text(card)} was dealt face up into {possessive(n[seat])} ranch."
         case CardDrawn(seat=seat, card=card):
             return f"{n[seat]} drew {card_text(card) if card >= 0 else 'a card'}."
         case TurnStarted(seat=seat):
-            return f"{n[seat]}'s turn."
+            return f"{possessive(n[seat])} turn."
         case CardPlayed(seat=seat, card=card, ranch=r):
-            where = "their own ranch" if r == seat else f"{n[r]}'s ranch"
+            where = f"{their(n[seat])} own ranch" if r == seat else f"{possessive(n[r])} ranch"
             return f"{n[seat]} played {card_text(card)} into {where}."
         case ChoiceOffered(seat=seat, kind="special"):
-            return f"{n[seat]} may destroy their protected card (special rule)."
+            return f"{n[seat]} may destroy {their(n[seat])} protected card (special rule)."
         case ChoiceOffered(seat=seat, card=card):
             return f"{n[seat]} may resolve the {EFFECT[card]} of {card_text(card)}."
         case ChoiceDeclined(seat=seat, kind=kind):
             return f"{n[seat]} declined the {'special rule' if kind == 'special' else 'effect'}."
         case CardRemoved(seat=seat, ranch=r, card=card, how="destroy" | "special"):
-            return f"{n[seat]} destroyed their own protected {card_text(card)}."
+            return f"{n[seat]} destroyed {their(n[seat])} own protected {card_text(card)}."
         case CardRemoved(seat=seat, ranch=r, card=card, how=how):
-            whose = "their own" if r == seat else f"{n[r]}'s"
+            whose = f"{their(n[seat])} own" if r == seat else possessive(n[r])
             return f"{n[seat]} {_VERB[how]} {whose} {card_text(card)}."
         case CardDiscarded(seat=seat, card=card):
             return f"{n[seat]} discarded {card_text(card)}."
@@ -205,6 +206,6 @@ def describe(e: Event, config: Config) -> str:
         case TiebreakCalled(seats=seats):
             return "Tied for the lead: " + " and ".join(n[i] for i in seats) + " play a tiebreak day."
         case GameEnded(winners=winners):
-            names = " and ".join(n[i] for i in winners)
-            return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the victory'}."
+            who = [n[i] for i in winners]
+            return f"Game over: {does(who, 'win') if len(who) == 1 else does(who, 'share') + ' the victory'}."
     return type(e).__name__

@@ -7,6 +7,7 @@ from typing import Any
 
 from dinocli.events import Event, Rng
 
+from ..grammar import does, possessive
 from ..protocol import BadConfig, Config, IllegalAction
 from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
@@ -160,22 +161,22 @@ def explain(s: State, a: Action) -> str:
         return "there is nothing to target or skip; play, destroy or discard a card"
     if isinstance(a, (PlayCard, DiscardCard)):
         if not 0 <= a.card < DECK_SIZE or a.card not in s.hands[seat]:
-            return f"{name} does not hold that card"
+            return f"{does(name, 'do')} not hold that card"
         if isinstance(a, PlayCard):
             if not 0 <= a.ranch < len(s.names):
                 return f"there is no ranch number {a.ranch}"
             cols = colours_of(s.colours, s.ranches, a.ranch)
-            return (f"{LABEL[a.card]} cannot go into {s.names[a.ranch]}'s ranch: it holds no "
-                    f"{COLOURS[COLOUR[a.card]]} card and {s.names[a.ranch]} is "
+            return (f"{LABEL[a.card]} cannot go into {possessive(s.names[a.ranch])} ranch: it holds no "
+                    f"{COLOURS[COLOUR[a.card]]} card and {does(s.names[a.ranch], 'be')} "
                     f"{COLOURS[s.colours[a.ranch]]} (DINGO-19); ranch colours: "
                     + ", ".join(COLOURS[c] for c in sorted(cols)))
     if isinstance(a, DestroyProtected):
-        return f"destroy needs more than 1 card in {name}'s ranch (DINGO-20)"
+        return f"destroy needs more than 1 card in {possessive(name)} ranch (DINGO-20)"
     if isinstance(a, Target):
         if not 0 <= a.ranch < len(s.names) or a.card not in s.ranches[a.ranch]:
             return "there is no such card in that ranch"
         row, i = s.ranches[a.ranch], s.ranches[a.ranch].index(a.card)
-        who = f"{s.names[a.ranch]}'s {LABEL[a.card]}"
+        who = f"{possessive(s.names[a.ranch])} {LABEL[a.card]}"
         if a.card == s.pending:
             return "a card's effect never targets the card itself (DINGO-G03)"
         if i == 0 and a.ranch != seat:
@@ -184,7 +185,7 @@ def explain(s: State, a: Action) -> str:
             return f"{who} is shielded by the Moon to its right (DINGO-28)"
         return f"{LABEL[s.pending]}'s {EFFECT[s.pending]} cannot remove {who} (DINGO-G02)"
     if isinstance(a, Pass):
-        return f"{name} has a legal action, so cannot pass (DINGO-G11)"
+        return f"{does(name, 'have')} a legal action, so cannot pass (DINGO-G11)"
     return "that is not a move in Dingo"
 
 

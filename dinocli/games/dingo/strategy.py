@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from ..grammar import possessive
 from .actions import Action, DestroyProtected, DiscardCard, PlayCard, Skip, Target
 from .data import COLOUR, EFFECT, LABEL, VALUE
 from .effects import target_pairs
@@ -216,7 +217,7 @@ def _remove(ranches: Ranches, r: int, card: int) -> Ranches:
 
 
 def _who(v: View, r: int) -> str:
-    return "own" if r == v.seat else f"{v.names[r]}'s"
+    return "own" if r == v.seat else possessive(v.names[r])
 
 
 def choose(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple[Action, str]:

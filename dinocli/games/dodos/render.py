@@ -8,6 +8,7 @@ import click
 
 from dinocli.events import Event
 
+from ..grammar import does, possessive, their, verb
 from ..protocol import Config
 from .data import DODINOS, KIND, KINDS, TRACKS
 from .events import (
@@ -157,25 +158,25 @@ def describe(ev: Event, config: Config) -> str:
 
     match ev:
         case GameStarted(track=track, first=first):
-            return f"The race begins on the {TRACKS[track].name} track; {nm(first)} holds the Dodo token."
+            return f"The race begins on the {TRACKS[track].name} track; {does(nm(first), 'hold')} the Dodo token."
         case DodinoChosen(seat=x, dodino=d):
-            return f"{nm(x)} rides {DODINOS[d].name}."
+            return f"{does(nm(x), 'ride')} {DODINOS[d].name}."
         case CardsDrawn(seat=x, cards=cards, why=why):
             shown = _cards(cards) if all(c >= 0 for c in cards) else f"{len(cards)} card{'s' * (len(cards) != 1)}"
             return f"{nm(x)} drew {shown} ({why})."
         case DeckReshuffled(cards=cards):
             return f"The discard pile ({len(cards)} cards) was shuffled into a new deck."
         case RoundStarted(round=r, dodo=d):
-            return f"Round {r} begins; {nm(d)} holds the Dodo token."
+            return f"Round {r} begins; {does(nm(d), 'hold')} the Dodo token."
         case HandRevealed(seat=x, cards=cards):
-            return f"{nm(x)} has no blue or red card and reveals: {_cards(cards)}."
+            return f"{does(nm(x), 'have')} no blue or red card and {verb(nm(x), 'reveal')}: {_cards(cards)}."
         case CardPicked(seat=x):
             return f"{nm(x)} played a card face down."
         case CardsRevealed(cards=cards):
             return "Revealed: " + "; ".join(f"{nm(x)} {card_name(c) if c >= 0 else 'no card'}"
                                             for x, c in enumerate(cards)) + "."
         case TurnStarted(seat=x):
-            return f"{nm(x)}'s turn."
+            return f"{possessive(nm(x))} turn."
         case Moved(seat=x, frm=a, to=b, why=why):
             return f"{nm(x)} moved {'forward' if b > a else 'back'} {abs(b - a)} from {a} to {b} ({why})."
         case DieRolled(seat=x, values=vals, why=why):
@@ -185,7 +186,7 @@ def describe(ev: Event, config: Config) -> str:
         case Passed(seat=x):
             return f"{nm(x)} passed."
         case EffectHit(seat=x, target=y):
-            return f"{nm(x)} hit {nm(y)}: their card's effect is cancelled."
+            return f"{nm(x)} hit {nm(y)}: {their(nm(y))} card's effect is cancelled."
         case CostUnpaid(seat=x, cost=n, src=src):
             return f"{nm(x)} cannot discard {n} for {src}: no effect."
         case Discarded(seat=x, cards=cards, src=src):
@@ -205,15 +206,15 @@ def describe(ev: Event, config: Config) -> str:
             on = f" on {nm(t)}" if t >= 0 else ""
             return f"{nm(x)} flipped {DODINOS[d].name}{on}: {DODINOS[d].text}."
         case SphereReached(seat=x, space=sp, name=name):
-            return f"{nm(x)} ends the turn on the {name} Sphere (space {sp})."
+            return f"{does(nm(x), 'end')} the turn on the {name} Sphere (space {sp})."
         case Recovered(seat=x):
-            return f"{nm(x)} has no cards left and Recovers: back 3, draw 6."
+            return f"{does(nm(x), 'have')} no cards left and {verb(nm(x), 'Recover')}: back 3, draw 6."
         case TableCleared(cards=cards):
             return f"{len(cards)} played cards went to the discard pile."
         case DodoPassed(seat=x):
             return f"The Dodo token passes to {nm(x)}."
         case GameEnded(winners=w):
-            return f"The race is over: {' and '.join(nm(x) for x in w)} win{'s' if len(w) == 1 else ''}."
+            return f"The race is over: {does([nm(x) for x in w], 'win')}."
         case DecisionAwaited(agenda=agenda):
             if not agenda:
                 return "Nothing left to resolve."

@@ -7,6 +7,7 @@ from typing import Any
 
 from dinocli.events import Event, Rng
 
+from ..grammar import does, possessive
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import Throw
 from .data import DECK, KIND, KINDS, TRACKS, slug
@@ -104,22 +105,22 @@ def prompt(s) -> str:
     who = s.names[t.seat]
     match t.op:
         case "draft":
-            return f"{who} chooses a Dodino"
+            return f"{does(who, 'choose')} a Dodino"
         case "pick":
-            return f"{who} picks a blue or red card face down"
+            return f"{does(who, 'pick')} a blue or red card face down"
         case "offer":
             when = "before" if t.n == 2 else "after"
-            return f"{who} may play a green card {when} {s.names[t.arg]}'s effect, or pass"
+            return f"{who} may play a green card {when} {possessive(s.names[t.arg])} effect, or pass"
         case "discard":
-            return f"{who} discards {t.n} card{'s' if t.n > 1 else ''} ({t.src})"
+            return f"{does(who, 'discard')} {t.n} card{'s' if t.n > 1 else ''} ({t.src})"
         case "swap":
-            return f"{who} swaps places with another Dodino ({t.src})"
+            return f"{does(who, 'swap')} places with another Dodino ({t.src})"
         case "steal":
-            return f"{who} chooses whom to steal from ({t.src})"
+            return f"{does(who, 'choose')} whom to steal from ({t.src})"
         case "throw":
-            return f"{who} throws ({t.src}): choose a target"
+            return f"{does(who, 'throw')} ({t.src}): choose a target"
         case "shield":
-            return f"{who} was hit ({t.src}): flip Ankylo to ignore the red box, or pass"
+            return f"{does(who, 'was')} hit ({t.src}): flip Ankylo to ignore the red box, or pass"
     return f"{who} to act"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from ..grammar import does, them, verb
 from .actions import Pass, Pick, Play, Throw, UseAbility
 from .data import DODINOS, KIND, KINDS, TRACKS, CardKind, slug
 from .dexterity import hit_odds
@@ -84,7 +85,8 @@ def _ability(v: View, me: int, acts: list[UseAbility]) -> tuple[UseAbility, str]
     if name == "rex":
         target = max(acts, key=lambda a: (v.sizes[a.target], v.pos[a.target]))
         if v.sizes[target.target] >= 4:
-            return target, f"{d.name} steals 4 from {v.names[target.target]}, who holds {v.sizes[target.target]}"
+            victim = v.names[target.target]
+            return target, f"{d.name} steals 4 from {victim}, who {verb(victim, 'hold')} {v.sizes[target.target]}"
         return None
     if name == "bronto" and hand > 3:
         return None
@@ -121,7 +123,7 @@ def choose(v: View, me: int, legal: list, rnd: random.Random) -> tuple[object, s
     if op == "swap":
         best = max(legal, key=lambda a: v.pos[a.seat])
         gain = v.pos[best.seat] - v.pos[me]
-        return best, f"{v.names[best.seat]} is farthest ahead ({gain:+d} spaces for me)"
+        return best, f"{does(v.names[best.seat], 'be')} farthest ahead ({gain:+d} spaces for me)"
     if op == "steal":
         best = max(legal, key=lambda a: sum(v.sizes[x] * 10 + v.pos[x] for x in a.seats))
         return best, "steal from the biggest hands: " + ", ".join(v.names[x] for x in best.seats)
@@ -143,7 +145,7 @@ def _offer(v: View, me: int, t, legal: list) -> tuple[object, str]:
             spec = KINDS[KIND[card]]
             gain = effect_value(v, active, spec, v.sizes[active])
             if gain >= 2.0 and v.pos[active] + spec.fp >= v.pos[me] - 2:
-                return a, f"hit {v.names[active]}: cancels {spec.name} (worth {gain:.1f} to them)"
+                return a, f"hit {v.names[active]}: cancels {spec.name} (worth {gain:.1f} to {them(v.names[active])})"
     if active == me and t.n == 4:
         movers = [a for a in plays if not any(x.do == "hit" for x in KINDS[a.kind].effect)]
         if movers:

@@ -6,12 +6,17 @@ import random
 
 import click
 import msgspec
+import pytest
 
 from dinocli.events import SeededRng
 from dinocli.games.dingo import GAME
-from dinocli.games.dingo.data import ALL
-from dinocli.games.dingo.events import CardDealt, CardDiscarded, CardDrawn, DayStarted, TurnStarted
-from dinocli.games.dingo.actions import DiscardCard
+from dinocli.games.dingo.actions import DiscardCard, Pass
+from dinocli.games.dingo.data import ALL, LABEL
+from dinocli.games.dingo.events import (
+    CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceOffered, DayStarted, GameEnded,
+    StartingCardsDealt, TurnStarted,
+)
+from dinocli.games.protocol import IllegalAction
 from dinocli.games.runner import start, step
 
 from .tables import table
@@ -137,3 +142,53 @@ def test_every_board_of_a_long_five_player_game_fits_80_columns():
         plays = [a for a in legal if not isinstance(a, DiscardCard)]  # grow long ranches
         s, _ = step(GAME, s, (plays or legal)[rnd.randrange(len(plays or legal))], rng)
         n += 1
+
+
+def test_log_lines_speak_to_you_in_the_second_person():
+    """The default human "you" reads as English in the log: "your turn", "you are blue", "you win"
+    (DINGO-04 colours, DINGO-08 starter, DINGO-24 special rule, DINGO-38 winners)."""
+    config = GAME.configure(("you", "bob"), (), {})
+    baby = LABEL.index("red-baby")
+    cases = [
+        (StartingCardsDealt(colours=(1, 0)), "Starting Cards: you are blue, bob is red"),
+        (DayStarted(day=2, starter=0, roll=5), "Day 2 begins; you start. The d10 shows 5: target 15."),
+        (DayStarted(day=3, starter=1, roll=5), "Day 3 begins; bob starts. The d10 shows 5: target 15."),
+        (TurnStarted(seat=0), "your turn."),
+        (TurnStarted(seat=1), "bob's turn."),
+        (CardDealt(seat=0, card=baby), "Red Baby was dealt face up into your ranch."),
+        (CardPlayed(seat=0, card=baby, ranch=0), "you played Red Baby into your own ranch."),
+        (CardPlayed(seat=1, card=baby, ranch=1), "bob played Red Baby into their own ranch."),
+        (CardPlayed(seat=1, card=baby, ranch=0), "bob played Red Baby into your ranch."),
+        (ChoiceOffered(seat=0, kind="special", card=baby), "you may destroy your protected card (special rule)."),
+        (ChoiceOffered(seat=1, kind="special", card=baby), "bob may destroy their protected card (special rule)."),
+        (CardRemoved(seat=1, ranch=0, card=baby, how="eat"), "bob ate your Red Baby."),
+        (CardRemoved(seat=0, ranch=1, card=baby, how="eat"), "you ate bob's Red Baby."),
+        (CardRemoved(seat=0, ranch=0, card=baby, how="scare"), "you scared off your own Red Baby."),
+        (CardRemoved(seat=0, ranch=0, card=baby, how="special"), "you destroyed your own protected Red Baby."),
+        (GameEnded(winners=(0,)), "Game over: you win."),
+        (GameEnded(winners=(1,)), "Game over: bob wins."),
+        (GameEnded(winners=(1, 0)), "Game over: bob and you share the victory."),
+    ]
+    assert [GAME.describe(e, config) for e, _ in cases] == [line for _, line in cases]
+
+
+def test_errors_and_prompts_speak_to_you_in_the_second_person():
+    """IllegalAction messages and the prompt say "you hold", "you are red", "your ranch" (DINGO-19, G11)."""
+    s = msgspec.structs.replace(table([["red-cow"], ["blue-cow"]], [["green-sheep"], ["yellow-baby"]]),
+                                names=("you", "bob"))
+    with pytest.raises(IllegalAction, match="^you hold no purple-baby$"):
+        GAME.parse_action(s, "play purple-baby")
+    with pytest.raises(IllegalAction, match="^you have a legal action, so cannot pass"):
+        GAME.decide(s, Pass(), SeededRng("t"))
+    with pytest.raises(IllegalAction, match="^you do not hold that card$"):
+        GAME.decide(s, DiscardCard(LABEL.index("red-baby")), SeededRng("t"))
+    with pytest.raises(IllegalAction, match="^destroy needs more than 1 card in your ranch"):
+        GAME.parse_action(s, "destroy")
+    with pytest.raises(IllegalAction, match="cannot go into bob's ranch: it holds no green card and bob is blue"):
+        GAME.parse_action(s, "play green-sheep bob")
+    bob = msgspec.structs.replace(s, turn=1)
+    with pytest.raises(IllegalAction, match="cannot go into your ranch: it holds no yellow card and you are red"):
+        GAME.parse_action(bob, "play yellow-baby you")
+    assert "you to play:" in GAME.render(GAME.observe(s, 0))
+    over = msgspec.structs.replace(s, phase="over", winners=(0,), scores=(26, 3))
+    assert "Game over: you win with 26 points." in GAME.render(GAME.observe(over, 0))

@@ -11,7 +11,7 @@ from dinocli.games.dodos.data import KIND_BY_SLUG
 from dinocli.games.dodos.state import Task
 from dinocli.games.runner import start, step
 
-from .helpers import NAMES, run, table
+from .helpers import NAMES, run, table, with_
 
 
 def choice(s, seat=None):
@@ -25,6 +25,16 @@ def test_hits_a_leader_about_to_gain_a_lot():
                      agenda=[Task("offer", 1, n=2, arg=0)]))
     action, reason = choice(s)
     assert action == Play(KIND_BY_SLUG["tail-whip"]) and "ann" in reason
+
+
+def test_reasons_speak_to_you_in_the_second_person():
+    """DODO-49: the hint for a Hit on "you" says "worth ... to you", not "to them"."""
+    s, _ = run(table(2, pos=(25, 20), hands={1: ["tail-whip", "dash"]}, picks={0: "dash"},
+                     agenda=[Task("offer", 1, n=2, arg=0)]))
+    _, reason = choice(s)
+    assert reason.startswith("hit ann: ") and reason.endswith(" to them)")
+    _, reason = choice(with_(s, names=("you", "bob")))
+    assert reason.startswith("hit you: ") and reason.endswith(" to you)")
 
 
 def test_throws_where_most_dodinos_stand():

@@ -8,10 +8,13 @@ import msgspec
 import pytest
 
 from dinocli.events import SeededRng
-from dinocli.games.dodos import GAME
+from dinocli.games.dodos import GAME, rules
 from dinocli.games.dodos.actions import Pass, Pick, Steal, UseAbility
-from dinocli.games.dodos.events import CardsDrawn, HandRevealed, Stolen
-from dinocli.games.dodos.state import Task
+from dinocli.games.dodos.events import (
+    CardsDrawn, DodinoChosen, EffectHit, GameEnded, HandRevealed, Recovered, RoundStarted, SphereReached, Stolen,
+    TurnStarted,
+)
+from dinocli.games.dodos.state import State, Task
 from dinocli.games.protocol import IllegalAction, MalformedAction
 from dinocli.games.runner import start, step
 
@@ -118,3 +121,48 @@ def test_pass_is_first_and_lists_are_small():
     s, _ = run(table(3, hands={1: ["tail-whip", "sidestep", "burst", "second-wind"]}, picks={0: "dash"},
                      agenda=[Task("offer", 1, n=2, arg=0)]))
     assert legal_texts(s) == ["pass", "play tail-whip", "play second-wind", "play burst", "play sidestep"]
+
+
+@pytest.mark.parametrize(("task", "you_first", "ann_first"), [
+    (Task("draft", 0), "you choose a Dodino", "ann chooses a Dodino"),
+    (Task("pick", 0), "you pick a blue or red card face down", "ann picks a blue or red card face down"),
+    (Task("offer", 0, n=2, arg=1), "you may play a green card before ann's effect, or pass",
+     "ann may play a green card before your effect, or pass"),
+    (Task("offer", 0, n=4, arg=0), "you may play a green card after your effect, or pass",
+     "ann may play a green card after ann's effect, or pass"),
+    (Task("discard", 0, n=2, src="Big Leap"), "you discard 2 cards (Big Leap)", "ann discards 2 cards (Big Leap)"),
+    (Task("swap", 0, src="Overtake"), "you swap places with another Dodino (Overtake)",
+     "ann swaps places with another Dodino (Overtake)"),
+    (Task("steal", 0, src="Pickpocket"), "you choose whom to steal from (Pickpocket)",
+     "ann chooses whom to steal from (Pickpocket)"),
+    (Task("throw", 0, src="Rotten Egg"), "you throw (Rotten Egg): choose a target", "ann throws (Rotten Egg): choose a target"),
+    (Task("shield", 0, src="Rotten Egg"), "you were hit (Rotten Egg): flip Ankylo to ignore the red box, or pass",
+     "ann was hit (Rotten Egg): flip Ankylo to ignore the red box, or pass"),
+])
+def test_prompts_speak_to_you_in_the_second_person(task, you_first, ann_first):
+    """Every decision point (DODO-G10) is asked in English: "you pick", "ann picks", "your effect"."""
+    assert rules.prompt(State(names=("you", "ann"), agenda=(task,))) == you_first
+    assert rules.prompt(State(names=("ann", "you"), agenda=(task,))) == ann_first
+
+
+def test_log_lines_speak_to_you_in_the_second_person():
+    """Log lines read "you hold the Dodo token", "your turn", "you win" (DODO-12, DODO-13, DODO-33, DODO-49)."""
+    config = GAME.configure(("you", "bob"), (), {})
+    cases = [
+        (RoundStarted(round=2, dodo=0), "Round 2 begins; you hold the Dodo token."),
+        (RoundStarted(round=3, dodo=1), "Round 3 begins; bob holds the Dodo token."),
+        (DodinoChosen(seat=0, dodino=3), "you ride Rex."),
+        (HandRevealed(seat=0, cards=()), "you have no blue or red card and reveal: nothing."),
+        (HandRevealed(seat=1, cards=()), "bob has no blue or red card and reveals: nothing."),
+        (TurnStarted(seat=0), "your turn."),
+        (TurnStarted(seat=1), "bob's turn."),
+        (EffectHit(seat=1, target=0), "bob hit you: your card's effect is cancelled."),
+        (EffectHit(seat=0, target=1), "you hit bob: their card's effect is cancelled."),
+        (SphereReached(seat=0, space=12, name="Fruit tree"), "you end the turn on the Fruit tree Sphere (space 12)."),
+        (Recovered(seat=0), "you have no cards left and Recover: back 3, draw 6."),
+        (Recovered(seat=1), "bob has no cards left and Recovers: back 3, draw 6."),
+        (GameEnded(winners=(0,)), "The race is over: you win."),
+        (GameEnded(winners=(1,)), "The race is over: bob wins."),
+        (GameEnded(winners=(1, 0)), "The race is over: bob and you win."),
+    ]
+    assert [GAME.describe(e, config) for e, _ in cases] == [line for _, line in cases]
