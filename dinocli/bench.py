@@ -47,7 +47,8 @@ def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200) -> d
 
     game = games.get(game_id)
     out: dict[str, Any] = {}
-    counts = sorted({game.info.min_seats, max(2, game.info.min_seats), game.info.max_seats})
+    lo, hi = game.info.min_seats, game.info.max_seats
+    counts = sorted({lo, max(2, lo), hi} | ({4} if lo <= 4 <= hi else set()))
     names = tuple(f"p{i}" for i in range(game.info.max_seats))
     logs = []
     for n in counts:
