@@ -25,7 +25,10 @@ GAME = ModuleGame(
         default_variants=(),
         rules_version="1",
         max_decisions=400,  # at most 54 tiles x (1 placement + 2 steps)
+        # No playout: a tree of the next decisions and draws, each leaf read by the cut-off
+        # estimate (strategy.heuristic). Figures: tests/games/sos/test_sos_search.py docstring.
+        mcts_tuning={"all": {"cutoff": 0, "stop": "never", "c": 0.1}, "medium": {"iterations": 300}},
     ),
     data=data, rules=rules, view=view, notation=notation, render=render,
-    fold=fold, initial=rules.initial, strategy=strategy.strategy, heuristic=rules.heuristic,
+    fold=fold, initial=rules.initial, strategy=strategy.strategy, heuristic=strategy.heuristic,
 )

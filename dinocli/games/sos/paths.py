@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 
 from .board import CELLS, IS_MOUNTAIN, NEI, dino_blocked
@@ -11,6 +10,7 @@ from .state import State
 __all__ = ["FAR", "walkable", "distances"]
 
 FAR = 99
+_ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
 
 
 def walkable(state: State) -> list[bool]:
@@ -24,15 +24,17 @@ def walkable(state: State) -> list[bool]:
 def distances(sources: Iterable[int], walk: list[bool]) -> list[int]:
     """Steps from the nearest source to every cell through walkable cells (FAR if none)."""
     dist = [FAR] * CELLS
-    queue = deque()
-    for s in sources:
+    frontier = list(sources)
+    for s in frontier:
         dist[s] = 0
-        queue.append(s)
-    while queue:
-        c = queue.popleft()
-        nd = dist[c] + 1
-        for u in NEI[c]:
-            if u >= 0 and walk[u] and dist[u] == FAR:
-                dist[u] = nd
-                queue.append(u)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for u in _ON_BOARD[c]:
+                if walk[u] and dist[u] == FAR:
+                    dist[u] = d
+                    nxt.append(u)
+        frontier = nxt
     return dist

@@ -9,7 +9,7 @@ from dinocli.events import Event, Rng
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import MoveDino, PlaceLava
 from .board import (
-    DINO_NAMES, DIR_NAMES, IS_MOUNTAIN, METEOR_CELL, MOUNTAINS, NEI, NEST_AT, NESTS,
+    DINO_NAMES, DIR_NAMES, IS_MOUNTAIN, METEOR_CELL, NEI, NEST_AT,
     TILE_COLOR, TILE_SYMBOL, cell_name, dino_steps, mask_text,
 )
 from .events import (
@@ -18,12 +18,11 @@ from .events import (
 )
 from .fold import fold
 from .lava import eruption_dirs, has_flow, placements, resolve
-from .paths import FAR, distances, walkable
 from .state import Phase, State, initial_state, on_board, score
 
 __all__ = [
     "VARIANTS", "MAX_SCORE", "configure", "initial", "setup", "to_move", "legal_actions", "dino_moves",
-    "decide", "preview", "why_illegal", "returns", "scores", "heuristic", "result_band", "steps_needed",
+    "decide", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
 MAX_SCORE = 14
@@ -267,23 +266,3 @@ def scores(state: State) -> list[float]:
 def result_band(points: int) -> str:
     """The rulebook's verdict for a final score (SOS-38)."""
     return next(text for low, text in BANDS if points >= low)
-
-
-def heuristic(state: State) -> list[float] | None:
-    """Expected team score, scaled: points banked, plus each walking Dino that can still reach
-    a free Mountain and each Egg a Dino can still reach, discounted by the steps to go.
-    (Lava never recedes, so a Dino walled off from every free Mountain is lost.)"""
-    if state.phase == Phase.OVER:
-        return returns(state)
-    walk = walkable(state)
-    to_mountain = distances([m for m in MOUNTAINS if m not in state.dinos], walk)
-    walking = [state.dinos[d] for d in on_board(state)]
-    points = float(score(state))
-    for p in walking:
-        if to_mountain[p] < FAR:
-            points += 2 * 0.99 ** to_mountain[p]
-    to_dino = distances(walking, walk)
-    for n, e in enumerate(state.eggs):
-        if e == 0 and to_dino[NESTS[n]] < FAR:
-            points += 0.95 ** to_dino[NESTS[n]]
-    return [min(points, MAX_SCORE) / MAX_SCORE] * len(state.names)

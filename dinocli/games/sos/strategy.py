@@ -1,9 +1,11 @@
-"""The rule-based teammate: greedy and explainable.
+"""The rule-based teammate, greedy and explainable, and the search's cut-off estimate.
 
 Every candidate is scored by ``evaluate`` on the state it leads to: points banked, Dinos
 close to a free Mountain they can still reach, Eggs close to a Dino, minus the "heat" of
 open lava ends near them. So lava goes where it threatens and walls in the fewest Dinos
 and Eggs, and Dinos pick up Eggs on their way to the Mountains, out of the lava's path.
+The same evaluation, scaled, is what MCTS reads at its leaves (``heuristic``): the SOS
+presets (``__init__``) search a tree of the next decisions and draws with no playout.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from typing import Any
 from .actions import MoveDino, PlaceLava
 from .board import (
     CELLS, DINO_NAMES, IS_MOUNTAIN, MOUNTAINS, NEI, NESTS, TILE_COLOR, VOLCANO, cell_name, flow_color,
+    lava_blocked,
 )
-from .lava import eruption_dirs, is_open
+from .lava import eruption_dirs
 from .paths import FAR, distances, walkable
-from .rules import dino_moves, preview, steps_needed
+from .reach import reach
+from .rules import MAX_SCORE, dino_moves, preview, returns, steps_needed
 from .state import Phase, State, on_board, score
 
-__all__ = ["strategy", "evaluate", "Maps", "maps"]
+__all__ = ["strategy", "evaluate", "evaluate_lava", "heuristic", "Maps", "maps"]
 
 class Maps:
     """Distances for Dinos on the current lava (to each Mountain, to each Egg) and lava heat."""
@@ -29,6 +33,9 @@ class Maps:
 
     def __init__(self, mountain: dict[int, list[int]], egg: dict[int, list[int]], heat: list[float]):
         self.mountain, self.egg, self.heat = mountain, egg, heat
+
+
+_ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
 
 
 def _heat(state: State) -> list[float]:
@@ -48,52 +55,97 @@ def _heat(state: State) -> list[float]:
     for c in range(4):
         if c not in live and not state.erupted[c] and lava_left[c]:
             sources += [(NEI[VOLCANO[c]][d], 0.7 * weight[c]) for d in eruption_dirs(state, c)]
+    blocked, cover = lava_blocked(state.rocks, state.bushes), state.cover
     for t, w in sources:
         heat[t] += w
-        for u in NEI[t]:
-            if is_open(state, u):
+        for u in _ON_BOARD[t]:
+            if not blocked[u] and not cover[u]:
                 heat[u] += 0.35 * w
-                for v in NEI[u]:
-                    if v != t and is_open(state, v):
+                for v in _ON_BOARD[u]:
+                    if v != t and not blocked[v] and not cover[v]:
                         heat[v] += 0.1 * w
     return heat
 
 
+_CACHE_SIZE = 1024
+_board_cache: dict[tuple, tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]] = {}
+
+
+def _board(state: State) -> tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]:
+    """Per Mountain its distance map, the Nest maps found so far and the walkable cells, for
+    the lava as it lies (memoised: the steps of one action, and searches, revisit a board)."""
+    key = (state.cover, state.rocks, state.bushes)
+    hit = _board_cache.get(key)
+    if hit is None:
+        if len(_board_cache) >= _CACHE_SIZE:
+            _board_cache.clear()
+        walk = walkable(state)
+        hit = _board_cache[key] = ({m: distances([m], walk) for m in MOUNTAINS}, {}, walk)
+    return hit
+
+
 def maps(state: State) -> Maps:
     """Distance maps and lava heat for the lava as it lies in ``state``."""
-    walk = walkable(state)
-    mountain = {m: distances([m], walk) for m in MOUNTAINS}
-    egg = {n: distances([NESTS[n]], walk) for n, e in enumerate(state.eggs) if e == 0}
+    mountain, nests, walk = _board(state)
+    egg = {}
+    for n, e in enumerate(state.eggs):
+        if e == 0:
+            dist = nests.get(n)
+            if dist is None:
+                dist = nests[n] = distances([NESTS[n]], walk)
+            egg[n] = dist
     return Maps(mountain, egg, _heat(state))
 
 
-W_TRAPPED = 4.0   # a Dino walled off from every free Mountain
 W_BASE = 0.75     # share of a Dino's 2 points counted while it still walks
 W_CLIMB = 0.08    # share of a Dino's 2 points lost per step still to walk
 W_HEAT = 7.0      # a Dino standing where lava may come soon
 W_EGG = 0.08      # share of an Egg's point lost per step the nearest Dino still has to walk
 W_EGG_HEAT = 6.0  # an Egg whose Nest lava may reach soon
+CLIMB_CAP = 9     # steps counted: a Dino however far from a Mountain is worth more than a lost one
+
+
+def _value(state: State, heat: list[float], near_mountain: list[int], near_egg: dict[int, int]) -> float:
+    """The evaluation from the distances of each walking Dino to a free Mountain and of each
+    Egg still in its Nest to the nearest walking Dino; what is out of reach counts nothing."""
+    value = 10.0 * score(state)
+    dinos = state.dinos
+    for d, near in zip(on_board(state), near_mountain):
+        if near < FAR:  # a Dino walled off from every free Mountain is lost (lava never recedes)
+            value += 20.0 * (W_BASE - W_CLIMB * min(near, CLIMB_CAP)) - W_HEAT * min(heat[dinos[d]], 1.5)
+    for n, near in near_egg.items():
+        if near < FAR:  # so is an Egg no walking Dino can reach
+            value += 10.0 * (0.8 - W_EGG * min(near, 10)) - W_EGG_HEAT * min(heat[NESTS[n]], 1.5)
+    return value
 
 
 def evaluate(state: State, m: Maps) -> float:
     """Points banked plus what the Dinos and Eggs on the board are likely to bring (higher is better)."""
     if state.phase == Phase.OVER:
         return 10.0 * score(state)
-    value = 10.0 * score(state)
     dinos = state.dinos
     walking = [dinos[d] for d in on_board(state)]
     free = [dist for cell, dist in m.mountain.items() if cell not in dinos]
-    for p in walking:
-        near = min((dist[p] for dist in free), default=FAR)
-        value += W_TRAPPED if near >= FAR else 20.0 * (W_BASE - W_CLIMB * min(near, 15))
-        value -= W_HEAT * min(m.heat[p], 1.5)
-    for n, dist in m.egg.items():
-        if state.eggs[n] != 0:
-            continue
-        near = min((dist[p] for p in walking), default=FAR)
-        value += 1.0 if near >= FAR else 10.0 * (0.8 - W_EGG * min(near, 10))
-        value -= W_EGG_HEAT * min(m.heat[NESTS[n]], 1.5)
-    return value
+    near_mountain = [min((dist[p] for dist in free), default=FAR) for p in walking]
+    near_egg = {n: min((dist[p] for p in walking), default=FAR) for n, dist in m.egg.items() if state.eggs[n] == 0}
+    return _value(state, m.heat, near_mountain, near_egg)
+
+
+def evaluate_lava(state: State) -> float:
+    """``evaluate`` for a board whose lava just changed: distances by bit-board search (reach)."""
+    if state.phase == Phase.OVER:
+        return 10.0 * score(state)
+    r = reach(state, [state.dinos[d] for d in on_board(state)])
+    return _value(state, _heat(state), r.mountain, r.egg)
+
+
+def heuristic(state: State) -> list[float]:
+    """The search's cut-off estimate for every seat (SOS-02): ``evaluate`` over 10 points per
+    team point, so that banked points weigh what they do in ``returns`` (SOS-37), in [0, 1]."""
+    if state.phase == Phase.OVER:
+        return returns(state)
+    value = evaluate_lava(state) / (10.0 * MAX_SCORE)
+    return [min(max(value, 0.0), 1.0)] * len(state.names)
 
 
 def _move_value(state: State, action: MoveDino, m: Maps) -> float:
@@ -151,7 +203,7 @@ def strategy(view: State, seat: int, legal: list[Any], rnd: random.Random) -> tu
         best, best_value, best_after = legal[0], float("-inf"), state
         for a in legal:
             after = preview(state, a)
-            v = evaluate(after, maps(after))
+            v = evaluate_lava(after)
             if v > best_value + 1e-9:
                 best, best_value, best_after = a, v, after
         return best, _place_reason(state, best, best_after)

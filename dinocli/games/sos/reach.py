@@ -1,0 +1,99 @@
+"""Walking distances on a bit board: one Python int per set of cells, bit ``cell`` set.
+
+A breadth-first search spreads a whole frontier with four shifts, so a search over the 81
+cells costs a few dozen integer operations instead of a queue of cells. The rule-based
+teammate (for each lava placement) and the search's cut-off estimate ask it how far each
+walking Dino is from the nearest free Mountain and each Egg from the nearest walking Dino
+(G06, SOS-32, SOS-33).
+"""
+
+from __future__ import annotations
+
+from .board import CELLS, IS_MOUNTAIN, MOUNTAINS, NESTS, dino_blocked
+from .data import SIZE
+from .paths import FAR
+from .state import State
+
+__all__ = ["FULL", "walk_bits", "spread", "Reach", "reach"]
+
+FULL = (1 << CELLS) - 1
+_NOT_FIRST_COL = sum(1 << c for c in range(CELLS) if c % SIZE)
+_NOT_LAST_COL = sum(1 << c for c in range(CELLS) if c % SIZE != SIZE - 1)
+_MOUNTAIN_BITS = tuple(1 << m for m in MOUNTAINS)
+_NEST_BITS = tuple(1 << n for n in NESTS)
+
+
+def spread(cells: int) -> int:
+    """Every cell one orthogonal step from ``cells`` (SOS-29)."""
+    return (((cells << SIZE) & FULL) | (cells >> SIZE)
+            | ((cells << 1) & _NOT_FIRST_COL) | ((cells >> 1) & _NOT_LAST_COL))
+
+
+_BLOCKED_BITS: dict[tuple[bool, bool], int] = {}
+
+
+def walk_bits(state: State) -> int:
+    """Cells a Dino may walk through (see ``paths.walkable``): no Obstacle, Lake, Volcano, tile
+    or Mountain (G06); other Dinos are ignored, they move."""
+    key = (state.rocks, state.bushes)
+    blocked = _BLOCKED_BITS.get(key)
+    if blocked is None:
+        fixed = dino_blocked(*key)
+        blocked = _BLOCKED_BITS[key] = sum(1 << c for c in range(CELLS) if fixed[c] or IS_MOUNTAIN[c])
+    covered = 0
+    for c, code in enumerate(state.cover):
+        if code:
+            covered |= 1 << c
+    return FULL & ~blocked & ~covered
+
+
+class Reach:
+    """Per walking Dino (in the order asked for), the steps to the nearest free Mountain, and per
+    Nest with its Egg still in it the fewest steps any walking Dino needs (FAR when out of reach)."""
+
+    __slots__ = ("mountain", "egg")
+
+    def __init__(self, mountain: list[int], egg: dict[int, int]):
+        self.mountain, self.egg = mountain, egg
+
+
+def _layers(sources: int, walk: int, targets: list[int]) -> list[int]:
+    """Steps from the nearest of ``sources`` to each target bit through ``walk`` (FAR if none)."""
+    out = [FAR] * len(targets)
+    left = [i for i, b in enumerate(targets) if not b & sources] if sources else []
+    for i, b in enumerate(targets):
+        if b & sources:
+            out[i] = 0
+    seen = frontier = sources
+    d = 0
+    while frontier and left:
+        d += 1
+        frontier = spread(frontier) & walk & ~seen
+        seen |= frontier
+        still = []
+        for i in left:
+            if frontier & targets[i]:
+                out[i] = d
+            else:
+                still.append(i)
+        left = still
+    return out
+
+
+def reach(state: State, walking: list[int]) -> Reach:
+    """Distances for the walking Dinos on cells ``walking`` over the lava as it lies in
+    ``state`` (G06): one search from the free Mountains, one from the Dinos (walks go both ways)."""
+    walk = walk_bits(state)
+    dinos = state.dinos
+    free = 0
+    for m, b in zip(MOUNTAINS, _MOUNTAIN_BITS):
+        if m not in dinos:
+            free |= b
+    bits = [1 << p for p in walking]
+    mountain = _layers(free, walk, bits)
+    nests = [n for n, e in enumerate(state.eggs) if e == 0]
+    starts = 0
+    for b in bits:
+        starts |= b
+    egg = dict(zip(nests, _layers(starts, walk, [_NEST_BITS[n] for n in nests])))
+    return Reach(mountain, egg)
