@@ -6,6 +6,7 @@ import click
 
 from dinocli.events import Event
 
+from ..grammar import does, possessive
 from ..protocol import Config
 from .board import (
     COLORS, DINO_NAMES, DIR_NAMES, IS_MOUNTAIN, KIND, NEI, NESTS, TILE_ACTION, TILE_COLOR, TILE_SHAPE,
@@ -190,7 +191,7 @@ def describe(event: Event, config: Config) -> str:
     names = config.names
     match event:
         case GameSetUp(first=first):
-            return f"The Dinos wait around the Lake and 54 tiles fill the bag; {names[first]} goes first."
+            return f"The Dinos wait around the Lake and 54 tiles fill the bag; {does(names[first], 'go')} first."
         case TileDrawn(seat=seat, tile=t):
             return f"{names[seat]} drew {'a ' if TILE_COLOR[t] >= 0 else ''}{tile_text(t)}."
         case TileBoxed(tile=t, why="covered"):
@@ -226,7 +227,7 @@ def describe(event: Event, config: Config) -> str:
         case ActionSkipped():
             return "No Dino can take the rest of the action: it ends early."
         case TurnPassed(seat=seat):
-            return f"{names[seat]}'s turn."
+            return f"{possessive(names[seat])} turn."
         case GameEnded(why=why, score=s):
             return f"Game over: {WHY_END.get(why, why)}. Team score {s}/{MAX_SCORE}. {result_band(s)}"
     return repr(event)
