@@ -1,4 +1,4 @@
-"""Headless games between bots: one game, and a seat-rotated match with paired seeds."""
+"""Headless games between bots: one game, deterministic for a seed, and the Wilson interval."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dinocli.events import RecordingRng, SeededRng
 from dinocli.games.protocol import Config, Game
 from dinocli.games.runner import fold_all
 
-__all__ = ["Record", "play_game", "wilson", "head_to_head"]
+__all__ = ["Record", "CLAIRVOYANT", "play_game", "wilson"]
 
 
 class Record(msgspec.Struct):
@@ -99,24 +99,3 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, c - h), min(1.0, c + h))
-
-
-def head_to_head(game: Game, a: str, b: str, games: int, *, seed: str = "h2h", seats: int = 2,
-                 variants: Sequence[str] = ()) -> dict[str, Any]:
-    """``a`` against ``b``: paired seeds with the seats swapped; a's win rate (ties count half)."""
-    score = 0.0
-    n = 0
-    for i in range(games // 2):
-        s = f"{seed}/{i}"
-        for flip in (False, True):
-            specs = [b] * seats
-            specs[1 if flip else 0] = a
-            rec = play_game(game, specs, s, variants=variants)
-            me = 1 if flip else 0
-            best = max(rec.returns)
-            if rec.returns[me] == best:
-                winners = sum(1 for r in rec.returns if r == best)
-                score += 1.0 / winners
-            n += 1
-    lo, hi = wilson(score, n)
-    return {"games": n, "win_rate": score / n if n else 0.0, "ci95": [round(lo, 3), round(hi, 3)]}

@@ -43,7 +43,7 @@ def cli_figures(runs: int = 15) -> dict[str, Any]:
 def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200) -> dict[str, Any]:
     """Random full games per second, events folded per second, legal actions per decision,
     and the rule-based bot against random over seat-rotated two-player games."""
-    from dinocli.arena import head_to_head
+    from dinocli.strength import match
 
     game = games.get(game_id)
     out: dict[str, Any] = {}
@@ -91,8 +91,8 @@ def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200) -> d
             scores = [play_game(game, [spec] * 2, f"coop/{i}").scores[0] for i in range(matches)]
             out[f"{spec}_mean_team_score"] = round(statistics.fmean(scores), 2)
     else:
-        r = head_to_head(game, "rules", "random", matches)
-        out["rules_vs_random_win_rate"] = round(r["win_rate"], 3)
+        r = match(game_id, "rules", "random", matches, seed="h2h")
+        out["rules_vs_random_win_rate"] = r["win_rate"]
         out["rules_vs_random_ci95"] = r["ci95"]
     return out
 
