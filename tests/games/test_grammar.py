@@ -76,8 +76,9 @@ VARIANTS = {
     "dingo": [(), ("no-two-player-six",), ("tiebreak-day",)],
     "dodos": [(), ("space",), ("abilities",), ("space", "abilities")],
     "sos": [(), ("thorny-bush",), ("bushes-instead-of-rocks",)],
+    "dillos": [("small",), ("small", "houston"), ("small", "city-planning", "home-again")],
 }
-OPTIONS = {"dingo": {"goal": 3}, "dodos": {}, "sos": {}}
+OPTIONS = {"dingo": {"goal": 3}, "dodos": {}, "sos": {}, "dillos": {}}
 SEEDS = range(4)
 # typed texts that reach the parsers' error messages; NAME becomes each seat's name
 TYPED = {
@@ -87,6 +88,7 @@ TYPED = {
     "dodos": ["swap NAME", "steal NAME", "ability NAME", "throw egg at NAME", "throw rock at NAME",
               "pick dash", "pass", "ride rex", "frobnicate", "steal NAME NAME"],
     "sos": ["place a1 NAME", "move red n", "move NAME n", "frobnicate", "skip"],
+    "dillos": ["act 7", "twist a1 cw", "push row 1 east", "step n", "stop", "frobnicate", "place z9"],
 }
 
 
@@ -165,7 +167,7 @@ def _you_hits(lines) -> list[str]:
     return sorted(set(hits))
 
 
-@pytest.mark.parametrize("game_id", ["dingo", "dodos", "sos"])
+@pytest.mark.parametrize("game_id", ["dingo", "dodos", "sos", "dillos"])
 @pytest.mark.parametrize("names", NAME_SETS)
 def test_you_reads_as_second_person_in_every_text(game_id, names):
     """Every text a seat sees says "you win", "your turn", "you are": the log (DINGO-11, DODO-11),
@@ -185,12 +187,12 @@ def test_the_you_check_catches_third_person_you():
 
 
 # prompts that speak to the player at the keyboard, whatever the names
-ADDRESSED = re.compile(r": destroy your protected card too \(special rule\)\?|^aim at another Dodino, not your own$")
+ADDRESSED = re.compile(r": destroy your protected card too \(special rule\)\?|^aim at another Dodino, not your own$|: move your dillo, ")
 # what a single other name must never be followed by: second-person and plural verb forms
 THIRD_WRONG = r"(?<!and )\b({names}) (are|were|have|{plain})\b"
 
 
-@pytest.mark.parametrize("game_id", ["dingo", "dodos", "sos"])
+@pytest.mark.parametrize("game_id", ["dingo", "dodos", "sos", "dillos"])
 @pytest.mark.parametrize("names", [("ann", "bob"), ("bob", "ann", "cat")])
 def test_other_names_stay_third_person(game_id, names, monkeypatch):
     """With no "you" at the table texts read "ann wins", "bob's turn", "ann is blue"."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from ..grammar import does, possessive, verb
 from ..protocol import Config
 from .board import geometry
 from .data import HC, KINDS, MASKS, STOPS, UNKNOWN, VACANT, kind_of
@@ -127,7 +128,7 @@ def prompt(s: State) -> str:
     seat = to_move(s)
     ph = s.phase
     if ph == "over":
-        return f"{names[s.winner]} has won." if s.winner >= 0 else "The game ended in a draw (round cap)."
+        return f"{does(names[s.winner], 'have')} won." if s.winner >= 0 else "The game ended in a draw (round cap)."
     who = names[seat]
     if ph == "place":
         return f"{who} drew {_tile_name(s.drawn)}: place it on a vacant square (place c4)."
@@ -137,7 +138,7 @@ def prompt(s: State) -> str:
     if ph == "die":
         return f"{who} rolled {dice}: act with one die, move with the other (act {s.dice[0]} / act {s.dice[1]})."
     if ph == "kind":
-        return f"{who} acts with the {s.act_die}: twist, swap or push as the chart allows."
+        return f"{does(who, 'act')} with the {s.act_die}: twist, swap or push as the chart allows."
     if ph == "target":
         return f"{who} will {s.kind}: choose the target."
     if ph == "swap":
@@ -145,9 +146,9 @@ def prompt(s: State) -> str:
     if ph == "move":
         return f"{who}: move your dillo, {s.steps} step(s) left (step n/e/s/w, stop)."
     if ph == "hunter":
-        return f"{who} moves the Hunter, {s.steps} step(s) left (step n/e/s/w)."
+        return f"{does(who, 'move')} the Hunter, {s.steps} step(s) left (step n/e/s/w)."
     if ph == "push":
-        return f"{who} won the battle: move {names[s.pushed]}'s dillo, {s.steps} step(s) left."
+        return f"{who} won the battle: move {possessive(names[s.pushed])} dillo, {s.steps} step(s) left."
     return ""
 
 
@@ -201,19 +202,19 @@ def describe(event, config: Config) -> str:
             return f"{nm(seat)} rolled {a} and {b}" + (": doubles, the Hunter moves first" if a == b else "")
         case HunterTaken(seat=seat, steps=steps, then=then):
             why = "after the doubles" if then == "act" else ""
-            return f"{nm(seat)} steers the Hunter {steps} step(s) {why}".rstrip()
+            return f"{does(nm(seat), 'steer')} the Hunter {steps} step(s) {why}".rstrip()
         case HunterMoved(seat=seat, square=sq):
             return f"{nm(seat)} moved the Hunter to {g.name(sq)}"
         case HunterStopped(square=sq):
             return f"the Hunter stopped on {g.name(sq)}"
         case DilloCaptured(seat=seat, square=sq):
-            return f"{nm(seat)}'s dillo was captured and put on {g.name(sq)}"
+            return f"{possessive(nm(seat))} dillo was captured and put on {g.name(sq)}"
         case DieChosen(seat=seat, die=die):
-            return f"{nm(seat)} acts with the {die} and moves with the other die"
+            return f"{does(nm(seat), 'act')} with the {die} and {verb(nm(seat), 'move')} with the other die"
         case ActionChosen(seat=seat, action=action):
             return f"{nm(seat)} chose to {action}"
         case ActionSkipped(seat=seat, die=die):
-            return f"{nm(seat)} has nothing the {die} allows and skips the action"
+            return f"{does(nm(seat), 'have')} nothing the {die} allows and {verb(nm(seat), 'skip')} the action"
         case SwapPicked(seat=seat, square=sq):
             return f"{nm(seat)} picked the tile on {g.name(sq)} to swap"
         case TileTwisted(seat=seat, square=sq, clockwise=cw):
@@ -226,29 +227,29 @@ def describe(event, config: Config) -> str:
         case TileFlipped(square=sq, code=code):
             return f"the tile on {g.name(sq)} was turned up: {_tile_name(kind_of(code))}, roads {roads_text(MASKS[code])}"
         case DilloMoved(seat=seat, square=sq):
-            return f"{nm(seat)}'s dillo moved to {g.name(sq)}"
+            return f"{possessive(nm(seat))} dillo moved to {g.name(sq)}"
         case MoveEnded(seat=seat, unused=unused):
-            return f"{nm(seat)}'s dillo stopped" + (f" with {unused} step(s) unused" if unused else "")
+            return f"{possessive(nm(seat))} dillo stopped" + (f" with {unused} step(s) unused" if unused else "")
         case CapitolReached(seat=seat):
-            return f"{nm(seat)}'s dillo landed on the capitol; now home again"
+            return f"{possessive(nm(seat))} dillo landed on the capitol; now home again"
         case RollOffRolled(seat=seat, rival=rival, roll=roll, unused=unused, rival_roll=rr):
             won = roll + unused > rr
             return (f"roll-off: {nm(seat)} {roll}+{unused} unused = {roll + unused} against {nm(rival)} {rr}: "
-                    f"{nm(seat) if won else nm(rival)} wins")
+                    f"{does(nm(seat) if won else nm(rival), 'win')}")
         case BattleFought(seat=seat, rival=rival, rolls=rolls):
             a1, a2, d1, d2 = rolls[-1]
             ties = f" after {len(rolls) - 1} tie(s)" if len(rolls) > 1 else ""
             return f"Dillo Battle: {nm(seat)} {a1 + a2} against {nm(rival)} {d1 + d2}{ties}"
         case PushBegun(seat=seat, loser=loser, steps=steps):
-            return f"{nm(seat)} wins the battle and moves {nm(loser)}'s dillo {steps} step(s)"
+            return f"{does(nm(seat), 'win')} the battle and {verb(nm(seat), 'move')} {possessive(nm(loser))} dillo {steps} step(s)"
         case DilloPushed(loser=loser, square=sq):
-            return f"{nm(loser)}'s dillo was moved to {g.name(sq)}"
+            return f"{possessive(nm(loser))} dillo was moved to {g.name(sq)}"
         case PushEnded(loser=loser):
-            return f"{nm(loser)}'s dillo comes to rest"
+            return f"{possessive(nm(loser))} dillo comes to rest"
         case TurnEnded(seat=seat):
-            return f"{nm(seat)}'s turn is over"
+            return f"{possessive(nm(seat))} turn is over"
         case GameWon(seat=seat):
-            return f"{nm(seat)} wins the game!"
+            return f"{does(nm(seat), 'win')} the game!"
         case GameCapped(turn=turn):
             return f"the round cap was reached after {turn} turns: a draw"
     return f"{type(event).__name__}"

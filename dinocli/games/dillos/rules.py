@@ -14,6 +14,7 @@ from typing import Any
 
 from dinocli.events import Rng
 
+from ..grammar import does, their
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import (
     STEPS, STOP, Orient, PickAction, PickDie, PlaceAt, Push, Step, Stop, SwapFrom, SwapWith, Twist,
@@ -579,9 +580,9 @@ def explain(s: State, a) -> str:
         "kind": (PickAction, f"{who} must choose the action: {'/'.join(k for k in CHART.get(s.act_die, ()))}"),
         "target": ({"twist": Twist, "swap": SwapFrom, "push": Push}.get(s.kind), f"{who} must choose where to {s.kind}"),
         "swap": (SwapWith, f"{who} must choose the second tile to swap with {g.name(s.pending) if s.pending >= 0 else ''}"),
-        "move": ((Step, Stop), f"{who} is moving their dillo ({s.steps} steps left): step or stop"),
-        "hunter": (Step, f"{who} is moving the Hunter ({s.steps} steps left)"),
-        "push": (Step, f"{who} is moving the battle's loser ({s.steps} steps left)"),
+        "move": ((Step, Stop), f"{does(who, 'be')} moving {their(who)} dillo ({s.steps} steps left): step or stop"),
+        "hunter": (Step, f"{does(who, 'be')} moving the Hunter ({s.steps} steps left)"),
+        "push": (Step, f"{does(who, 'be')} moving the battle's loser ({s.steps} steps left)"),
     }
     kind, prompt = expected.get(s.phase, (None, "no decision is pending"))
     if kind is None or not isinstance(a, kind):

@@ -18,6 +18,7 @@ import random
 
 from msgspec.structs import replace
 
+from ..grammar import possessive
 from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, SwapFrom
 from .board import Geometry, distances, longest, moves_from, pushed, swapped, twisted
 from .data import HC, STOPS, VACANT, code_of
@@ -319,7 +320,7 @@ def _steer(view: State, seat: int) -> tuple[object, str]:
                 return -WIN, "unavoidable: the Hunter lands on my own dillo"
             if hit:
                 gain = sum(30 - maps[i][end] for i in hit)
-                return 100 + gain, f"send the Hunter onto {', '.join(names[i] for i in hit)}'s dillo at {g.name(end)}"
+                return 100 + gain, f"send the Hunter onto {' and '.join(possessive(names[i]) for i in hit)} dillo at {g.name(end)}"
             v = -_manhattan(g, end, view.pawns[leader]) + 0.3 * _manhattan(g, end, view.pawns[seat])
             if end == goal_square(view, leader):
                 v += 2
@@ -335,8 +336,8 @@ def _steer(view: State, seat: int) -> tuple[object, str]:
 
         def value(end: int) -> tuple[float, str]:
             if end == view.hunter:
-                return WIN, f"push {names[loser]}'s dillo onto the Hunter at {g.name(end)}"
-            return float(far[end]), f"push {names[loser]}'s dillo to {g.name(end)}, {far[end]} from its goal"
+                return WIN, f"push {possessive(names[loser])} dillo onto the Hunter at {g.name(end)}"
+            return float(far[end]), f"push {possessive(names[loser])} dillo to {g.name(end)}, {far[end]} from its goal"
     best = None
     for first, end in paths:
         v, why = value(end)
