@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 
-import numpy as np
 import pytest
 
 from dinocli.ai import make_bot
