@@ -61,8 +61,8 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
 
 
 # Tuned on dingo (2 seats): playouts by the rule-based strategy to the end of the day (the
-# scores change), then game.heuristic; c=0.3 beat c=0.7. A medium move takes about 0.3-0.5 s,
-# a hard one 1-2 s on 2 shared cores. `dinocli bench GAME --strength` measures them.
+# scores change), then game.heuristic; c=0.3 beat c=0.7. A medium move takes about 0.1 s,
+# a hard one 0.3-0.5 s in dingo. `dinocli bench GAME --strength` measures them.
 LEVELS: dict[str, BotSpec] = {
     level: BotSpec(kind="mcts", level=level, iterations=n, c=0.3, rollout="rules", cutoff=30, stop="score")
     for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
