@@ -26,7 +26,7 @@ import msgspec
 if TYPE_CHECKING:
     from .bot import Bot
 
-__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "make_bot", "tuned"]
+__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "make_bot", "tuned", "resolved"]
 
 DEFAULT_LEVEL = "medium"
 DEFAULT_SPEC = "mcts:medium"
@@ -177,6 +177,16 @@ def tuned(spec: BotSpec, tuning: dict[str, dict[str, object]] | None) -> BotSpec
     if "seconds" in spec.given:
         changes.pop("iterations", None)  # a time budget replaces the level's iteration budget
     return msgspec.structs.replace(spec, **changes) if changes else spec
+
+
+def resolved(spec: str, tuning: dict[str, dict[str, object]] | None = None) -> str:
+    """Every search parameter ``spec`` stands for in a game with ``tuning``, spelled out
+    (``mcts:iterations=400,c=0.1,...``, itself a spec): two specs that search alike spell the same."""
+    t = tuned(parse_spec(spec), tuning)
+    if t.kind != "mcts":
+        return t.name
+    return "mcts:" + ",".join(_format(k, getattr(t, k)) for k in _KEYS
+                              if getattr(t, k) is not None or k == "cutoff")
 
 
 def make_bot(spec: str | BotSpec = DEFAULT_SPEC) -> "Bot":

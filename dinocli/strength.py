@@ -43,8 +43,21 @@ def _play(task: Task) -> dict[str, Any]:
             "decisions": rec.decisions, "over": rec.over}
 
 
+def _resolved(game_id: str, spec: str) -> str:
+    from dinocli.ai.spec import resolved
+
+    if spec.startswith(CLAIRVOYANT):
+        return CLAIRVOYANT + _resolved(game_id, spec[len(CLAIRVOYANT):])
+    return resolved(spec, games.get(game_id).info.mcts_tuning)
+
+
 def _key(task: Task) -> str:
-    return json.dumps([task[0], list(task[1]), task[2], sorted(task[3]), task[4]], sort_keys=True)
+    """The resume key of a game: the specs spelled out with the game's tuning and its rules
+    version, so that a file written before the tuning or the rules changed is not reused."""
+    game_id, specs, seed, variants, options = task
+    version = games.get(game_id).info.rules_version
+    return json.dumps([game_id, version, [_resolved(game_id, s) for s in specs], seed, sorted(variants), options],
+                      sort_keys=True)
 
 
 def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dinocli.ai import DEFAULT_SPEC, LEVELS, BotSpecError, make_bot, parse_spec
+from dinocli.ai.spec import resolved, tuned
 
 
 @pytest.mark.parametrize("text, name", [
@@ -82,3 +83,12 @@ def test_a_game_tunes_the_presets_but_never_a_key_the_spec_gives():
     assert (s.iterations, s.seconds) == (None, 0.5)
     assert tuned(parse_spec("rules"), tuning) == parse_spec("rules")
     assert tuned(parse_spec("mcts:easy"), {}) == parse_spec("mcts:easy")
+
+
+@pytest.mark.parametrize("text", ["mcts", "mcts:hard", "mcts:seconds=0.5", "mcts:easy,cutoff=none,reuse=no", "rules"])
+def test_a_resolved_spec_spells_every_parameter_and_is_itself_a_spec(text):
+    tuning = {"all": {"c": 0.1}, "hard": {"iterations": 1200}}
+    spelled = resolved(text, tuning)
+    assert resolved(spelled, tuning) == spelled == resolved(spelled)
+    again, first = parse_spec(spelled), tuned(parse_spec(text), tuning)
+    assert all(getattr(again, k) == getattr(first, k) for k in ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse"))

@@ -66,3 +66,27 @@ def test_a_clairvoyant_search_beats_the_honest_one_where_the_draws_matter():
             r = play_game(HIGHCARD, specs, f"cv/{i}").returns
             total += (r[seat] > r[1 - seat]) + 0.5 * (r[seat] == r[1 - seat])
     assert total / 120 > 0.6
+
+
+def test_a_resume_key_spells_the_search_out_with_the_games_tuning(monkeypatch):
+    """Two specs that search alike share a key; once a game's presets or rules version change,
+    a file written before lends none of its games to the run after."""
+    from types import SimpleNamespace
+
+    import msgspec
+
+    from dinocli import games, strength
+    from dinocli.ai.spec import resolved
+
+    def key(*specs):
+        return strength._key(("dodos", specs, "s/0", (), {}))
+
+    real = games.get("dodos")
+    spelled = resolved("mcts:easy", real.info.mcts_tuning)
+    assert key("mcts:easy", "random") == key(spelled, "random") != key("mcts:easy,iterations=7", "random")
+    assert key("clairvoyant:mcts:easy", "random") == key("clairvoyant:" + spelled, "random")
+    before = key("mcts:easy", "rules")
+    for change in ({"mcts_tuning": {"easy": {"iterations": 7}}}, {"rules_version": "next"}):
+        other = SimpleNamespace(info=msgspec.structs.replace(real.info, **change))
+        monkeypatch.setattr(strength.games, "get", lambda game_id, other=other: other)
+        assert key("mcts:easy", "rules") != before

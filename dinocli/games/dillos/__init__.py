@@ -6,7 +6,7 @@ from ..assembly import ModuleGame
 from ..protocol import GameInfo
 from . import data, notation, render, rules, strategy, view
 from .fold import fold
-from .progress import heuristic
+from .estimate import heuristic
 from .state import initial
 
 __all__ = ["GAME"]
@@ -14,6 +14,13 @@ __all__ = ["GAME"]
 # A turn takes at most ~35 decisions (die, action, two targets, 6 steps, two Hunter moves or a
 # push of up to 10 steps); City Planning adds 2 per tile. The round cap (at most 200) bounds it.
 MAX_DECISIONS = 200 * 4 * 40 + 2 * 44
+
+# MCTS presets for 'Dillos (issue #8): no playout at all (cutoff 0) — every new leaf is judged by
+# estimate.heuristic, which already finishes the move under way on its best square and, before an
+# action, weighs the best plans — and little exploration, since a turn is a long chain of one
+# seat's own choices whose averages a wide UCB would drag down. See tests/games/dillos/test_bots.py.
+MCTS_TUNING = {"all": {"rollout": "random", "cutoff": 0, "c": 0.1}, "medium": {"iterations": 400},
+               "hard": {"iterations": 1200}}
 
 GAME = ModuleGame(
     GameInfo(
@@ -27,6 +34,7 @@ GAME = ModuleGame(
         default_variants=(),
         rules_version="1",
         max_decisions=MAX_DECISIONS,
+        mcts_tuning=MCTS_TUNING,
     ),
     data=data, rules=rules, view=view, notation=notation, render=render,
     fold=fold, initial=initial, strategy=strategy.choose, heuristic=heuristic,

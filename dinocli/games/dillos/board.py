@@ -13,7 +13,7 @@ from .data import DIRS, FACEDOWN, MASKS, STOPS, UNKNOWN
 
 __all__ = [
     "Geometry", "geometry", "OPPOSITE", "connected", "moves_from", "longest", "twisted",
-    "swapped", "pushed", "line_squares", "to_flip", "distances",
+    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances",
 ]
 
 OPPOSITE = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
@@ -152,6 +152,41 @@ def distances(board: tuple[int, ...], geo: Geometry, start: int, through: int = 
                     nxt.append(b)
         frontier = nxt
     return dist
+
+
+def mended_distances(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
+    """Road distance in steps from ``start`` to every square (-1: unreachable) when one missing
+    connection between neighbours may be mended by an action first (DILLO-11..13); stop signs
+    may be entered but not passed (DILLO-15)."""
+    n = len(board)
+    whole, mended = [-1] * n, [-1] * n  # without and with the one mended connection
+    whole[start] = 0
+    frontier = [(start, False)]
+    k = 0
+    while frontier:
+        k += 1
+        nxt = []
+        for a, used in frontier:
+            if a != start and STOPS[board[a]]:
+                continue
+            ma = MASKS[board[a]]
+            nb = geo.neighbours[a]
+            for d in range(4):
+                b = nb[d]
+                if b < 0 or whole[b] >= 0:
+                    continue
+                if ma & DIRS[d] and MASKS[board[b]] & DIRS[OPPOSITE[d]]:
+                    if not used:
+                        whole[b] = k
+                        nxt.append((b, False))
+                    elif mended[b] < 0:
+                        mended[b] = k
+                        nxt.append((b, True))
+                elif not used and mended[b] < 0:
+                    mended[b] = k
+                    nxt.append((b, True))
+        frontier = nxt
+    return [m if w < 0 or 0 <= m < w else w for w, m in zip(whole, mended)]
 
 
 def twisted(code: int, clockwise: bool) -> int:

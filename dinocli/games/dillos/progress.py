@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 from .board import distances
 from .state import State, geo
 
-__all__ = ["goal_square", "goal_distance", "heuristic"]
+__all__ = ["goal_square", "goal_distance"]
 
 
 def goal_square(s: State, seat: int) -> int:
@@ -27,20 +25,3 @@ def goal_distance(s: State, seat: int) -> int:
         return d
     (r1, c1), (r2, c2) = divmod(s.pawns[seat], g.size), divmod(goal, g.size)
     return abs(r1 - r2) + abs(c1 - c2) + 3
-
-
-def heuristic(s: State) -> list[float] | None:
-    """An estimate of returns for a game not yet over: the nearer a dillo is to its goal the
-    larger its share (a softmax over minus the distance, in 'turns' of about 3 steps)."""
-    if s.phase == "over":
-        return None
-    g = geo(s)
-    weights = []
-    for i in range(len(s.pawns)):
-        d = goal_distance(s, i)
-        if s.table.goal != "capitol" and not s.reached[i]:  # the way home is still to come
-            (r1, c1), (r2, c2) = divmod(g.center, g.size), divmod(s.table.homes[i], g.size)
-            d += abs(r1 - r2) + abs(c1 - c2)
-        weights.append(math.exp(-d / 3.0))
-    total = sum(weights)
-    return [w / total for w in weights]

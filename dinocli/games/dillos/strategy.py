@@ -19,15 +19,15 @@ import random
 from msgspec.structs import replace
 
 from ..grammar import possessive
-from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, SwapFrom
-from .board import Geometry, distances, longest, moves_from, pushed, swapped, twisted
-from .data import HC, STOPS, VACANT, code_of
+from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, Push, SwapFrom, Twist
+from .board import OPPOSITE, Geometry, distances, geometry, line_squares, longest, moves_from, pushed, swapped, twisted
+from .data import DIRS, HC, MASKS, STOPS, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
-from .rules import legal_actions
+from .rules import _SWAP_WITH, _looks, legal_actions
 from .state import State, geo
 
-__all__ = ["choose"]
+__all__ = ["choose", "plans", "acted", "ROLL_OFF_WIN"]
 
 # P(1d6 + unused > 1d6) for unused = 0..12 (DILLO-20)
 ROLL_OFF_WIN = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
@@ -61,6 +61,14 @@ def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[obj
 def _manhattan(g: Geometry, a: int, b: int) -> int:
     (r1, c1), (r2, c2) = divmod(a, g.size), divmod(b, g.size)
     return abs(r1 - r2) + abs(c1 - c2)
+
+
+# Per board size: Manhattan distances between squares; per geometry: each square's bit with
+# its neighbours' (the tiles a road search looks at when it steps out of that square).
+_MAN = {n: tuple(tuple(abs(a // n - b // n) + abs(a % n - b % n) for b in range(n * n)) for a in range(n * n))
+        for n in (5, 7)}
+_AROUND = {(n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
+           for n in (5, 7) for w in (False, True)}
 
 
 def _goal_map(board: tuple[int, ...], g: Geometry, goal: int) -> list[int]:
@@ -144,16 +152,16 @@ def _best_landing(ctx: _Ctx, board: tuple[int, ...], start: int, closed: int, st
 
 
 def _act(view: State, seat: int) -> tuple[object, str]:
-    plans = _plan(view, seat)
+    options = plans(view, seat)
     if view.phase != "die":
-        plans = [p for p in plans if p[1] == view.act_die]
+        options = [p for p in options if p[1] == view.act_die]
     if view.phase in ("target", "swap"):
-        plans = [p for p in plans if p[2] == view.kind]
+        options = [p for p in options if p[2] == view.kind]
     if view.phase == "swap":
-        plans = [p for p in plans if isinstance(p[3], SwapFrom) and p[3].square == view.pending]
-    if not plans:
+        options = [p for p in options if isinstance(p[3], SwapFrom) and p[3].square == view.pending]
+    if not options:
         return None, ""
-    score, die, kind, first, second, land = max(plans, key=lambda p: p[0])
+    score, die, kind, first, second, land = max(options, key=lambda p: p[0])
     g = geo(view)
     steps = view.dice[0] + view.dice[1] - die
     what = "no action" if first is None else format_action(replace(view, pending=first.square) if second else view,
@@ -169,7 +177,7 @@ def _act(view: State, seat: int) -> tuple[object, str]:
     return second, why
 
 
-def _plan(view: State, seat: int) -> list:
+def plans(view: State, seat: int) -> list:
     """Every (score, die, kind, first action, second action, landing) worth considering."""
     key = (view.table, view.board, view.pawns, view.hunter, view.dice, view.reached, seat)
     hit = _PLANS.get(key)
@@ -181,60 +189,130 @@ def _plan(view: State, seat: int) -> list:
     g = ctx.g
     me = view.pawns[seat]
     leader = _leader(view, seat)
-    plans = []
+    terminal = ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0)
+    lstart, lgoal = view.pawns[leader], goal_square(view, leader)
+    base_harm, lreads = _harm(view.board, g, lstart, lgoal)
+    man = _MAN[g.size]
+    out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
-        near = {sq for sq in g.roads if _manhattan(g, sq, me) <= steps}
-        base, base_land, _ = _best_landing(ctx, view.board, me, 1 << me, steps)
-        base_harm = _leader_reach(view, leader, view.board)
+        near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
+        base, base_land, reads = _landing_of(ctx, view.board, me, steps, terminal)
         kinds = legal_actions(replace(view, phase="kind", act_die=die))
         if not kinds:
-            plans.append((base, die, None, None, None, base_land))
+            out.append((base, die, None, None, None, base_land))
         for pick in kinds:
-            for first, second, board in _candidates(view, pick.action, near):
-                if board is None:
+            for first, second, changed in _candidates(view, pick.action, near):
+                # a change outside the squares a search reads cannot change its result
+                if changed is None:
                     score, land, harm = base, base_land, base_harm
                 else:
-                    score, land, _ = _best_landing(ctx, board, me, 1 << me, steps)
-                    harm = _leader_reach(view, leader, board)
-                plans.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
-    _PLANS[key] = plans
-    return plans
+                    board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
+                    score, land, _ = _landing_of(ctx, board, me, steps, terminal) if changed & reads \
+                        else (base, base_land, 0)
+                    harm = _harm(board, g, lstart, lgoal)[0] if changed & lreads else base_harm
+                out.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
+    _PLANS[key] = out
+    return out
 
 
-def _candidates(view: State, kind: str, near: set[int]):
-    """(first action, second action, board after) for the targets of ``kind``; board None
-    when the change is out of the dillo's reach. Swaps with far tiles keep one tile per look."""
+def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
+    """``_reach`` without the paths, from a start that counts as entered, and the bit set of
+    every square whose tile it read (a change elsewhere cannot change its result)."""
+    dist = {start: 0}
+    reads = 0
+    frontier = [start]
+    nbs, around = g.neighbours, _AROUND[g.size, g.small_world]
+    closed = 1 << start
+    for k in range(1, steps + 1):
+        nxt = []
+        for a in frontier:
+            if a != start and (STOPS[board[a]] or terminal >> a & 1):
+                continue
+            reads |= around[a]
+            ma = MASKS[board[a]]
+            nb = nbs[a]
+            for d in range(4):
+                b = nb[d]
+                if b >= 0 and ma & DIRS[d] and not closed >> b & 1 and MASKS[board[b]] & DIRS[OPPOSITE[d]] \
+                        and b not in dist:
+                    dist[b] = k
+                    nxt.append(b)
+        frontier = nxt
+    return dist, reads
+
+
+def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, terminal: int):
+    """The best landing value and square within ``steps``, and the squares read to find it."""
+    dist, reads = _spread(board, ctx.g, start, steps, terminal)
+    best, best_sq = None, start
+    landing = ctx.landing
+    for sq, k in dist.items():
+        v = landing(sq, steps - k)
+        if best is None or v > best:
+            best, best_sq = v, sq
+    return best, best_sq, reads
+
+
+def _harm(board: tuple[int, ...], g: Geometry, start: int, goal: int) -> tuple[float, int]:
+    """How far from their goal the leader stays with an average move (larger is better for
+    us), and the squares read to find it."""
+    dist, reads = _spread(board, g, start, 4, 0)
+    man = _MAN[g.size][goal]
+    return float(min(man[sq] for sq in dist)), reads
+
+
+def _candidates(view: State, kind: str, near: int):
+    """(first action, second action, bit set of changed squares) for the targets of ``kind``;
+    no changed squares when the change is out of the dillo's reach. Swaps with far tiles keep
+    one tile per look."""
     g = geo(view)
     board = view.board
     targets = legal_actions(replace(view, phase="target", kind=kind))
     if kind == "twist":
         for t in targets:
-            yield t, None, (_put(board, t.square, twisted(board[t.square], t.clockwise)) if t.square in near else None)
+            yield t, None, (1 << t.square if near >> t.square & 1 else None)
     elif kind == "push":
         for t in targets:
             after = pushed(board, g, t.line, t.index, t.toward in "es")
-            touched = any(after[sq] != board[sq] for sq in near)
-            yield t, None, (after if touched else None)
+            changed = sum(1 << sq for sq in line_squares(g, t.line, t.index) if after[sq] != board[sq])
+            yield t, None, (changed if changed & near else None)
     else:
+        looks = {sq: _looks(board[sq], sq) for sq in g.roads}
+        squares = [t.square for t in targets]
         for t in targets:
-            seconds = legal_actions(replace(view, phase="swap", kind="swap", pending=t.square))
+            a = t.square
+            first = looks[a]
             seen = set()
-            for w in seconds:
-                if t.square not in near and w.square not in near:
+            for b in squares:
+                if b == a or looks[b] == first:
+                    continue  # not a legal second pick (rules._swap_seconds)
+                if not (near >> a & 1 or near >> b & 1):
                     continue
-                if w.square not in near:
-                    look = board[w.square] if board[w.square] >= 0 else ("?", w.square)
+                if not near >> b & 1:
+                    look = board[b] if board[b] >= 0 else ("?", b)
                     if look in seen:
                         continue
                     seen.add(look)
-                yield t, w, swapped(board, t.square, w.square)
+                yield t, _SWAP_WITH[b], 1 << a | 1 << b
         if targets:
             first = targets[0]
             seconds = legal_actions(replace(view, phase="swap", kind="swap", pending=first.square))
             if seconds:
-                yield first, seconds[-1], None if first.square not in near and seconds[-1].square not in near \
-                    else swapped(board, first.square, seconds[-1].square)
+                a, b = first.square, seconds[-1].square
+                yield first, seconds[-1], (None if not (near >> a & 1 or near >> b & 1) else 1 << a | 1 << b)
+
+
+def acted(board: tuple[int, ...], g: Geometry, first, second) -> tuple[int, ...]:
+    """The board after an action: a twist, a push, or a swap of ``first`` with ``second``
+    (DILLO-11..13); unchanged for no action."""
+    if first is None:
+        return board
+    if type(first) is Twist:
+        return _put(board, first.square, twisted(board[first.square], first.clockwise))
+    if type(first) is Push:
+        return pushed(board, g, first.line, first.index, first.toward in "es")
+    return swapped(board, first.square, second.square)
 
 
 def _put(board: tuple[int, ...], sq: int, code: int) -> tuple[int, ...]:
@@ -254,15 +332,6 @@ def _leader(view: State, seat: int) -> int:
         if best is None or d < best:
             best, who = d, i
     return who
-
-
-def _leader_reach(view: State, leader: int, board: tuple[int, ...]) -> float:
-    """How far from their goal the leader stays with an average move (larger is better for us)."""
-    g = geo(view)
-    goal = goal_square(view, leader)
-    start = view.pawns[leader]
-    dist, _ = _reach(board, g, start, 1 << start, 4, 0)
-    return float(min(_manhattan(g, sq, goal) for sq in dist))
 
 
 # ---------------------------------------------------------------------------- moving

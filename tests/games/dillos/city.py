@@ -145,3 +145,13 @@ def begin_turn(s: State, seat: int, rng) -> tuple[State, list]:
     log = _Log()
     s = _advance(s, rng, log)
     return s, log.events
+
+
+# Straight roads: rows 0 and 2 run east-west, the rest north-south; the capitol in the middle.
+CROSS = [
+    "H    ew   ew   ew   H",
+    "ns   ns   ns   ns   ns",
+    "ew   ew   H    ew   ew",
+    "ns   ns   ns   ns   ns",
+    "H    ns   ns   ns   H",
+]

@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from dinocli.events import SeededRng
 from dinocli.games.dillos import GAME
+from dinocli.games.dillos.board import geometry
+from dinocli.games.dillos.progress import goal_square
+from dinocli.games.dillos.strategy import _Ctx, _harm, _landing_of, _leader, _spread, acted, plans
 from dinocli.games.runner import start, step
 
-from .city import NAMES, OPEN5, Dice, city, moving, sq
-
-CROSS = [
-    "H    ew   ew   ew   H",
-    "ns   ns   ns   ns   ns",
-    "ew   ew   H    ew   ew",
-    "ns   ns   ns   ns   ns",
-    "H    ns   ns   ns   H",
-]
-
+from .city import CROSS, NAMES, OPEN5, Dice, city, moving, sq
 
 def _bot_turn(s, seat, rng):
     """Let the bot play while it is its decision; return the state and the reasons."""
@@ -90,3 +86,53 @@ def test_the_bot_plans_city_planning_placements():
         action, why = GAME.strategy(GAME.observe(s, seat), seat, legal, random.Random(0))
         assert action in legal and ("place" in why or "turn it" in why or why == "the only legal choice")
         s, _ = step(GAME, s, action, rng)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), small=st.booleans(), small_world=st.booleans(), steps=st.integers(1, 6),
+       changes=st.integers(1, 3))
+def test_a_change_where_a_road_search_never_looked_cannot_change_its_result(seed, small, small_world, steps, changes):
+    """The bot's planner skips re-searching a candidate board whose changed squares the search
+    on today's board never read: that must be exact (same squares, same distances, same order)."""
+    variants = (("small",) if small else ()) + (("small-world",) if small_world else ())
+    s, _ = start(GAME, GAME.configure(NAMES[:2], variants, {}), SeededRng(f"spread{seed}"))
+    g = geometry(s.table.size, s.table.small_world)
+    rnd = random.Random(seed)
+    begin = rnd.choice(g.roads)
+    terminal = 1 << s.hunter
+    dist, reads = _spread(s.board, g, begin, steps, terminal)
+    unread = [sq for sq in g.roads if not reads >> sq & 1]
+    board = list(s.board)
+    for square in rnd.sample(unread, min(changes, len(unread))):
+        board[square] = rnd.randrange(32)
+    again, _ = _spread(tuple(board), g, begin, steps, terminal)
+    assert list(again.items()) == list(dist.items())
+
+
+def test_the_planner_scores_every_candidate_as_a_full_search_would():
+    """Each plan's score is what searching its board afresh gives (the skip above changes nothing)."""
+    for seed in range(6):
+        rng = SeededRng(f"plan{seed}")
+        s, _ = start(GAME, GAME.configure(NAMES[:2], ("small",) if seed % 2 else (), {}), rng)
+        rnd = random.Random(seed)
+        for _ in range(12):  # somewhere into the game
+            if GAME.to_move(s) is not None:
+                s, _ = step(GAME, s, rnd.choice(GAME.legal_actions(s)), rng)
+        s = replace(s, phase="die", dice=(seed % 6 + 1, 4), turn=max(s.turn, 1))
+        seat = s.active
+        ctx = _Ctx(s, seat)
+        me = s.pawns[seat]
+        leader = _leader(s, seat)
+        lstart, lgoal = s.pawns[leader], goal_square(s, leader)
+        terminal = ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0)
+        base_harm = _harm(s.board, ctx.g, lstart, lgoal)[0]
+        for score, die, kind, first, second, land in plans(s, seat):
+            if first is None:
+                continue
+            steps = s.dice[0] + s.dice[1] - die
+            board = acted(s.board, ctx.g, first, second)
+            fresh, fresh_land, _ = _landing_of(ctx, board, me, steps, terminal)
+            harm = _harm(board, ctx.g, lstart, lgoal)[0]
+            base, base_land, _ = _landing_of(ctx, s.board, me, steps, terminal)
+            assert (score, land) in ((fresh + 0.05 * (harm - base_harm), fresh_land), (base, base_land))
+

@@ -6,16 +6,7 @@ from __future__ import annotations
 from dinocli.games.dillos import GAME
 from dinocli.games.dillos.events import CapitolReached, DilloCaptured, GameCapped, GameWon, RollOffRolled
 
-from .city import Dice, begin_turn, city, kinds, moving, play, sq
-
-CROSS = [
-    "H    ew   ew   ew   H",
-    "ns   ns   ns   ns   ns",
-    "ew   ew   H    ew   ew",
-    "ns   ns   ns   ns   ns",
-    "H    ns   ns   ns   H",
-]
-
+from .city import CROSS, Dice, begin_turn, city, kinds, moving, play, sq
 
 def test_entering_the_capitol_wins():
     """DILLO-26, A05: ann's own move enters the capitol: she wins at once."""

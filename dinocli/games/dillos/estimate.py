@@ -1,0 +1,293 @@
+"""The MCTS heuristic for 'Dillos: an estimate of each seat's chance to win, for a state not yet over.
+
+It finishes the turn under way greedily: before the action it weighs the rule-based bot's
+leading plans for each die and action (DILLO-09, DILLO-10); during the move it tries every
+square the dillo can still end on (DILLO-14..17), charging a roll-off on the Hunter (DILLO-20)
+and the Hunter being steered onto that square with the steps left over (DILLO-18, DILLO-19).
+The position reached is judged before the next roll by a conditional logit (a softmax across
+seats) of how likely each dillo is to win on its next roll, as its roads stand or with one
+road mended, and how far it still has to go.
+"""
+
+from __future__ import annotations
+
+import math
+
+from msgspec.structs import replace
+
+from .board import Geometry, distances, longest, mended_distances, moves_from, swapped
+from .data import STOPS
+from .progress import goal_square
+from .rules import capture_square, left_of, legal_actions
+from .state import State, geo
+from .strategy import ROLL_OFF_WIN, acted, plans
+
+__all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
+
+
+def _manhattan(g: Geometry, a: int, b: int) -> int:
+    (r1, c1), (r2, c2) = divmod(a, g.size), divmod(b, g.size)
+    return abs(r1 - r2) + abs(c1 - c2)
+
+
+def _fresh_roll(d: int, hunter_on_goal: bool) -> float:
+    """P that a fresh roll lets a dillo ``d`` road steps (one move) from its goal enter it: the
+    larger die moves (DILLO-09, DILLO-16); a Hunter on the goal must be beaten (DILLO-20)."""
+    if d < 0:
+        return 0.0
+    total = 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            m = max(a, b)
+            if m >= d:
+                total += ROLL_OFF_WIN[m - d] if hunter_on_goal else 1.0
+    return total / 36
+
+
+FRESH = {(d, h): _fresh_roll(d, h) for d in range(-1, 13) for h in (False, True)}
+MAX_LEFT = 16
+
+
+class _Maps:
+    """Road distances shared by every evaluation of one state: per goal, in one move (stop
+    signs end it) and over several; from the Hunter (never through a home, G05)."""
+
+    __slots__ = ("s", "g", "goals", "hunter", "mends")
+
+    def __init__(self, s: State):
+        self.s = s
+        self.g = g = geo(s)
+        self.goals: dict[int, tuple[list[int], list[int]]] = {}
+        self.hunter = distances(s.board, g, s.hunter, through=g.corner_bits)
+        self.mends: dict[int, list[int]] = {}
+
+    def mended(self, goal: int) -> list[int]:
+        m = self.mends.get(goal)
+        if m is None:
+            m = self.mends[goal] = mended_distances(self.s.board, self.g, goal)
+        return m
+
+    def of(self, goal: int) -> tuple[list[int], list[int]]:
+        m = self.goals.get(goal)
+        if m is None:
+            board, g = self.s.board, self.g
+            m = self.goals[goal] = (distances(board, g, goal, stops=True), distances(board, g, goal, stops=False))
+        return m
+
+
+def roll_features(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps | None = None) -> list[tuple[float, ...]]:
+    """Per seat, before ``roller`` rolls with the dillos on ``pawns``: (P of winning on its next
+    roll if it rolls first, the same if not, steps still to go, rolls before its own, Hunter
+    within 3 steps, within 6, the P of winning if one road is mended first if it rolls first,
+    the same if not, straight-line steps to go, one step from the goal and not rolling first)."""
+    maps = maps or _Maps(s)
+    g, n, table = maps.g, len(pawns), s.table
+    out = []
+    for i in range(n):
+        goal = goal_square(s, i)
+        one, free = maps.of(goal)
+        p = pawns[i]
+        final = table.goal == "capitol" or s.reached[i]
+        left = free[p] if free[p] >= 0 else MAX_LEFT
+        left = min(left, _manhattan(g, p, goal) + 3, MAX_LEFT)
+        if not final:  # the way home is still to come (DILLO-29/30)
+            left += _manhattan(g, g.center, table.homes[i])
+        fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
+        order = (i - roller) % n
+        h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
+        mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
+        out.append((fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
+                    1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
+                    mend if order == 0 else 0.0, mend if order else 0.0, float(_manhattan(g, p, goal)),
+                    1.0 if order and final and one[p] == 1 else 0.0))
+    return out
+
+
+# Weights of the conditional logit over roll_features, per board size. Fitted value iteration on
+# positions before a roll from rule-based self-play (1200 small, 1000 large, two seats): the
+# weights are refitted (maximum likelihood, soft targets) to what this module estimates one roll
+# later, averaged over the 36 rolls, until they settle, so that the estimate before a roll agrees
+# with the estimates after it that the search compares it with. Outcome log-loss at those
+# positions: 0.62 small, 0.61 large (a coin: 0.69); see tests/games/dillos/test_estimate.py.
+WEIGHTS = {5: (1.289, -0.157, -0.073, -0.362, -0.0, 0.235, 0.898, 0.59, 0.127, 0.551),
+           7: (1.54, -0.072, -0.179, -0.423, 0.203, -0.242, 0.534, 0.44, -0.0, 0.805)}
+
+
+def _softmax(z: list[float]) -> list[float]:
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    total = sum(e)
+    return [v / total for v in e]
+
+
+def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> list[float]:
+    w = WEIGHTS[s.table.size]
+    return _softmax([sum(a * b for a, b in zip(w, f)) for f in roll_features(s, pawns, roller, maps)])
+
+
+def _landings(board: tuple[int, ...], g: Geometry, pawns: tuple[int, ...], hunter: int, seat: int,
+              closed: int, steps: int) -> list[tuple[int, int]]:
+    """(square, steps used) for every square the dillo can end its move on (DILLO-14..17):
+    stop signs, the Hunter and other dillos end a path (a roll-off or a battle, DILLO-20/22)."""
+    start = pawns[seat]
+    ends = 1 << hunter
+    for j, q in enumerate(pawns):
+        if j != seat:
+            ends |= 1 << q
+    seen = closed | 1 << start
+    out = [(start, 0)]
+    frontier = [start]
+    for k in range(1, steps + 1):
+        nxt = []
+        for a in frontier:
+            if a != start and (STOPS[board[a]] or ends >> a & 1):
+                continue
+            for _, b in moves_from(board, g, a, seen):
+                seen |= 1 << b
+                out.append((b, k))
+                nxt.append(b)
+        if not nxt:
+            break
+        frontier = nxt
+    return out
+
+
+def _hunter_ends(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int) -> set[int]:
+    """Where the Hunter may stop: the ends of its longest legal paths (G05)."""
+    target = longest(board, g, start, closed, steps)
+    out: set[int] = set()
+
+    def walk(a: int, closed: int, depth: int) -> None:
+        if depth == target:
+            out.add(a)
+            return
+        if depth and STOPS[board[a]]:
+            return
+        for _, b in moves_from(board, g, a, closed):
+            walk(b, closed | 1 << b, depth + 1)
+
+    walk(start, closed, 0)
+    return out
+
+
+def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
+                boards: list[tuple[int, ...]] | None = None) -> list[float]:
+    """The returns if ``seat`` ends its move on its best square, the Hunter's threat and a lost
+    roll-off weighed in (DILLO-18, DILLO-19, DILLO-20); with ``boards``, on the best of those
+    boards (the squares are still judged by today's roads)."""
+    g = maps.g
+    pawns = s.pawns
+    n = len(pawns)
+    roller = left_of(s, seat)
+    win = s.table.goal == "capitol" or s.reached[seat]
+    goal = goal_square(s, seat)
+    won = [1.0 if i == seat else 0.0 for i in range(n)]
+    home = list(pawns)
+    home[seat] = capture_square(s, seat)
+    caught = _before_roll(s, tuple(home), roller, maps)
+    judged: dict[int, list[float]] = {}
+    best, best_v = caught, -1.0
+    for board in boards or (s.board,):
+        reach: dict[int, set[int]] = {}  # where the Hunter may stop, by steps
+        for sq, k in _landings(board, g, pawns, s.hunter, seat, closed, steps):
+            unused = steps - k
+            if win and sq == goal and sq != s.hunter:
+                return won
+            if sq != pawns[seat] and sq in pawns:
+                continue  # a battle: left to the search
+            value = judged.get(sq)
+            if value is None:
+                moved = list(pawns)
+                moved[seat] = sq
+                value = judged[sq] = _before_roll(s, tuple(moved), roller, maps)
+            if sq == s.hunter:  # a roll-off: win and stay (or win outright), lose and be captured
+                p = ROLL_OFF_WIN[min(unused, 12)]
+                stay = won if win and sq == goal else value
+                value = [p * a + (1 - p) * b for a, b in zip(stay, caught)]
+            elif unused and sq not in g.corners and 0 < maps.hunter[sq] <= unused:
+                ends = reach.get(unused)
+                if ends is None:
+                    ends = reach[unused] = _hunter_ends(board, g, s.hunter, g.corner_bits | 1 << s.hunter, unused)
+                if sq in ends:  # the left player steers the Hunter here with the rest (DILLO-18)
+                    value = caught
+            if value[seat] > best_v:
+                best, best_v = value, value[seat]
+    return best
+
+
+def _after_hunter(s: State, maps: _Maps) -> list[float]:
+    """The returns once the controller stops the Hunter where it serves them best (DILLO-19)."""
+    g = maps.g
+    ends = _hunter_ends(s.board, g, s.hunter, s.visited | g.corner_bits, s.steps) or {s.hunter}
+    roller = left_of(s, s.active)
+    best, best_v = None, -1.0
+    for sq in ends:
+        pawns = tuple(capture_square(s, i) if p == sq else p for i, p in enumerate(s.pawns))
+        value = _before_roll(s, pawns, roller, maps)
+        if value[s.controller] > best_v:
+            best, best_v = value, value[s.controller]
+    return best
+
+
+# The mover's log-odds are shifted by these amounts, by phase, so that each phase's estimate
+# matches on average how often the mover went on to win in rule-based self-play.
+SHIFT = {"plan": -0.1, "hunter-act": -0.5, "hunter-end": 0.35}
+PLAN_K = 3
+
+
+def _shift(v: list[float], seat: int, by: float) -> list[float]:
+    """``v`` with ``seat``'s log-odds raised by ``by``."""
+    return _softmax([math.log(max(x, 1e-9)) + (by if i == seat else 0.0) for i, x in enumerate(v)])
+
+
+def _after_action(s: State, seat: int, die: int, first, second) -> list[float]:
+    """The returns once ``seat`` has acted with ``die`` (first, second: the action's picks)."""
+    board = acted(s.board, geo(s), first, second)
+    steps = s.dice[0] + s.dice[1] - die
+    after = replace(s, board=board, phase="move", act_die=die, steps=steps, visited=1 << s.pawns[seat], pending=-1)
+    return _after_move(after, _Maps(after), seat, after.visited, steps)
+
+
+def _planned(s: State, seat: int) -> list[float]:
+    """The best of the rule-based bot's leading plans for each die and action, judged here."""
+    options = plans(s, seat)
+    if s.phase in ("kind", "target"):
+        options = [p for p in options if p[1] == s.act_die]
+    if s.phase == "target":
+        options = [p for p in options if p[2] == s.kind]
+    groups: dict = {}
+    for p in sorted(options, key=lambda p: -p[0]):
+        g = groups.setdefault((p[1], p[2]), [])
+        if len(g) < PLAN_K:
+            g.append(p)
+    best, best_v = None, -1.0
+    for g in groups.values():
+        for _, die, _, first, second, _ in g:
+            v = _after_action(s, seat, die, first, second)
+            if v[seat] > best_v:
+                best, best_v = v, v[seat]
+    return best if best is not None else _before_roll(s, s.pawns, left_of(s, seat), _Maps(s))
+
+
+def heuristic(s: State) -> list[float] | None:
+    """An estimate of returns for a game not yet over: the move under way finished on its best
+    square, then each seat's chance to win on its next roll and the steps it still has to go."""
+    ph = s.phase
+    if ph == "over":
+        return None
+    a = s.active
+    if ph in ("die", "kind", "target"):
+        return _shift(_planned(s, a), a, SHIFT["plan"])
+    if ph == "hunter" and s.then == "act":
+        return _shift(_planned(s, a), a, SHIFT["hunter-act"])
+    maps = _Maps(s)
+    if ph == "move":
+        return _after_move(s, maps, a, s.visited, s.steps)
+    if ph == "swap":  # the first tile is picked: judge the best second pick (DILLO-12)
+        boards = [swapped(s.board, s.pending, w.square) for w in legal_actions(s)]
+        return _after_move(s, maps, a, 1 << s.pawns[a], s.dice[0] + s.dice[1] - s.act_die, boards)
+    if ph == "hunter":
+        return _shift(_after_hunter(s, maps), s.controller, SHIFT["hunter-end"])
+    if ph in ("place", "orient", "setup"):
+        return _before_roll(s, s.pawns, s.table.first, maps)
+    return _before_roll(s, s.pawns, left_of(s, a), maps)
