@@ -40,19 +40,19 @@ def cli_figures(runs: int = 15) -> dict[str, Any]:
             "heavy_modules_imported": heavy or "none"}
 
 
-def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200) -> dict[str, Any]:
+def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200, variants: tuple[str, ...] = ()) -> dict[str, Any]:
     """Random full games per second, events folded per second, legal actions per decision,
-    and the rule-based bot against random over seat-rotated two-player games."""
+    and the rule-based bot against random over seat-rotated two-player games (``variants`` on)."""
     from dinocli.strength import match
 
     game = games.get(game_id)
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"variants": list(variants)} if variants else {}
     lo, hi = game.info.min_seats, game.info.max_seats
     counts = sorted({lo, max(2, lo), hi} | ({4} if lo <= 4 <= hi else set()))
     names = tuple(f"p{i}" for i in range(game.info.max_seats))
     logs = []
     for n in counts:
-        config = game.configure(names[:n], (), {})
+        config = game.configure(names[:n], variants, {})
         done, t0, k = 0, time.perf_counter(), 0
         while time.perf_counter() - t0 < seconds / len(counts):
             rng = SeededRng(f"bench/{k}")
@@ -68,7 +68,7 @@ def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200) -> d
             k += 1
         out[f"random_games_per_s_{n}p"] = round(done / (time.perf_counter() - t0), 2)
     widths: list[int] = []
-    config = game.configure(names[:counts[0]], (), {})
+    config = game.configure(names[:counts[0]], variants, {})
     for k in range(20):
         state, _ = start(game, config, SeededRng(f"w/{k}"))
         rnd = random.Random(k)
@@ -88,10 +88,10 @@ def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200) -> d
         from dinocli.arena import play_game
 
         for spec in ("random", "rules"):
-            scores = [play_game(game, [spec] * 2, f"coop/{i}").scores[0] for i in range(matches)]
+            scores = [play_game(game, [spec] * 2, f"coop/{i}", variants=variants).scores[0] for i in range(matches)]
             out[f"{spec}_mean_team_score"] = round(statistics.fmean(scores), 2)
     else:
-        r = match(game_id, "rules", "random", matches, seed="h2h")
+        r = match(game_id, "rules", "random", matches, seed="h2h", variants=variants)
         out["rules_vs_random_win_rate"] = r["win_rate"]
         out["rules_vs_random_ci95"] = r["ci95"]
     return out
@@ -129,14 +129,14 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
         from dinocli.ai import parse_spec
 
         parse_spec(bot)  # a bad spec fails before any game is played
-        if variants and len([n for n in names if n in registry.GAMES]) != 1:
-            raise BadConfig("--variant needs exactly one game to bench")
+    if variants and len([n for n in names if n in registry.GAMES]) != 1:
+        raise BadConfig("--variant needs exactly one game to bench")
     out = {}
     for name in names:
         if name in WHAT:
             out[name] = WHAT[name]()
             continue
-        out[name] = game_figures(name)
+        out[name] = game_figures(name, variants=tuple(variants or ()))
         if strength:
             from dinocli.strength import strength_figures
 

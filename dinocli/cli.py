@@ -572,7 +572,7 @@ def hint(env: Env, game_id, spec, as_json):
               help="Games per figure of --strength.")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, metavar="N",
               help="Worker processes for --strength.")
-@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Play --strength games with a variant on.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME", help="Bench the game with a variant on (repeat for more).")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Append each --strength game to FILE as it ends; a rerun skips the games there.")
 @click.option("--positions", type=click.IntRange(1), default=20, show_default=True, metavar="N",

@@ -205,3 +205,16 @@ def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
     assert r.exit_code == 1 and "--variant needs exactly one game" in r.output
     r = dino("bench", "chess", "--strength")
     assert r.exit_code == 1 and "unknown bench 'chess'" in r.output
+    r = dino("bench", "dillos", "--variant", "bogus")
+    assert r.exit_code == 1 and "unknown variant 'bogus'" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_bench_figures_of_a_game_with_a_variant_on():
+    """`bench dillos --variant small`: the engine figures are those of the 5x5 board (issue #8)."""
+    from dinocli.bench import game_figures
+
+    small = game_figures("dillos", seconds=0.2, matches=2, variants=("small",))
+    large = game_figures("dillos", seconds=0.2, matches=2)
+    assert small["variants"] == ["small"] and "variants" not in large
+    assert small["legal_actions_max"] < large["legal_actions_max"]  # fewer lines to push on 5x5
+    assert small["random_games_per_s_2p"] > 0 and small["rules_vs_random_win_rate"] >= 0
