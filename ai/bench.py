@@ -63,7 +63,7 @@ class _Counted:
     """``game`` counting the decisions simulated; both engines get it, so it costs them the same."""
 
     def __init__(self, game: Game):
-        self.info, self._decide, self.decisions = game.info, game.decide, 0
+        self.info, self._decide, self._advance, self.decisions = game.info, game.decide, game.advance, 0
         for name in ("to_move", "legal_actions", "fold", "observe", "determinize", "returns", "scores",
                      "heuristic", "strategy"):
             setattr(self, name, getattr(game, name))
@@ -72,6 +72,11 @@ class _Counted:
         """The game's decide, counted."""
         self.decisions += 1
         return self._decide(state, action, rng)
+
+    def advance(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        """The game's advance, counted."""
+        self.decisions += 1
+        return self._advance(state, action, rng)
 
 
 def _ours(game: Game, state: State, seconds: float, spec: str) -> tuple[int, float, int]:

@@ -33,3 +33,7 @@ class Clairvoyant:
     def decide(self, state: State, action: Action, rng: Rng) -> list:
         """The events of ``action`` with the real draws (the search's own rng is ignored)."""
         return self._game.decide(state, action, self._rng)
+
+    def advance(self, state: State, action: Action, rng: Rng) -> tuple[State, list]:
+        """The state after ``action`` and its events, with the real draws."""
+        return self._game.advance(state, action, self._rng)

@@ -6,7 +6,7 @@ many iterations the action was legal) and value sums, one column per seat. Every
 samples a fresh determinization ``game.determinize(view, seat, rnd)`` and walks it down the
 tree: only actions legal in that determinization compete, by UCB1 with availability counts
 (``q + c * sqrt(ln(avail) / visits)``), judged by the value of the seat to move in that
-determinization. Chance is sampled inside ``decide`` by :class:`~dinocli.events.SimRng`, so a
+determinization. Chance is sampled inside ``advance`` by :class:`~dinocli.events.SimRng`, so a
 node merges every chance outcome (single observer). A new leaf is played out by the random
 policy or the game's rule-based strategy (which sees ``game.observe(state, seat)``), cut off
 by ``game.heuristic`` when the game gives one after ``cutoff`` decisions or, with
@@ -180,15 +180,14 @@ class Search:
 
     def _playout(self, state: State, rnd: random.Random, sim: SimRng, base: list[float] | None) -> list[float]:
         game = self.game
-        to_move, legal_actions, decide, fold = game.to_move, game.legal_actions, game.decide, game.fold
+        to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance
         heuristic, cutoff, rules = game.heuristic, self.cutoff, self.rollout_rules
         scores = game.scores if base is not None else None
         if not rules and cutoff is None and scores is None:  # plain random playout to the end
             rand = rnd.random
             while to_move(state) is not None:
                 legal = legal_actions(state)
-                for ev in decide(state, legal[int(rand() * len(legal))], sim):
-                    state = fold(state, ev)
+                state = advance(state, legal[int(rand() * len(legal))], sim)[0]
             return game.returns(state)
         randrange = rnd.randrange
         n = 0
@@ -205,8 +204,7 @@ class Search:
                 action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
             else:
                 action = legal[randrange(len(legal))]
-            for ev in decide(state, action, sim):
-                state = fold(state, ev)
+            state = advance(state, action, sim)[0]
             n += 1
 
 

@@ -80,10 +80,10 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
         moves[seat] += 1
         if record:
             rng = RecordingRng(base)
-        events = game.decide(state, action, rng)
+        after, events = game.advance(state, action, rng)
         if record:
             commands.append((seat, game.format_action(state, action), rng.rolls, events))
-        state = fold_all(game, state, events)
+        state = after
         n += 1
     return Record(config=config, seed=seed, specs=list(specs), commands=commands,
                   returns=game.returns(state), scores=game.scores(state), decisions=n,

@@ -60,9 +60,8 @@ def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200, vari
             rnd = random.Random(k)
             while game.to_move(state) is not None:
                 legal = game.legal_actions(state)
-                evs = game.decide(state, legal[rnd.randrange(len(legal))], rng)
+                state, evs = game.advance(state, legal[rnd.randrange(len(legal))], rng)
                 log.extend(evs)
-                state = fold_all(game, state, evs)
             logs.append((config, log))
             done += 1
             k += 1
@@ -75,7 +74,7 @@ def game_figures(game_id: str, *, seconds: float = 3.0, matches: int = 200, vari
         while game.to_move(state) is not None:
             legal = game.legal_actions(state)
             widths.append(len(legal))
-            state = fold_all(game, state, game.decide(state, legal[rnd.randrange(len(legal))], SeededRng(f"w/{k}")))
+            state = game.advance(state, legal[rnd.randrange(len(legal))], SeededRng(f"w/{k}"))[0]
     out["legal_actions_mean"] = round(statistics.fmean(widths), 2)
     out["legal_actions_max"] = max(widths)
     t0 = time.perf_counter()

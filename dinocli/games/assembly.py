@@ -84,6 +84,10 @@ class ModuleGame:
         """Validate and resolve an action up to the next decision."""
         return self._rules.decide(state, action, rng)
 
+    def advance(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        """``decide``, and the state its events lead to."""
+        return self._rules.advance(state, action, rng)
+
     def observe(self, state: State, seat: Seat | None) -> View:
         """What a seat may know (None: a spectator)."""
         return self._view.observe(state, seat)

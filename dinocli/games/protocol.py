@@ -127,6 +127,10 @@ class Game(Protocol):
         """Validate ``action`` (raise IllegalAction) and resolve it and all that follows
         automatically (chance, end of round, scoring) until the next decision."""
 
+    def advance(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        """``decide``, and the state its events lead to: the same as folding them, without
+        folding twice (a game folds while it decides)."""
+
     def observe(self, state: State, seat: Seat | None) -> View:
         """All that ``seat`` may know (None: a spectator, public information only)."""
 

@@ -9,7 +9,7 @@ from dinocli.events import Event, Rng
 
 from .protocol import Action, Config, Game, State
 
-__all__ = ["start", "fold_all", "step", "random_playout"]
+__all__ = ["start", "fold_all", "step", "random_playout", "FoldAfterDeciding"]
 
 
 def fold_all(game: Game, state: State, events: Iterable[Event]) -> State:
@@ -20,6 +20,15 @@ def fold_all(game: Game, state: State, events: Iterable[Event]) -> State:
     return state
 
 
+class FoldAfterDeciding:
+    """``advance`` for a game whose ``decide`` does not fold as it goes: decide, then fold."""
+
+    def advance(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        """``decide``, and the state its events lead to."""
+        events = self.decide(state, action, rng)  # type: ignore[attr-defined]
+        return fold_all(self, state, events), events  # type: ignore[arg-type]
+
+
 def start(game: Game, config: Config, rng: Rng) -> tuple[State, list[Event]]:
     """The state after setup and the setup events."""
     events = game.setup(config, rng)
@@ -28,8 +37,7 @@ def start(game: Game, config: Config, rng: Rng) -> tuple[State, list[Event]]:
 
 def step(game: Game, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
     """Decide an action and fold its events: the new state and the events."""
-    events = game.decide(state, action, rng)
-    return fold_all(game, state, events), events
+    return game.advance(state, action, rng)
 
 
 def random_playout(game: Game, state: State, rng: Rng, rnd: random.Random, limit: int | None = None) -> tuple[State, int]:

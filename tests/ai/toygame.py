@@ -16,10 +16,11 @@ import re
 from typing import Any
 
 import msgspec
+from dinocli.events import Event, Rng
 from msgspec.structs import replace
 
-from dinocli.events import Event, Rng
 from dinocli.games.protocol import BadConfig, Config, GameInfo, IllegalAction, MalformedAction
+from dinocli.games.runner import FoldAfterDeciding
 
 CARDS = tuple(range(1, 10))
 TURNS = 4  # decisions in a game of high card: two per seat
@@ -75,7 +76,7 @@ class HCView(msgspec.Struct, frozen=True):
     shown: tuple[int, int] | None
 
 
-class HighCard:
+class HighCard(FoldAfterDeciding):
     """Hidden one-card hands, draws from unseen cards, fold or showdown."""
 
     info = GameInfo(id="toyhc", name="Toy High Card", min_seats=2, max_seats=2,
@@ -249,7 +250,7 @@ class NimState(msgspec.Struct, frozen=True):
 _TAKE = re.compile(r"take (\d{1,3}) from (\d{1,3})")
 
 
-class Nim:
+class Nim(FoldAfterDeciding):
     """Normal-play Nim: take stones from one heap; who takes the last stone wins."""
 
     info = GameInfo(id="toynim", name="Toy Nim", min_seats=2, max_seats=2,

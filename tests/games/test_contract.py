@@ -64,6 +64,20 @@ def test_random_playouts_end_and_fold_matches(game: Game):
             assert len(r) == config.seats and all(0.0 <= x <= 1.0 for x in r)
 
 
+def test_advance_is_decide_then_fold(game: Game):
+    """``advance`` hands back the state the game folded while deciding: exactly the state its
+    events fold to, so a live game and its replayed log never part."""
+    rng = SeededRng("advance")
+
+    def check(state, legal, action):
+        after, events = game.advance(state, action, rng)
+        assert events == game.decide(state, action, rng)
+        assert msgspec.to_builtins(after) == msgspec.to_builtins(fold_all(game, state, events))
+
+    for config in configs(game)[:3]:
+        playout(game, config, 7, check)
+
+
 def test_fold_is_pure(game: Game):
     config = configs(game)[0]
     rng = SeededRng("pure")

@@ -11,10 +11,11 @@ import hashlib
 import random
 
 import msgspec
+from dinocli.events import Event, Rng
 from msgspec.structs import replace
 
-from dinocli.events import Event, Rng
 from dinocli.games.protocol import BadConfig, Config, GameInfo, IllegalAction, MalformedAction
+from dinocli.games.runner import FoldAfterDeciding
 
 CAP = 14
 
@@ -43,7 +44,7 @@ class CoopState(msgspec.Struct, frozen=True):
     over: bool = False
 
 
-class Coop:
+class Coop(FoldAfterDeciding):
     """Push your luck together."""
 
     info = GameInfo(id="toycoop", name="Toy Coop", min_seats=1, max_seats=3, hidden_information=False,

@@ -312,12 +312,16 @@ def setup(config: Config, rng: Rng) -> list:
 def decide(s: State, action, rng: Rng) -> list:
     """Validate an action (IllegalAction says why not) and resolve it and everything
     automatic after it, up to the next decision or the end of the game."""
+    return advance(s, action, rng)[1]
+
+
+def advance(s: State, action, rng: Rng) -> tuple[State, list]:
+    """``decide``, and the state its events lead to (folded on the way)."""
     if action not in legal_actions(s):
         raise IllegalAction(explain(s, action))
     log = _Log()
     s = _apply(s, action, rng, log)
-    _advance(s, rng, log)
-    return log.events
+    return _advance(s, rng, log), log.events
 
 
 def _apply(s: State, a, rng: Rng, log: _Log) -> State:

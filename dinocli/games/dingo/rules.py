@@ -275,6 +275,11 @@ def _offer_effect(sc: _Script, seat: Seat, card: int) -> None:
 
 def decide(s: State, action: Action, rng: Rng) -> list[Event]:
     """Validate an action and resolve it and all that follows until the next decision."""
+    return advance(s, action, rng)[1]
+
+
+def advance(s: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+    """``decide``, and the state its events lead to (folded on the way)."""
     action = normalize(s, action)
     last, legal = _last_legal
     if action not in (legal if last is s else legal_actions(s)):
@@ -320,7 +325,7 @@ def decide(s: State, action: Action, rng: Rng) -> list[Event]:
             sc.emit(Passed(seat=seat))
             _end_turn(sc, seat)
     remember(sc.out, sc.states)
-    return sc.out
+    return sc.s, sc.out
 
 
 # --- results --------------------------------------------------------------------------

@@ -134,6 +134,11 @@ def pending_projectile(s) -> str | None:
 
 def decide(s: State, action, rng: Rng) -> list[Event]:
     """Validate the action, resolve it and everything automatic up to the next decision."""
+    return advance(s, action, rng)[1]
+
+
+def advance(s: State, action, rng: Rng) -> tuple[State, list[Event]]:
+    """``decide``, and the state its events lead to (folded on the way)."""
     if not s.agenda:
         raise IllegalAction("the game is over")
     t = s.agenda[0]
@@ -147,7 +152,8 @@ def decide(s: State, action, rng: Rng) -> list[Event]:
         raise IllegalAction(f"not legal now: {prompt(s)}")
     r = Resolver(s, rng, list(s.agenda))
     r.apply(t, action)
-    return r.run()
+    events = r.run()
+    return r.s, events
 
 
 def returns(s: State) -> list[float]:

@@ -246,11 +246,15 @@ def preview(state: State, action: Any) -> State:
 
 def decide(state: State, action: Any, rng: Rng) -> list[Event]:
     """Validate and resolve one decision and everything automatic after it."""
+    return advance(state, action, rng)[1]
+
+
+def advance(state: State, action: Any, rng: Rng) -> tuple[State, list[Event]]:
+    """``decide``, and the state its events lead to (folded on the way)."""
     if state.phase not in (Phase.PLACE, Phase.ACT) or action not in legal_actions(state):
         raise IllegalAction(why_illegal(state, action))
     out: list[Event] = []
-    _advance(_resolve(state, action, out), rng, out)
-    return out
+    return _advance(_resolve(state, action, out), rng, out), out
 
 
 def returns(state: State) -> list[float]:
