@@ -49,6 +49,9 @@ class Geometry:
             self.wraps = {n: s, s: n, w: e, e: w}
         self.neighbours: tuple[tuple[int, int, int, int], ...] = tuple(tuple(x) for x in nbrs)  # type: ignore[misc]
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in x if q >= 0) for x in nbrs)
+        # per square, for each neighbour: (direction index, the exit bit toward it, its entry bit, it)
+        self.links: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+            tuple((d, DIRS[d], DIRS[OPPOSITE[d]], b) for d, b in enumerate(x) if b >= 0) for x in nbrs)
         # push lines (G09): (axis, index, road squares in order, their bit set), rows then columns
         self.lines: tuple[tuple[str, int, tuple[int, ...], int], ...] = tuple(
             (axis, i, sqs, sum(1 << q for q in sqs))
@@ -103,14 +106,9 @@ def connected(board: tuple[int, ...], geo: Geometry, a: int, d: int) -> int:
 def moves_from(board: tuple[int, ...], geo: Geometry, a: int, closed: int) -> list[tuple[int, int]]:
     """Every (direction index, square) one connecting step from ``a`` into a square not in the
     bit set ``closed`` (squares already entered, or forbidden to this pawn)."""
-    out = []
-    nb = geo.neighbours[a]
     ma = MASKS[board[a]]
-    for d in range(4):
-        b = nb[d]
-        if b >= 0 and ma & DIRS[d] and not closed >> b & 1 and MASKS[board[b]] & DIRS[OPPOSITE[d]]:
-            out.append((d, b))
-    return out
+    return [(d, b) for d, exit_, entry, b in geo.links[a]
+            if ma & exit_ and not closed >> b & 1 and MASKS[board[b]] & entry]
 
 
 def longest(board: tuple[int, ...], geo: Geometry, a: int, closed: int, steps: int) -> int:

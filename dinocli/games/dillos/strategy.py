@@ -96,6 +96,7 @@ class _Ctx:
         self.rivals = {p: i for i, p in enumerate(s.pawns) if i != seat}
         self.home = s.table.homes[seat]
         self.blocked = sum(1 << p for p in self.rivals) | 1 << s.hunter
+        self.memo: list[float | None] = [None] * (13 * len(s.board))  # landing by sq * 13 + unused
 
     def landing(self, sq: int, unused: int) -> float:
         """The value of ending the move on ``sq`` with ``unused`` steps going to the Hunter."""
@@ -222,22 +223,21 @@ def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, termina
     dist = {start: 0}
     reads = 0
     frontier = [start]
-    nbs, around = g.neighbours, _AROUND[g.size, g.small_world]
-    closed = 1 << start
+    links, around = g.links, _AROUND[g.size, g.small_world]
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
-            if a != start and (STOPS[board[a]] or terminal >> a & 1):
+            code = board[a]
+            if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
             reads |= around[a]
-            ma = MASKS[board[a]]
-            nb = nbs[a]
-            for d in range(4):
-                b = nb[d]
-                if b >= 0 and ma & DIRS[d] and not closed >> b & 1 and MASKS[board[b]] & DIRS[OPPOSITE[d]] \
-                        and b not in dist:
+            ma = MASKS[code]
+            for _, exit_, entry, b in links[a]:
+                if ma & exit_ and b not in dist and MASKS[board[b]] & entry:
                     dist[b] = k
                     nxt.append(b)
+        if not nxt:
+            break
         frontier = nxt
     return dist, reads
 
@@ -246,9 +246,11 @@ def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, termi
     """The best landing value and square within ``steps``, and the squares read to find it."""
     dist, reads = _spread(board, ctx.g, start, steps, terminal)
     best, best_sq = None, start
-    landing = ctx.landing
+    landing, memo = ctx.landing, ctx.memo
     for sq, k in dist.items():
-        v = landing(sq, steps - k)
+        v = memo[sq * 13 + steps - k]
+        if v is None:
+            v = memo[sq * 13 + steps - k] = landing(sq, steps - k)
         if best is None or v > best:
             best, best_sq = v, sq
     return best, best_sq, reads
