@@ -251,8 +251,21 @@ def push_directions(s: State) -> list[int]:
     return _maximal(s, s.pawns[s.pushed], closed)
 
 
+# The last state asked for its legal actions, and a copy of them: advance checks its action
+# against them when a caller (a playout) asks for the legal actions and then decides on that state.
+_last_legal: tuple[State | None, tuple] = (None, ())
+
+
 def legal_actions(s: State) -> list:
     """Every legal action of the seat to move, in a stable order."""
+    global _last_legal
+    out = _legal(s)
+    _last_legal = (s, tuple(out))
+    return out
+
+
+def _legal(s: State) -> list:
+    """The legal actions, built afresh."""
     ph = s.phase
     if ph == "move":
         g = geo(s)
@@ -317,7 +330,8 @@ def decide(s: State, action, rng: Rng) -> list:
 
 def advance(s: State, action, rng: Rng) -> tuple[State, list]:
     """``decide``, and the state its events lead to (folded on the way)."""
-    if action not in legal_actions(s):
+    last, legal = _last_legal
+    if action not in (legal if last is s else legal_actions(s)):
         raise IllegalAction(explain(s, action))
     log = _Log()
     s = _apply(s, action, rng, log)

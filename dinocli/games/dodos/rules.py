@@ -92,9 +92,19 @@ def to_move(s: State) -> int | None:
     return s.agenda[0].seat if s.agenda else None
 
 
+# The last state asked for its legal actions, and a copy of them: advance checks its action
+# against them when a caller (a playout) asks for the legal actions and then decides on that state.
+_last_legal: tuple[State | None, tuple] = (None, ())
+
+
 def legal_actions(s: State) -> list:
     """Every legal action of the seat to move, in a stable order."""
-    return options(s, s.agenda[0]) if s.agenda else []
+    global _last_legal
+    if not s.agenda:
+        return []
+    out = options(s, s.agenda[0])
+    _last_legal = (s, tuple(out))
+    return out
 
 
 def prompt(s) -> str:
@@ -147,7 +157,9 @@ def advance(s: State, action, rng: Rng) -> tuple[State, list[Event]]:
         if not is_skill(action.skill):
             raise IllegalAction(f"skill must be one of {', '.join(map(str, SKILL_LEVELS))}")
         check = Throw(action.aim)
-    legal = options(s, t)
+    last, legal = _last_legal
+    if last is not s:
+        legal = options(s, t)
     if check not in legal:
         raise IllegalAction(f"not legal now: {prompt(s)}")
     r = Resolver(s, rng, list(s.agenda))
