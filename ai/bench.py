@@ -15,11 +15,14 @@ programs on a busy machine then hardly move them) and the ratio ours/theirs (sam
 engines take turns going first from one position to the next, so neither is always the one that
 runs with a cold cache or in a quiet moment.
 
-Where the ratio comes from: per game decision simulated, ours is cheaper than the package (no
-adapter object, no per-step wrapper calls), but every iteration of ours steps a fresh
-determinization down the tree path again, while the package keeps one state per tree node and
-starts its playout below the tree. Ours simulates the whole game from the root on every
-iteration; the package saves the depth of its tree, which matters in short games (Dodos).
+Where the ratio comes from: both engines spend nearly all their time in the game's own code
+(``advance`` and ``legal_actions``), so per game decision simulated they cost the same (the
+``decisions/s`` ratio, 0.97-1.04). But every iteration of ours steps a fresh determinization
+down the tree path again — information-set MCTS cannot keep a state per node, since the hidden
+cards differ from one iteration to the next — while the package keeps one state per tree node
+and starts its playout below the tree. Ours simulates the whole game from the root on every
+iteration; the package saves the depth of its tree, which matters in short games (Dodos:
+about 34 decisions per iteration against 28).
 """
 
 from __future__ import annotations

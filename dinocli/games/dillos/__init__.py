@@ -20,7 +20,7 @@ MAX_DECISIONS = 200 * 4 * 40 + 2 * 44
 # action, weighs the best plans — and little exploration, since a turn is a long chain of one
 # seat's own choices whose averages a wide UCB would drag down. See tests/games/dillos/test_bots.py.
 MCTS_TUNING = {"all": {"rollout": "random", "cutoff": 0, "c": 0.1}, "medium": {"iterations": 400},
-               "hard": {"iterations": 1200}}
+               "hard": {"iterations": 900}}
 
 GAME = ModuleGame(
     GameInfo(
