@@ -25,7 +25,10 @@ class Advice(NamedTuple):
 
 def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random, *,
          spec: str = "mcts:hard", top: int = 3, min_share: float = 0.05) -> list[Advice]:
-    """The top choices of an ISMCTS search (best first), each with the strategy's reason if it agrees."""
+    """The top choices of an ISMCTS search (best first), each with the strategy's reason if it agrees.
+
+    A runner-up is shown when it drew ``min_share`` of the visits, or a third of the best's
+    (with many legal actions the search spreads thin, and the alternatives still matter)."""
     s = parse_spec(spec)
     rule_action, rule_reason = game.strategy(view, seat, legal, random.Random(rnd.getrandbits(64)))
     state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
@@ -36,6 +39,7 @@ def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Ra
         return [Advice(action, game.format_action(state, action), 1.0, values[action],
                        rule_reason if action == rule_action else "")]
     stats = search_root(game, view, seat, legal, rnd, s)
-    chosen = [st for st in stats[:top] if st.visits_share >= min_share] or stats[:1]
+    floor = min(min_share, stats[0].visits_share / 3)
+    chosen = [st for st in stats[:top] if st.visits_share >= floor]
     return [Advice(st.action, game.format_action(state, st.action), st.visits_share, st.value,
                    rule_reason if st.action == rule_action else "") for st in chosen]

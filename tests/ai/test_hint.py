@@ -46,3 +46,20 @@ def test_hint_is_deterministic_for_a_seed():
     a = hint(HIGHCARD, view, 1, legal, random.Random(3), spec="mcts:iterations=100")
     b = hint(HIGHCARD, view, 1, legal, random.Random(3), spec="mcts:iterations=100")
     assert a == b
+
+
+def test_hint_shows_runners_up_near_the_best_even_when_the_search_spreads_thin(monkeypatch):
+    """With many legal actions no choice draws 5% of the visits but the best: runners-up with a
+    third of its share are still worth showing; the rest are not."""
+    import dinocli.ai.hint as hint_module
+    from dinocli.ai.mcts import RootStat
+
+    state = HCState(hands=(5, 6), turn=0)
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    spread = [RootStat(legal[0], 12, 0.12, 0.26), RootStat(legal[1], 4, 0.044, 0.18), RootStat(legal[2], 2, 0.022, 0.16)]
+    monkeypatch.setattr(hint_module, "search_root", lambda *args, **kwargs: spread)
+    advice = hint(HIGHCARD, view, 0, legal, random.Random(0), spec="mcts:iterations=10")
+    assert [a.visits_share for a in advice] == [0.12, 0.044]
+    sure = [RootStat(legal[0], 90, 0.9, 0.7), RootStat(legal[1], 6, 0.06, 0.4), RootStat(legal[2], 4, 0.04, 0.3)]
+    monkeypatch.setattr(hint_module, "search_root", lambda *args, **kwargs: sure)
+    assert [a.visits_share for a in hint(HIGHCARD, view, 0, legal, random.Random(0), spec="mcts:iterations=10")] == [0.9, 0.06]
