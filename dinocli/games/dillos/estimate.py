@@ -20,7 +20,7 @@ from .data import STOPS
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
 from .state import State, geo
-from .strategy import ROLL_OFF_WIN, acted, plans
+from .strategy import ROLL_OFF_WIN, acted, plans, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
 
@@ -125,33 +125,6 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
     return _softmax([sum(a * b for a, b in zip(w, f)) for f in roll_features(s, pawns, roller, maps)])
 
 
-def _landings(board: tuple[int, ...], g: Geometry, pawns: tuple[int, ...], hunter: int, seat: int,
-              closed: int, steps: int) -> list[tuple[int, int]]:
-    """(square, steps used) for every square the dillo can end its move on (DILLO-14..17):
-    stop signs, the Hunter and other dillos end a path (a roll-off or a battle, DILLO-20/22)."""
-    start = pawns[seat]
-    ends = 1 << hunter
-    for j, q in enumerate(pawns):
-        if j != seat:
-            ends |= 1 << q
-    seen = closed | 1 << start
-    out = [(start, 0)]
-    frontier = [start]
-    for k in range(1, steps + 1):
-        nxt = []
-        for a in frontier:
-            if a != start and (STOPS[board[a]] or ends >> a & 1):
-                continue
-            for _, b in moves_from(board, g, a, seen):
-                seen |= 1 << b
-                out.append((b, k))
-                nxt.append(b)
-        if not nxt:
-            break
-        frontier = nxt
-    return out
-
-
 def _hunter_ends(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int) -> set[int]:
     """Where the Hunter may stop: the ends of its longest legal paths (G05)."""
     target = longest(board, g, start, closed, steps)
@@ -187,9 +160,12 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
     caught = _before_roll(s, tuple(home), roller, maps)
     judged: dict[int, list[float]] = {}
     best, best_v = caught, -1.0
+    # every square the dillo can end its move on (DILLO-14..17): stop signs, the Hunter and
+    # other dillos end a path (a roll-off or a battle, DILLO-20/22)
+    blockers = sum(1 << q for j, q in enumerate(pawns) if j != seat) | 1 << s.hunter
     for board in boards or (s.board,):
-        reach: dict[int, set[int]] = {}  # where the Hunter may stop, by steps
-        for sq, k in _landings(board, g, pawns, s.hunter, seat, closed, steps):
+        hunter_stops: dict[int, set[int]] = {}  # where the Hunter may stop, by steps
+        for sq, k in reach(board, g, pawns[seat], closed, steps, blockers)[0].items():
             unused = steps - k
             if win and sq == goal and sq != s.hunter:
                 return won
@@ -205,9 +181,9 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
                 stay = won if win and sq == goal else value
                 value = [p * a + (1 - p) * b for a, b in zip(stay, caught)]
             elif unused and sq not in g.corners and 0 < maps.hunter[sq] <= unused:
-                ends = reach.get(unused)
+                ends = hunter_stops.get(unused)
                 if ends is None:
-                    ends = reach[unused] = _hunter_ends(board, g, s.hunter, g.corner_bits | 1 << s.hunter, unused)
+                    ends = hunter_stops[unused] = _hunter_ends(board, g, s.hunter, g.corner_bits | 1 << s.hunter, unused)
                 if sq in ends:  # the left player steers the Hunter here with the rest (DILLO-18)
                     value = caught
             if value[seat] > best_v:

@@ -20,14 +20,14 @@ from msgspec.structs import replace
 
 from ..grammar import possessive
 from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, Push, SwapFrom, Twist
-from .board import OPPOSITE, Geometry, distances, geometry, line_squares, longest, moves_from, pushed, swapped, twisted
-from .data import DIRS, HC, MASKS, STOPS, VACANT, code_of
+from .board import Geometry, distances, geometry, line_squares, longest, moves_from, pushed, swapped, twisted
+from .data import HC, MASKS, STOPS, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
 from .rules import _SWAP_WITH, _looks, legal_actions
 from .state import State, geo
 
-__all__ = ["choose", "plans", "acted", "ROLL_OFF_WIN"]
+__all__ = ["choose", "plans", "acted", "reach", "ROLL_OFF_WIN"]
 
 # P(1d6 + unused > 1d6) for unused = 0..12 (DILLO-20)
 ROLL_OFF_WIN = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
@@ -119,7 +119,7 @@ class _Ctx:
         return value
 
 
-def _reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int, terminal: int):
+def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int, terminal: int):
     """Squares the dillo can end on within ``steps`` (breadth-first, so by simple paths), with
     their distance and the previous square; stop signs and ``terminal`` squares end a path."""
     dist = {start: 0}
@@ -140,7 +140,7 @@ def _reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: 
 
 
 def _best_landing(ctx: _Ctx, board: tuple[int, ...], start: int, closed: int, steps: int):
-    dist, prev = _reach(board, ctx.g, start, closed, steps, ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0))
+    dist, prev = reach(board, ctx.g, start, closed, steps, ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0))
     best, best_sq = None, start
     for sq, k in dist.items():
         v = ctx.landing(sq, steps - k)
@@ -218,7 +218,7 @@ def plans(view: State, seat: int) -> list:
 
 
 def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
-    """``_reach`` without the paths, from a start that counts as entered, and the bit set of
+    """``reach`` without the paths, from a start that counts as entered, and the bit set of
     every square whose tile it read (a change elsewhere cannot change its result)."""
     dist = {start: 0}
     reads = 0
