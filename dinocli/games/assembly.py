@@ -22,7 +22,7 @@ from dinocli.events import Event, Rng
 
 from .protocol import Action, Config, GameInfo, Seat, State, View
 
-__all__ = ["ModuleGame", "read_data", "sha256_of", "decode_data"]
+__all__ = ["ModuleGame", "LastLegal", "read_data", "sha256_of", "decode_data"]
 
 T = TypeVar("T")
 
@@ -139,6 +139,27 @@ class ModuleGame:
     def heuristic(self, state: State) -> list[float] | None:
         """Estimated returns for an unfinished state, or None."""
         return None if self._heuristic is None else self._heuristic(state)
+
+
+class LastLegal:
+    """The last state a game's ``legal_actions`` was asked about, and a copy of the answer: a
+    caller (a playout) asks for the legal actions and then decides on the same state, so the
+    game's ``advance`` checks the action against the list already built instead of a new one."""
+
+    __slots__ = ("state", "actions")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.actions: tuple = ()
+
+    def keep(self, state: State, actions: list[Action]) -> list[Action]:
+        """Remember ``actions`` as the legal actions of ``state``; return them."""
+        self.state, self.actions = state, tuple(actions)
+        return actions
+
+    def of(self, state: State, build: Callable[[State], list[Action]]) -> tuple | list[Action]:
+        """The legal actions of ``state``: the kept copy if it was the last asked, else ``build(state)``."""
+        return self.actions if self.state is state else build(state)
 
 
 def _game_of(package: str) -> ModuleGame:

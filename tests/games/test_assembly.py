@@ -13,7 +13,7 @@ import pytest
 
 from dinocli.events import SeededRng
 from dinocli.games import GAMES, get
-from dinocli.games.assembly import ModuleGame, decode_data, read_data, sha256_of
+from dinocli.games.assembly import LastLegal, ModuleGame, decode_data, read_data, sha256_of
 from dinocli.games.protocol import Game
 from dinocli.games.runner import start
 
@@ -83,3 +83,15 @@ def test_decode_data_names_the_file_on_a_bad_field_and_on_text_that_is_not_json(
         decode_data(b"{", Point, "p.json", Broken)
     with pytest.raises(msgspec.DecodeError):
         decode_data(b"{", Point, "p.json", Broken, json_errors=False)
+
+
+def test_last_legal_answers_for_the_same_state_only_and_keeps_its_own_copy():
+    """advance checks an action against the list just built for the same state object; for any
+    other state it builds afresh, and a caller changing the list it got changes nothing."""
+    built = []
+    memo = LastLegal()
+    state, other = object(), object()
+    got = memo.keep(state, ["a", "b"])
+    got.append("c")
+    assert memo.of(state, lambda s: built.append(s) or ["x"]) == ("a", "b") and built == []
+    assert memo.of(other, lambda s: built.append(s) or ["x"]) == ["x"] and built == [other]

@@ -15,6 +15,7 @@ from typing import Any
 from dinocli.events import Rng
 
 from ..grammar import does, their
+from ..assembly import LastLegal
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import (
     STEPS, STOP, Orient, PickAction, PickDie, PlaceAt, Push, Step, Stop, SwapFrom, SwapWith, Twist,
@@ -251,17 +252,12 @@ def push_directions(s: State) -> list[int]:
     return _maximal(s, s.pawns[s.pushed], closed)
 
 
-# The last state asked for its legal actions, and a copy of them: advance checks its action
-# against them when a caller (a playout) asks for the legal actions and then decides on that state.
-_last_legal: tuple[State | None, tuple] = (None, ())
+_LAST = LastLegal()
 
 
 def legal_actions(s: State) -> list:
     """Every legal action of the seat to move, in a stable order."""
-    global _last_legal
-    out = _legal(s)
-    _last_legal = (s, tuple(out))
-    return out
+    return _LAST.keep(s, _legal(s))
 
 
 def _legal(s: State) -> list:
@@ -330,8 +326,7 @@ def decide(s: State, action, rng: Rng) -> list:
 
 def advance(s: State, action, rng: Rng) -> tuple[State, list]:
     """``decide``, and the state its events lead to (folded on the way)."""
-    last, legal = _last_legal
-    if action not in (legal if last is s else legal_actions(s)):
+    if action not in _LAST.of(s, legal_actions):
         raise IllegalAction(explain(s, action))
     log = _Log()
     s = _apply(s, action, rng, log)

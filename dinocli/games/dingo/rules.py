@@ -8,6 +8,7 @@ from typing import Any
 from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
+from ..assembly import LastLegal
 from ..protocol import BadConfig, Config, IllegalAction
 from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
@@ -89,17 +90,12 @@ def _distinct(hand: tuple[int, ...]) -> list[int]:
     return out
 
 
-# The last state asked for its legal actions, and a copy of them: decide checks its action against
-# them when a caller (a playout) asks for the legal actions and then decides on the same state.
-_last_legal: tuple[State | None, tuple[Action, ...]] = (None, ())
+_LAST = LastLegal()
 
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
-    global _last_legal
-    out = _legal(s)
-    _last_legal = (s, tuple(out))
-    return out
+    return _LAST.keep(s, _legal(s))
 
 
 def _legal(s: State) -> list[Action]:
@@ -281,8 +277,7 @@ def decide(s: State, action: Action, rng: Rng) -> list[Event]:
 def advance(s: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
     """``decide``, and the state its events lead to (folded on the way)."""
     action = normalize(s, action)
-    last, legal = _last_legal
-    if action not in (legal if last is s else legal_actions(s)):
+    if action not in _LAST.of(s, legal_actions):
         raise IllegalAction(explain(s, action))
     seat = s.turn
     sc = _Script(s, rng)

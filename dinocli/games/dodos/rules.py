@@ -8,6 +8,7 @@ from typing import Any
 from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
+from ..assembly import LastLegal
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import Throw
 from .data import DECK, KIND, KINDS, TRACKS, slug
@@ -92,19 +93,12 @@ def to_move(s: State) -> int | None:
     return s.agenda[0].seat if s.agenda else None
 
 
-# The last state asked for its legal actions, and a copy of them: advance checks its action
-# against them when a caller (a playout) asks for the legal actions and then decides on that state.
-_last_legal: tuple[State | None, tuple] = (None, ())
+_LAST = LastLegal()
 
 
 def legal_actions(s: State) -> list:
     """Every legal action of the seat to move, in a stable order."""
-    global _last_legal
-    if not s.agenda:
-        return []
-    out = options(s, s.agenda[0])
-    _last_legal = (s, tuple(out))
-    return out
+    return _LAST.keep(s, options(s, s.agenda[0])) if s.agenda else []
 
 
 def prompt(s) -> str:
@@ -157,10 +151,7 @@ def advance(s: State, action, rng: Rng) -> tuple[State, list[Event]]:
         if not is_skill(action.skill):
             raise IllegalAction(f"skill must be one of {', '.join(map(str, SKILL_LEVELS))}")
         check = Throw(action.aim)
-    last, legal = _last_legal
-    if last is not s:
-        legal = options(s, t)
-    if check not in legal:
+    if check not in _LAST.of(s, legal_actions):
         raise IllegalAction(f"not legal now: {prompt(s)}")
     r = Resolver(s, rng, list(s.agenda))
     r.apply(t, action)

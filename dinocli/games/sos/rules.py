@@ -6,6 +6,7 @@ from typing import Any
 
 from dinocli.events import Event, Rng
 
+from ..assembly import LastLegal
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import MoveDino, PlaceLava
 from .board import (
@@ -115,22 +116,16 @@ def dino_moves(state: State) -> list[MoveDino]:
     return out
 
 
-# The last state asked for its legal actions, and a copy of them: advance checks its action
-# against them when a caller (a playout) asks for the legal actions and then decides on that state.
-_last_legal: tuple[State | None, tuple] = (None, ())
+_LAST = LastLegal()
 
 
 def legal_actions(state: State) -> list:
     """Placements of the Lava tile in hand, or the single Dino steps of the action."""
-    global _last_legal
     if state.phase == Phase.PLACE:
-        out = placements(state)
-    elif state.phase == Phase.ACT:
-        out = dino_moves(state)
-    else:
-        return []
-    _last_legal = (state, tuple(out))
-    return out
+        return _LAST.keep(state, placements(state))
+    if state.phase == Phase.ACT:
+        return _LAST.keep(state, dino_moves(state))
+    return []
 
 
 def why_illegal(state: State, action: Any) -> str:
@@ -260,8 +255,7 @@ def decide(state: State, action: Any, rng: Rng) -> list[Event]:
 
 def advance(state: State, action: Any, rng: Rng) -> tuple[State, list[Event]]:
     """``decide``, and the state its events lead to (folded on the way)."""
-    last, legal = _last_legal
-    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in (legal if last is state else legal_actions(state)):
+    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
         raise IllegalAction(why_illegal(state, action))
     out: list[Event] = []
     return _advance(_resolve(state, action, out), rng, out), out
