@@ -13,7 +13,7 @@ from .data import DIRS, FACEDOWN, MASKS, STOPS, UNKNOWN
 
 __all__ = [
     "Geometry", "geometry", "OPPOSITE", "connected", "moves_from", "longest", "twisted",
-    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances",
+    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances", "manhattan",
 ]
 
 OPPOSITE = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
@@ -92,6 +92,12 @@ class Geometry:
 def geometry(size: int, small_world: bool = False) -> Geometry:
     """The shared Geometry for a board size (and the Small World wraps)."""
     return Geometry(size, small_world)
+
+
+def manhattan(geo: Geometry, a: int, b: int) -> int:
+    """Straight-line steps between two squares, along rows and columns (no wrap)."""
+    (r1, c1), (r2, c2) = divmod(a, geo.size), divmod(b, geo.size)
+    return abs(r1 - r2) + abs(c1 - c2)
 
 
 def connected(board: tuple[int, ...], geo: Geometry, a: int, d: int) -> int:

@@ -15,7 +15,7 @@ import math
 
 from msgspec.structs import replace
 
-from .board import Geometry, distances, longest, mended_distances, moves_from, swapped
+from .board import Geometry, distances, longest, manhattan, mended_distances, moves_from, swapped
 from .data import STOPS
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
@@ -23,11 +23,6 @@ from .state import State, geo
 from .strategy import ROLL_OFF_WIN, acted, plans, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
-
-
-def _manhattan(g: Geometry, a: int, b: int) -> int:
-    (r1, c1), (r2, c2) = divmod(a, g.size), divmod(b, g.size)
-    return abs(r1 - r2) + abs(c1 - c2)
 
 
 def _fresh_roll(d: int, hunter_on_goal: bool) -> float:
@@ -89,16 +84,16 @@ def roll_features(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps | N
         p = pawns[i]
         final = table.goal == "capitol" or s.reached[i]
         left = free[p] if free[p] >= 0 else MAX_LEFT
-        left = min(left, _manhattan(g, p, goal) + 3, MAX_LEFT)
+        left = min(left, manhattan(g, p, goal) + 3, MAX_LEFT)
         if not final:  # the way home is still to come (DILLO-29/30)
-            left += _manhattan(g, g.center, table.homes[i])
+            left += manhattan(g, g.center, table.homes[i])
         fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
         order = (i - roller) % n
         h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
         mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
         out.append((fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
                     1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
-                    mend if order == 0 else 0.0, mend if order else 0.0, float(_manhattan(g, p, goal)),
+                    mend if order == 0 else 0.0, mend if order else 0.0, float(manhattan(g, p, goal)),
                     1.0 if order and final and one[p] == 1 else 0.0))
     return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import distances
+from .board import distances, manhattan
 from .state import State, geo
 
 __all__ = ["goal_square", "goal_distance"]
@@ -23,5 +23,4 @@ def goal_distance(s: State, seat: int) -> int:
     d = distances(s.board, g, s.pawns[seat], stops=False)[goal]
     if d >= 0:
         return d
-    (r1, c1), (r2, c2) = divmod(s.pawns[seat], g.size), divmod(goal, g.size)
-    return abs(r1 - r2) + abs(c1 - c2) + 3
+    return manhattan(g, s.pawns[seat], goal) + 3

@@ -20,7 +20,7 @@ from msgspec.structs import replace
 
 from ..grammar import possessive
 from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, Push, SwapFrom, Twist
-from .board import Geometry, distances, geometry, line_squares, longest, moves_from, pushed, swapped, twisted
+from .board import Geometry, distances, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped, twisted
 from .data import HC, MASKS, STOPS, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
@@ -58,15 +58,9 @@ def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[obj
 # ---------------------------------------------------------------------------- maps
 
 
-def _manhattan(g: Geometry, a: int, b: int) -> int:
-    (r1, c1), (r2, c2) = divmod(a, g.size), divmod(b, g.size)
-    return abs(r1 - r2) + abs(c1 - c2)
-
-
 # Per board size: Manhattan distances between squares; per geometry: each square's bit with
 # its neighbours' (the tiles a road search looks at when it steps out of that square).
-_MAN = {n: tuple(tuple(abs(a // n - b // n) + abs(a % n - b % n) for b in range(n * n)) for a in range(n * n))
-        for n in (5, 7)}
+_MAN = {n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
 _AROUND = {(n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
            for n in (5, 7) for w in (False, True)}
 
@@ -77,7 +71,7 @@ def _goal_map(board: tuple[int, ...], g: Geometry, goal: int) -> list[int]:
     road = distances(board, g, goal, stops=False)
     out = []
     for sq, d in enumerate(road):
-        man = _manhattan(g, sq, goal) + 3 if sq != goal else 0
+        man = manhattan(g, sq, goal) + 3 if sq != goal else 0
         out.append(min(d, man) if d >= 0 else man)
     return out
 
@@ -248,9 +242,10 @@ def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, termi
     best, best_sq = None, start
     landing, memo = ctx.landing, ctx.memo
     for sq, k in dist.items():
-        v = memo[sq * 13 + steps - k]
+        i = sq * 13 + steps - k
+        v = memo[i]
         if v is None:
-            v = memo[sq * 13 + steps - k] = landing(sq, steps - k)
+            v = memo[i] = landing(sq, steps - k)
         if best is None or v > best:
             best, best_sq = v, sq
     return best, best_sq, reads
@@ -392,7 +387,7 @@ def _steer(view: State, seat: int) -> tuple[object, str]:
             if hit:
                 gain = sum(30 - maps[i][end] for i in hit)
                 return 100 + gain, f"send the Hunter onto {' and '.join(possessive(names[i]) for i in hit)} dillo at {g.name(end)}"
-            v = -_manhattan(g, end, view.pawns[leader]) + 0.3 * _manhattan(g, end, view.pawns[seat])
+            v = -manhattan(g, end, view.pawns[leader]) + 0.3 * manhattan(g, end, view.pawns[seat])
             if end == goal_square(view, leader):
                 v += 2
             return v, f"park the Hunter on {g.name(end)}, near {names[leader]} (the leader) and away from me"
