@@ -100,6 +100,16 @@ class Zygote:
         while (left := deadline - time.monotonic()) > 0:
             self._read(left)
 
+    def wait_reports(self, pid: int, n: int, timeout: float = 60.0) -> int:
+        """Read until worker ``pid`` has printed ``n`` lines (or ended); how many it has printed."""
+        deadline = time.monotonic() + timeout
+        tag = f"{pid} "
+        while (have := sum(1 for line in self.lines if line.startswith(tag))) < n:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._read(min(left, 0.5)):
+                break
+        return have
+
     def fork(self, command: str) -> int:
         """Fork a worker; its pid."""
         self.send(command)
