@@ -56,12 +56,12 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
         tokens = len(here) + hunter
         for i in here:
             px = x + c / 2 + (k - (tokens - 1) / 2) * 22
-            d.token(pieces, px, y + c / 2, 10, SEATS[i], str(i + 1), cls="dillo", id=f"dillo-{i}",
+            d.token(pieces, px, y + c / 2, 10, SEATS[i], str(i + 1), cls="dillo", data_dillo=i,
                     data_seat=i, data_square=g.name(sq))
             k += 1
         if hunter:
             px = x + c / 2 + (k - (tokens - 1) / 2) * 22
-            h = d.group(pieces, cls="hunter", id="hunter", data_square=g.name(sq))
+            h = d.group(pieces, cls="hunter", data_square=g.name(sq))
             d.polygon(h, [(px, y + c / 2 - 14), (px + 12, y + c / 2), (px, y + c / 2 + 14), (px - 12, y + c / 2)],
                       fill="#1b1b1b", stroke="#ffffff", stroke_width=1.5)
             d.text(h, px, y + c / 2 + 4, "H", cls="small mid bold", fill="#ffffff")

@@ -47,13 +47,13 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
     # target, deck, discards
     top = d.group(None, cls="table")
     d.rect(top, 14, 52, 118, 34, rx=6, fill="#ffffff", stroke="#1b1b1b")
-    d.text(top, 73, 75, f"Target {v.target}", cls="bold mid", id="target", font_size=16)
+    d.text(top, 73, 75, f"Target {v.target}", cls="bold mid target", font_size=16)
     d.text(top, 140, 74, f"d10 {v.roll} + 10", cls="small muted")
-    deck = d.group(top, cls="pile", id="deck", data_count=v.deck_size)
+    deck = d.group(top, cls="pile deck", data_count=v.deck_size)
     if v.deck_size:
         d.card(deck, 540, 50, 26, 36, face_up=False)
     d.text(deck, 572, 73, f"deck {v.deck_size}", cls="small")
-    pile = d.group(top, cls="pile", id="discard", data_count=len(v.discard))
+    pile = d.group(top, cls="pile discard", data_count=len(v.discard))
     if v.discard:
         fill, _, letter = _colour(COLOUR[v.discard[-1]])
         d.rect(pile, 640, 50, 26, 36, rx=3, fill=fill, stroke="#1b1b1b")
@@ -64,7 +64,7 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
         _seat_row(d, v, seat, y, rows[seat])
         y += rows[seat]
     if hand_h:
-        hand = d.group(None, cls="hand own", id="own-hand", data_seat=v.seat)
+        hand = d.group(None, cls="hand own", data_seat=v.seat)
         d.text(hand, 14, y + 20, f"Your hand ({v.names[v.seat]})", cls="bold", limit=60)
         for i, card in enumerate(v.hand):
             _card(d, hand, 14 + i * (CW + 30 + GAP), y + 30, card, w=CW + 30, cls="in-hand")
@@ -76,19 +76,20 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
 
 
 def _seat_row(d: Drawing, v: View, seat: int, y: float, h: float) -> None:
-    row = d.group(None, cls="seat", id=f"seat-{seat}", data_seat=seat)
+    row = d.group(None, cls="seat", data_seat=seat)
     if seat % 2:
         d.rect(row, 0, y, W, h, fill="#f0eee6")
     ranch = v.ranches[seat]
     value = ranch_value(ranch)
     turn = v.phase != "over" and seat == v.turn
-    name = ("▶ " if turn else "") + v.names[seat] + (" (you)" if seat == v.seat else "")
-    d.text(row, 14, y + 20, name, cls="bold", limit=16)
+    short = v.names[seat] if len(v.names[seat]) <= 12 else v.names[seat][:11] + "…"
+    name = ("▶ " if turn else "") + short + (" (you)" if seat == v.seat else "") + (
+        " · winner" if seat in v.winners else "")
+    d.text(row, 14, y + 20, name, cls="bold")
     if v.colours:
         fill, ink, letter = _colour(v.colours[seat])
         d.token(row, 24, y + 40, 10, fill, letter, ink, cls="token starting-card")
-    won = " · winner" if seat in v.winners else ""
-    d.text(row, 40, y + 44, f"score {v.scores[seat]}{won}", cls="small bold" if won else "small")
+    d.text(row, 40, y + 44, f"score {v.scores[seat]}", cls="small")
     # the ranch value against the target: a bar, red past the target
     over = value > v.target
     scale = 120 / max(v.target, 1)
@@ -98,7 +99,7 @@ def _seat_row(d: Drawing, v: View, seat: int, y: float, h: float) -> None:
         d.rect(row, 14, y + 54, 120, 8, fill="#D55E00", cls="over")
     note = f"{value}/{v.target} " + (f"{value - v.target} OVER" if over else "on target" if value == v.target
                                     else f"{v.target - value} to go")
-    d.text(row, 14, y + 76, note, cls="small bold" if over else "small", id=f"value-{seat}", data_value=value)
+    d.text(row, 14, y + 76, note, cls="small bold value" if over else "small value", data_seat=seat, data_value=value)
     # cards in hand: backs, unless they are yours (drawn below, face up)
     hand = d.group(row, cls="hand", data_seat=seat, data_count=v.hand_sizes[seat])
     if seat != v.seat:

@@ -52,7 +52,7 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
     _track(d, v, width)
     _table(d, v, table_y)
     if v.seat is not None and v.hand:
-        hand = d.group(None, cls="hand own", id="own-hand", data_seat=v.seat)
+        hand = d.group(None, cls="hand own", data_seat=v.seat)
         d.text(hand, 14, hand_y + 16, f"Your hand ({v.names[v.seat]}, {len(v.hand)} cards)", cls="bold", limit=60)
         step = min(CW + 4, (W - 28 - CW) / max(1, len(v.hand) - 1))
         for i, card in enumerate(v.hand):
@@ -94,7 +94,7 @@ def _track(d: Drawing, v: View, width: int) -> None:
         for k, x in enumerate(seats):
             col, row = k % 3, k // 3
             d.token(tokens, bx + 11 + col * 17, by + 22 + row * 17, 8, SEATS[x % len(SEATS)], LETTERS[x],
-                    cls="dodino", id=f"dodino-{x}", data_seat=x, data_pos=v.pos[x])
+                    cls="dodino", data_seat=x, data_pos=v.pos[x])
 
 
 def _table(d: Drawing, v: View, y: float) -> None:
@@ -104,14 +104,14 @@ def _table(d: Drawing, v: View, y: float) -> None:
     d.text(None, 540, y + 10, "played", cls="tiny muted")
     d.text(None, 630, y + 10, "green", cls="tiny muted")
     piles = d.group(None, cls="piles")
-    deck = d.group(piles, cls="pile", id="deck", data_count=v.deck_size)
+    deck = d.group(piles, cls="pile deck", data_count=v.deck_size)
     d.card(deck, 700, y - 4, 22, 30, face_up=False)
     d.text(deck, 727, y + 12, f"deck {v.deck_size}", cls="tiny")
-    pile = d.group(piles, cls="pile", id="discard", data_count=len(v.discard))
+    pile = d.group(piles, cls="pile discard", data_count=len(v.discard))
     d.text(pile, 727, y + 24, f"discard {len(v.discard)}", cls="tiny")
     y += 16
     for x, name in enumerate(v.names):
-        row = d.group(None, cls="seat", id=f"seat-{x}", data_seat=x)
+        row = d.group(None, cls="seat", data_seat=x)
         if x % 2:
             d.rect(row, 0, y, W, CH + 10, fill="#f0eee6")
         d.token(row, 26, y + 20, 11, SEATS[x % len(SEATS)], LETTERS[x], cls="seat-token")

@@ -58,7 +58,7 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
         fill, ink, letter = _ink(dino)
         saved = IS_MOUNTAIN[cell]
         d.token(pieces, x + C / 2, y + C / 2 + (6 if saved else 0), 13, fill, letter, ink,
-                cls="dino saved" if saved else "dino", id=f"dino-{dino}", data_cell=cell_name(cell))
+                cls="dino saved" if saved else "dino", data_dino=dino, data_cell=cell_name(cell))
     _panel(d, s)
     legend = ("▲ Mountain (safe)  ~ Lake  ◆ Obstacle  ○ Egg in its Nest  ● Meteorite  ▶ open lava end;"
               " letters: Y yellow, P pink, B blue, R red")
@@ -149,7 +149,7 @@ def _open_end(d: Drawing, parent, x: int, dirn: int, colour: int) -> None:
 def _panel(d: Drawing, s: State) -> None:
     g = d.group(None, cls="panel")
     y = Y0 + 4
-    bag = d.group(g, cls="pile", id="bag", data_count=len(s.bag))
+    bag = d.group(g, cls="pile bag", data_count=len(s.bag))
     if s.bag:
         d.card(bag, SIDE, y, 34, 44, face_up=False)
     d.text(bag, SIDE + 42, y + 18, f"bag: {len(s.bag)} tiles", cls="small")
@@ -179,7 +179,7 @@ def _panel(d: Drawing, s: State) -> None:
         y += 20
     eggs = s.eggs
     d.text(g, SIDE, y + 6, f"Eggs: {eggs.count(1)} saved · {eggs.count(0)} in nests · {eggs.count(-1)} lost",
-           cls="small", id="eggs", data_saved=eggs.count(1))
+           cls="small eggs", data_saved=eggs.count(1))
     y += 30
     d.text(g, SIDE, y, "Players", cls="small bold")
     for i, name in enumerate(s.names):
