@@ -647,12 +647,18 @@ def rules(env: Env, game):
 @click.option("--early-stop", is_flag=True, help="Stop a pairing once a sequential test decides it.")
 @click.option("--save", is_flag=True, help="Store every game in the database, tagged with the tournament.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (needs dinocli[dask]).")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
+              help="Also draw the results as charts on a web page (win rates, head to head, ratings).")
 @JSON
 @pass_env
-def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, early_stop, save, scheduler, as_json):
+def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, early_stop, save, scheduler,
+               report_file, as_json):
     """Play bots against each other headless: paired seeds, rotated seats, ratings."""
     with handled():
         from dinocli.tournament import command
 
+        if report_file is not None and not Path(report_file).resolve().parent.is_dir():
+            fail(f"--report {report_file}: no such directory", USAGE)
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
-                variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json)
+                variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
+                report_file=report_file)
