@@ -37,7 +37,7 @@ def win_rate_chart(report: dict[str, Any]) -> Drawing:
     d.text(None, x0 + even * BAR_W + 3, y0 + len(bots) * ROW + 24, f"even share {_pct(even)}", cls="tiny muted")
     for i, b in enumerate(bots):
         y = y0 + i * ROW
-        g = d.group(None, cls="bar", data_bot=b["bot"], data_win_rate=b["win_rate"])
+        g = d.group(None, cls="bar", data_bot=b["bot"], data_win_rate=str(b["win_rate"]))
         d.text(g, x0 - 8, y + 19, b["bot"], cls="small end", limit=28)
         d.rect(g, x0, y + 6, b["win_rate"] * BAR_W, ROW - 12, fill=SEATS[i % len(SEATS)])
         lo, hi = b["ci95"]
@@ -125,7 +125,7 @@ def rating_chart(report: dict[str, Any]) -> Drawing:
     for i, b in enumerate(bots):
         y = y0 + i * ROW + ROW / 2
         mu, sigma, ordinal = b["rating"]["mu"], b["rating"]["sigma"], b["rating"]["ordinal"]
-        g = d.group(None, cls="rating", data_bot=b["bot"], data_mu=mu, data_sigma=sigma)
+        g = d.group(None, cls="rating", data_bot=b["bot"], data_mu=str(mu), data_sigma=str(sigma))
         d.text(g, x0 - 8, y + 4, b["bot"], cls="small end", limit=28)
         d.line(g, at(mu - 2 * sigma), y, at(mu + 2 * sigma), y, stroke=INK, stroke_width=1.5)
         d.line(g, at(mu - sigma), y, at(mu + sigma), y, stroke=SEATS[i % len(SEATS)], stroke_width=7)

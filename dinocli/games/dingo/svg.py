@@ -64,7 +64,7 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
         _seat_row(d, v, seat, y, rows[seat])
         y += rows[seat]
     if hand_h:
-        hand = d.group(None, cls="hand own", data_seat=v.seat)
+        hand = d.group(None, cls="own-hand", data_seat=v.seat)
         d.text(hand, 14, y + 20, f"Your hand ({v.names[v.seat]})", cls="bold", limit=60)
         for i, card in enumerate(v.hand):
             _card(d, hand, 14 + i * (CW + 30 + GAP), y + 30, card, w=CW + 30, cls="in-hand")

@@ -52,7 +52,7 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
     _track(d, v, width)
     _table(d, v, table_y)
     if v.seat is not None and v.hand:
-        hand = d.group(None, cls="hand own", data_seat=v.seat)
+        hand = d.group(None, cls="own-hand", data_seat=v.seat)
         d.text(hand, 14, hand_y + 16, f"Your hand ({v.names[v.seat]}, {len(v.hand)} cards)", cls="bold", limit=60)
         step = min(CW + 4, (W - 28 - CW) / max(1, len(v.hand) - 1))
         for i, card in enumerate(v.hand):
