@@ -136,7 +136,7 @@ h1{font-size:20px;margin:0 0 4px}
 .meta{margin:0;color:var(--muted);font-size:13px}
 main{display:flex;gap:18px;padding:12px 18px;align-items:flex-start}
 #stage{flex:1 1 auto;min-width:0}
-#moves{flex:0 0 300px;max-height:calc(100vh - 110px);overflow:auto;border:1px solid var(--line);background:#fff}
+#moves{position:relative;flex:0 0 300px;max-height:calc(100vh - 110px);overflow:auto;border:1px solid var(--line);background:#fff}
 #moves ol{margin:0;padding:0;list-style:none}
 #moves button{display:block;width:100%;text-align:left;border:0;background:none;padding:3px 8px;font:inherit;
  font-size:13px;cursor:pointer;color:inherit}
@@ -146,11 +146,12 @@ main{display:flex;gap:18px;padding:12px 18px;align-items:flex-start}
 .controls button{font:inherit;padding:3px 10px;cursor:pointer}
 #where{color:var(--muted);font-size:13px;margin-left:6px}
 .frame h2{font-size:16px;margin:6px 0}
-.frame svg{width:100%;max-width:980px;height:auto;border:1px solid var(--line);background:#fff}
+.frame svg{width:100%;max-width:980px;height:auto;max-height:calc(100vh - 150px);border:1px solid var(--line);background:#fff}
 .frame ul{margin:6px 0;padding-left:20px;font-size:13px}
 .notes{border-left:4px solid var(--now);padding:4px 10px;background:#eef4f9;font-size:13px}
 .bot{color:var(--muted);font-weight:normal}
 .hidden-move{color:var(--muted);font-style:italic}
+#moves [aria-current=step] .hidden-move{color:#dbe7f1}
 .js .frame{display:none}.js .frame.current{display:block}
 @media (max-width:900px){main{flex-direction:column}#moves{flex-basis:auto;width:100%}}
 """
@@ -160,11 +161,17 @@ SCRIPT = """
   var d=document;d.documentElement.className='js';
   var frames=d.querySelectorAll('.frame'),moves=d.querySelectorAll('#moves button'),at=0,n=frames.length;
   var where=d.getElementById('where');
+  var list=d.getElementById('moves');
+  function show(b){
+    var top=b.offsetTop,bottom=top+b.offsetHeight;
+    if(top<list.scrollTop){list.scrollTop=top;}
+    else if(bottom>list.scrollTop+list.clientHeight){list.scrollTop=bottom-list.clientHeight;}
+  }
   function go(i){
     i=Math.max(0,Math.min(n-1,i));
     frames[at].classList.remove('current');frames[i].classList.add('current');
     for(var k=0;k<moves.length;k++){
-      if(+moves[k].dataset.step===i){moves[k].setAttribute('aria-current','step');moves[k].scrollIntoView({block:'nearest'});}
+      if(+moves[k].dataset.step===i){moves[k].setAttribute('aria-current','step');show(moves[k]);}
       else{moves[k].removeAttribute('aria-current');}
     }
     at=i;where.textContent=(i===0?'setup':'decision '+i)+' of '+(n-1);
@@ -209,7 +216,7 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None) -> st
         lines = "".join(f"<li>{_e(line)}</li>" for line in st.lines)
         comment = "".join(f"<p>{_e(c)}</p>" for c in notes.get(st.seq, ()))
         frames.append(
-            f'<article class="frame" id="step-{st.number}" data-step="{st.number}" data-event="{st.seq}">'
+            f'<article class="frame" data-step="{st.number}" data-event="{st.seq}">'
             f"<h2>{head}</h2>{board_svg(g.record.kind, view, title=f'{name}, step {st.number}')}"
             + (f"<ul class=\"events\">{lines}</ul>" if lines else "")
             + (f'<aside class="notes">{comment}</aside>' if comment else "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from typing import Any
 
 from .svg import INK, MUTED, SEATS, Drawing, clean
@@ -26,7 +27,7 @@ def _pct(x: float) -> str:
 def win_rate_chart(report: dict[str, Any]) -> Drawing:
     """Each bot's win rate as a bar, its 95% Wilson interval as a whisker, the even share dashed."""
     bots = report["bots"]
-    d = Drawing(LABEL_W + BAR_W + 170, 50 + ROW * len(bots) + 30, title="Win rates with 95% intervals",
+    d = Drawing(LABEL_W + BAR_W + 240, 50 + ROW * len(bots) + 30, title="Win rates with 95% intervals",
                 cls="chart win-rates")
     d.text(None, 10, 20, "Win rate (bar) and 95% interval (whisker)", cls="bold")
     x0, y0 = LABEL_W, 36
@@ -109,14 +110,14 @@ def rating_chart(report: dict[str, Any]) -> Drawing:
     lo, hi = min(lows), max(highs)
     pad = (hi - lo) * 0.05 or 1
     lo, hi = lo - pad, hi + pad
-    d = Drawing(LABEL_W + BAR_W + 170, 50 + ROW * len(bots) + 30, title="openskill ratings", cls="chart ratings")
+    d = Drawing(LABEL_W + BAR_W + 240, 50 + ROW * len(bots) + 30, title="openskill ratings", cls="chart ratings")
     d.text(None, 10, 20, "openskill rating: μ (dot), ±σ (thick), ±2σ (thin), ordinal μ−3σ (tick)", cls="bold")
     x0, y0 = LABEL_W, 36
     span = hi - lo
     step = 10 ** int(f"{span:e}".split("e")[1])
     if span / step < 3:
         step /= 2
-    ticks = [t * step for t in range(int(lo / step) + 1, int(hi / step) + 1)]
+    ticks = [t * step for t in range(math.ceil(lo / step), math.floor(hi / step) + 1)]
     _axis(d, x0, y0, len(bots) * ROW, ticks, lambda t: f"{t:g}", lo, hi)
 
     def at(v: float) -> float:
