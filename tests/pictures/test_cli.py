@@ -228,3 +228,22 @@ def test_as_a_separate_process(tmp_path):
     run("tournament", "dillos", "--bot", "rules", "--bot", "random", "--games", "1", "--workers", "1",
         "--report", tmp_path / "r.html")
     assert "Win rates" in (tmp_path / "r.html").read_text()
+
+
+def test_annotations_are_drawn_where_they_exist_and_escaped(dino):
+    """The hook for issue 20's annotations: comments keyed by a decision's event number show on its
+    step (page) and after its move (text); a game without any draws no notes box at all."""
+    gid = _finished(dino, "dingo")
+    svc = Service.open(dino.db)
+    try:
+        g = svc.load(gid)
+        first = next(s for s in g.path if s.command == s.id and s.actor is not None)
+        seq = [s.seq for s in g.path if s.command == first.command][-1]
+        notes = {seq: ["<b>risky</b> but {fine}"]}
+        plain, page, text = html_page(g, None), html_page(g, None, notes), text_record(g, None, notes)
+    finally:
+        svc.close()
+    assert 'class="notes"' not in plain
+    assert page.count('<aside class="notes">') == 1
+    assert '<aside class="notes"><p>&lt;b&gt;risky&lt;/b&gt; but {fine}</p></aside>' in page
+    assert f": {first.action} {{<b>risky</b> but {{fine)}}" in text
