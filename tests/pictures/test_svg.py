@@ -114,6 +114,8 @@ def check_dillos(root, s, state) -> None:
     (hunter,) = having(root, "hunter")
     assert hunter.get("data-square") == g.name(s.hunter)
     assert len(having(root, "wrap")) == (4 if s.table.small_world else 0)
+    bags = having(root, "bag")
+    assert [b.get("data-count") for b in bags] == ([str(len(s.bag))] if s.table.city_planning else [])
 
 
 CHECKS = {"dingo": check_dingo, "sos": check_sos, "dodos": check_dodos, "dillos": check_dillos}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dinocli.pictures.svg import INK, SEATS, Drawing
 
-from .data import HC, MASKS, STOPS, UNKNOWN, VACANT
+from .data import HC, MASKS, STOPS, UNKNOWN, VACANT, code_of
 from .render import prompt, status
 from .state import State, geo
 
@@ -23,7 +23,7 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
     size = g.size
     c = 84 if size == 5 else 66
     board_w = size * c
-    width = max(X0 + board_w + 40, 620)
+    width = max(X0 + board_w + 70, 620)
     n = len(s.table.names)
     height = Y0 + board_w + 40 + 22 * n + 70
     d = Drawing(width, height, title=title or "'Dillos In Austin", cls="dillos")
@@ -65,6 +65,15 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
             d.polygon(h, [(px, y + c / 2 - 14), (px + 12, y + c / 2), (px, y + c / 2 + 14), (px - 12, y + c / 2)],
                       fill="#1b1b1b", stroke="#ffffff", stroke_width=1.5)
             d.text(h, px, y + c / 2 + 4, "H", cls="small mid bold", fill="#ffffff")
+    if s.table.city_planning:
+        bag = d.group(None, cls="pile bag", data_count=len(s.bag))
+        if s.bag:
+            d.card(bag, X0 + board_w + 12, Y0, 26, 36, face_up=False)
+        d.text(bag, X0 + board_w + 12, Y0 + 52, f"bag {len(s.bag)}", cls="tiny")
+        if s.drawn >= 0 and s.phase in ("place", "orient"):
+            drawn = d.group(None, cls="drawn", data_kind=s.drawn)
+            d.text(drawn, X0 + board_w + 12, Y0 + 76, "drawn", cls="tiny")
+            _face(d, drawn, X0 + board_w + 10, Y0 + 82, 44, code_of(s.drawn, 0))
     y = Y0 + board_w + 30
     for i, name in enumerate(s.table.names):
         extra = " · capitol reached, now home" if s.reached[i] and s.table.goal != "capitol" else ""
@@ -77,6 +86,25 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
     d.text(None, 14, y + 24, "◆H the Dillo Hunter   S stop sign   H1–H4 homes   ★ capitol   ▒ face-down tile"
            + ("   ⇄ the side wraps" if g.small_world else ""), cls="tiny muted")
     return d
+
+
+def _face(d: Drawing, t, x: float, y: float, c: float, code: int) -> None:
+    """A face-up tile (or a home, open on all sides): its roads, and its stop sign if it has one."""
+    home = code == HC
+    cx, cy = x + c / 2, y + c / 2
+    d.rect(t, x + 1, y + 1, c - 2, c - 2, rx=4, fill="#e9e4d4" if not home else "#f6efd2", stroke="#b9b19a")
+    mask = MASKS[code]
+    for dirn, (dx, dy) in enumerate(STEP):
+        if mask >> dirn & 1:
+            d.line(t, cx, cy, cx + dx * c / 2, cy + dy * c / 2, stroke="#4d4d4d", stroke_width=c * 0.28)
+    d.circle(t, cx, cy, c * 0.14, fill="#4d4d4d")
+    if not home and STOPS[code]:
+        k = c * 0.13
+        sx, sy = x + c * 0.2, y + c * 0.2
+        pts = [(sx + k * a, sy + k * b) for a, b in ((-.41, -1), (.41, -1), (1, -.41), (1, .41), (.41, 1),
+                                                    (-.41, 1), (-1, .41), (-1, -.41))]
+        d.polygon(t, pts, fill="#D55E00", stroke="#ffffff", stroke_width=1, cls="stop-sign")
+        d.text(t, sx, sy + 3, "S", cls="tiny mid bold", fill="#ffffff")
 
 
 def _square(d: Drawing, parent, s: State, sq: int, c: float) -> None:
@@ -99,19 +127,7 @@ def _square(d: Drawing, parent, s: State, sq: int, c: float) -> None:
     stop = not home and STOPS[code]
     t = d.group(parent, cls=cls + (" stop" if stop else ""), data_square=g.name(sq),
                 data_roads=MASKS[code])
-    d.rect(t, x + 1, y + 1, c - 2, c - 2, rx=4, fill="#e9e4d4" if not home else "#f6efd2", stroke="#b9b19a")
-    mask = MASKS[code]
-    for dirn, (dx, dy) in enumerate(STEP):
-        if mask >> dirn & 1:
-            d.line(t, cx, cy, cx + dx * c / 2, cy + dy * c / 2, stroke="#4d4d4d", stroke_width=c * 0.28)
-    d.circle(t, cx, cy, c * 0.14, fill="#4d4d4d")
-    if stop:
-        k = c * 0.13
-        sx, sy = x + c * 0.2, y + c * 0.2
-        pts = [(sx + k * a, sy + k * b) for a, b in ((-.41, -1), (.41, -1), (1, -.41), (1, .41), (.41, 1),
-                                                    (-.41, 1), (-1, .41), (-1, -.41))]
-        d.polygon(t, pts, fill="#D55E00", stroke="#ffffff", stroke_width=1, cls="stop-sign")
-        d.text(t, sx, sy + 3, "S", cls="tiny mid bold", fill="#ffffff")
+    _face(d, t, x, y, c, code)
     if home:
         if sq == g.center:
             d.text(t, cx, y + 14, "★ capitol", cls="tiny mid bold")

@@ -54,7 +54,9 @@ def svg(v: View, *, title: str | None = None) -> Drawing:
         d.card(deck, 540, 50, 26, 36, face_up=False)
     d.text(deck, 572, 73, f"deck {v.deck_size}", cls="small")
     pile = d.group(top, cls="pile discard", data_count=len(v.discard))
-    if v.discard:
+    if not v.discard:
+        d.rect(pile, 640, 50, 26, 36, rx=3, fill="none", stroke="#b0b0b0", stroke_dasharray="4 3")
+    else:
         fill, _, letter = _colour(COLOUR[v.discard[-1]])
         d.rect(pile, 640, 50, 26, 36, rx=3, fill=fill, stroke="#1b1b1b")
         d.text(pile, 653, 72, letter, cls="small mid bold")
