@@ -51,6 +51,9 @@ def write_text(path: str, text: str) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, path) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
