@@ -146,7 +146,7 @@ main{display:flex;gap:18px;padding:12px 18px;align-items:flex-start}
 .controls button{font:inherit;padding:3px 10px;cursor:pointer}
 #where{color:var(--muted);font-size:13px;margin-left:6px}
 .frame h2{font-size:16px;margin:6px 0}
-.frame svg{width:100%;max-width:980px;height:auto;max-height:calc(100vh - 150px);border:1px solid var(--line);background:#fff}
+.frame svg{width:100%;max-width:980px;height:auto;max-height:calc(100vh - 150px);border:1px solid var(--line)}
 .frame ul{margin:6px 0;padding-left:20px;font-size:13px}
 .notes{border-left:4px solid var(--now);padding:4px 10px;background:#eef4f9;font-size:13px}
 .bot{color:var(--muted);font-weight:normal}

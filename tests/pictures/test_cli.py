@@ -247,3 +247,25 @@ def test_annotations_are_drawn_where_they_exist_and_escaped(dino):
     assert page.count('<aside class="notes">') == 1
     assert '<aside class="notes"><p>&lt;b&gt;risky&lt;/b&gt; but {fine}</p></aside>' in page
     assert f": {first.action} {{<b>risky</b> but {{fine)}}" in text
+
+
+def test_report_page_carries_hostile_labels_as_data_not_markup():
+    """Labels reach the page as escaped text and as JSON that cannot close its script element."""
+    from dinocli.pictures.report import report_page
+
+    evil = "</script><script>alert(1)</script>"
+    bot = {"bot": evil, "spec": "rules", "games": 4, "wins": 3.0, "win_rate": 0.75, "ci95": [0.3, 0.95],
+           "mean_score": 10.0, "rating": {"mu": 27.0, "sigma": 6.0, "ordinal": 9.0}}
+    other = bot | {"bot": "random", "wins": 1.0, "win_rate": 0.25, "ci95": [0.05, 0.7],
+                   "rating": {"mu": 22.0, "sigma": 6.0, "ordinal": 4.0}}
+    report = {"tournament": None, "game": "dingo", "seats": 2, "variants": [], "seed": evil, "games_per_pairing": 4,
+              "cooperative": False, "deterministic": True, "early_stop": False, "saved": 0, "games": 4,
+              "unfinished": 0, "lineups": [], "bots": [bot, other], "warnings": [evil],
+              "pairings": [{"bots": [evil, "random"], "games": 4, "wins": [3, 1], "draws": 0, "win_rate": 0.75,
+                            "ci95": [0.3, 0.95], "sprt": None}],
+              "run": {"workers": 1, "scheduler": None, "elapsed": 1.0, "games_per_second": 4.0}}
+    page = report_page(report)
+    assert page.count("<script") == 1 and page.count("</script>") == 1
+    data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(data) == report
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page
