@@ -157,7 +157,7 @@ def team_score_chart(rows: list[dict[str, Any]], label_key: str, heading: str) -
         d.line(g, LABEL_W, base, LABEL_W + col * (hi - lo + 1), base, stroke=INK)
         for k, count in ts["distribution"].items():
             x = LABEL_W + (float(k) - lo) * col
-            h = count / top * (height_per - 14)
+            h = count / top * (height_per - 26)
             bar = d.rect(g, x + 2, base - h, col - 4, h, fill=SEATS[i % len(SEATS)], cls="bin")
             bar.set("data-score", k)
             bar.set("data-count", str(count))
