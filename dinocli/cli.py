@@ -290,16 +290,24 @@ def _seats_text(seats: list[dict]) -> str:
 @cli.command()
 @GAME_ID
 @AS_SEAT
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+              help="Draw the board as an SVG picture into FILE (- for stdout) instead of printing it.")
 @JSON
 @pass_env
-def show(env: Env, game_id, as_seat, as_json):
+def show(env: Env, game_id, as_seat, svg_file, as_json):
     """Show the board of GAME_ID as a seat sees it."""
     with handled():
         g = env.service.load(game_id)
         seat = g.eyes(as_seat)
+        if svg_file is not None:
+            if svg_file == "-" and as_json:
+                fail("--svg - and --json both want stdout; give --svg a FILE", USAGE)
+            from dinocli.pictures import show_svg
+
+            show_svg(g, seat, svg_file)
         if as_json:
             emit_json(_summary(g, seat))
-        else:
+        elif svg_file is None:
             click.echo(_board(env, g, seat))
 
 
@@ -461,11 +469,18 @@ def log(env: Env, game_id, as_seat, as_json):
 @GAME_ID
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE (default: stdout).")
 @AS_SEAT
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
+              help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
 @pass_env
-def export(env: Env, game_id, output, as_seat):
-    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5))."""
+def export(env: Env, game_id, output, as_seat, fmt):
+    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)), a move list or a web page."""
     with handled():
-        lines = env.service.export_lines(game_id, as_seat=as_seat)
+        if fmt == "jsonl":
+            lines = env.service.export_lines(game_id, as_seat=as_seat)
+        else:
+            from dinocli.pictures.export import export_lines
+
+            lines = export_lines(env.service, game_id, fmt, as_seat)
         if output is None:
             for line in lines:
                 click.echo(line, nl=False)
@@ -632,12 +647,18 @@ def rules(env: Env, game):
 @click.option("--early-stop", is_flag=True, help="Stop a pairing once a sequential test decides it.")
 @click.option("--save", is_flag=True, help="Store every game in the database, tagged with the tournament.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (needs dinocli[dask]).")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
+              help="Also draw the results as charts on a web page (win rates, head to head, ratings).")
 @JSON
 @pass_env
-def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, early_stop, save, scheduler, as_json):
+def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, early_stop, save, scheduler,
+               report_file, as_json):
     """Play bots against each other headless: paired seeds, rotated seats, ratings."""
     with handled():
         from dinocli.tournament import command
 
+        if report_file is not None and not Path(report_file).resolve().parent.is_dir():
+            fail(f"--report {report_file}: no such directory", USAGE)
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
-                variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json)
+                variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
+                report_file=report_file)

@@ -120,10 +120,18 @@ def tournament(game_id: str, specs: list[str], *, games: int = 100, workers: int
 
 
 def command(env, *, game: str, specs: list[str], games: int, workers: int | None, seed: str, seats: int | None,
-            variants: list[str], early_stop: bool, save: bool, scheduler: str | None, as_json: bool) -> None:
-    """The ``dinocli tournament`` command: run, then print the table (or JSON)."""
+            variants: list[str], early_stop: bool, save: bool, scheduler: str | None, as_json: bool,
+            report_file: str | None = None) -> None:
+    """The ``dinocli tournament`` command: run, then print the table (or JSON), and draw the
+    charts page when asked."""
     report = tournament(game, specs, games=games, workers=workers, seed=seed, seats=seats, variants=variants,
                         early_stop=early_stop, db=env.db, save=save, scheduler=scheduler)
+    if report_file is not None:
+        from dinocli.pictures import write_text
+        from dinocli.pictures.report import report_page
+
+        write_text(report_file, report_page(report))
+        click.echo(f"Report drawn to {report_file}", err=True)
     if as_json:
         from dinocli.cli import emit_json
 

@@ -1,0 +1,257 @@
+"""``dinocli export --format html|text``: a game as a self-contained web page, or as a PGN-like
+move list for pasting into a forum post (issues 21 and 20).
+
+Both walk the current branch one command at a time and show only what the chosen seat may know:
+events are redacted for it, the board is its view, and a decision whose event is hidden from it
+(a secret pick) shows as "(hidden)". Annotations (issue 20) are taken as a mapping from a
+decision's event number to its comments; nothing is drawn where there are none.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from .svg import clean
+
+__all__ = ["Step", "steps", "html_page", "text_record", "export_lines", "FORMATS"]
+
+FORMATS = ("jsonl", "text", "html")
+Annotations = Mapping[int, Sequence[str]]
+
+
+class Step(msgspec.Struct):
+    """One command of the log: the setup, or one decision and everything that followed it."""
+
+    number: int               # 0 for the setup, then 1, 2, ... per decision
+    seq: int                  # the event number of the command's last event
+    seat: int | None          # who decided (None for the setup)
+    name: str | None
+    bot: str | None
+    action: str | None        # the decision in canonical notation, None if hidden from the viewer
+    lines: list[str]          # what followed, in words, as the viewer may see it
+    state: Any                # the full state after the command (only ever observed, never shown)
+
+
+def steps(g, seat: int | None) -> Iterator[Step]:
+    """The current branch of a loaded game, command by command, as ``seat`` may see it."""
+    game = g.game
+    state = game.initial(g.config)
+    group: list = []
+    number = 0
+
+    def close(group: list, number: int) -> Step:
+        nonlocal state
+        for s in group:
+            state = game.fold(state, s.event)
+        head = group[0]
+        decided = head.actor is not None
+        lines = []
+        for s in group[1:] if decided else group:
+            red = game.redact(s.event, seat)
+            if red is not None:
+                lines.append(game.describe(red, g.config))
+        action = None
+        if decided and game.redact(head.event, seat) == head.event:
+            action = head.action
+        return Step(number=number, seq=group[-1].seq, seat=head.actor if decided else None,
+                    name=g.seats[head.actor]["name"] if decided else None,
+                    bot=g.seats[head.actor].get("bot") if decided else None,
+                    action=action, lines=lines, state=state)
+
+    for s in g.path:
+        if s.command == s.id and group:
+            yield close(group, number)
+            number += 1
+            group = []
+        group.append(s)
+    if group:
+        yield close(group, number)
+
+
+def _who(g, seat: int | None) -> str:
+    return "the public view (no hand shown)" if seat is None else f"as {g.seats[seat]['name']} saw it"
+
+
+def _seats(g) -> str:
+    return ", ".join(s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in g.seats)
+
+
+def _result(g) -> str:
+    if not g.over:
+        return "unfinished"
+    res = g.result()
+    if g.game.info.cooperative:
+        return f"team score {res['scores'][0]:g}"
+    return "won by " + (", ".join(res["winners"]) or "nobody")
+
+
+# -- text ---------------------------------------------------------------------------------------
+
+def text_record(g, seat: int | None, annotations: Annotations | None = None) -> str:
+    """The game as a numbered move list with a tag header, PGN-like: one turn a line (a turn is
+    a seat's consecutive decisions), what followed as ``{comments}`` only where it was chance."""
+    notes = annotations or {}
+    tags = [("Game", g.game.info.name), ("Id", g.id), ("Date", g.record.created[:10]), ("Seats", _seats(g)),
+            ("Variants", ", ".join(g.config.variants) or "none"), ("Branch", g.record.branch),
+            ("View", _who(g, seat)), ("Result", _result(g))]
+    out = [f'[{k} "{clean(v).replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+           for k, v in tags]
+    out.append("")
+    turn, current, line = 0, None, ""
+    for st in steps(g, seat):
+        if st.seat is None:
+            continue
+        move = st.action if st.action is not None else "(hidden)"
+        for n in notes.get(st.seq, ()):
+            move += " {" + clean(n).replace("}", ")") + "}"
+        if st.seat != current:
+            if line:
+                out.append(line)
+            turn += 1
+            current = st.seat
+            line = f"{turn}. {clean(st.name)}: {move}"
+        else:
+            line += f", {move}"
+    if line:
+        out.append(line)
+    out.append("")
+    out.append(_result(g))
+    return "\n".join(out) + "\n"
+
+
+# -- html ---------------------------------------------------------------------------------------
+
+CSS = """
+:root{color-scheme:light;--ink:#1b1b1b;--muted:#6b6b6b;--line:#d8d4c8;--now:#0072B2}
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.4 'DejaVu Sans',Verdana,Arial,sans-serif;color:var(--ink);background:#fbfaf5}
+header{padding:12px 18px;border-bottom:1px solid var(--line)}
+h1{font-size:20px;margin:0 0 4px}
+.meta{margin:0;color:var(--muted);font-size:13px}
+main{display:flex;gap:18px;padding:12px 18px;align-items:flex-start}
+#stage{flex:1 1 auto;min-width:0}
+#moves{position:relative;flex:0 0 300px;max-height:calc(100vh - 110px);overflow:auto;border:1px solid var(--line);background:#fff}
+#moves ol{margin:0;padding:0;list-style:none}
+#moves button{display:block;width:100%;text-align:left;border:0;background:none;padding:3px 8px;font:inherit;
+ font-size:13px;cursor:pointer;color:inherit}
+#moves button:hover{background:#eef4f9}
+#moves button[aria-current=step]{background:var(--now);color:#fff}
+.controls{display:flex;gap:6px;align-items:center;margin-bottom:8px}
+.controls button{font:inherit;padding:3px 10px;cursor:pointer}
+#where{color:var(--muted);font-size:13px;margin-left:6px}
+.frame h2{font-size:16px;margin:6px 0}
+.frame svg{width:100%;max-width:980px;height:auto;max-height:calc(100vh - 150px);border:1px solid var(--line)}
+.frame ul{margin:6px 0;padding-left:20px;font-size:13px}
+.notes{border-left:4px solid var(--now);padding:4px 10px;background:#eef4f9;font-size:13px}
+.bot{color:var(--muted);font-weight:normal}
+.hidden-move{color:var(--muted);font-style:italic}
+#moves [aria-current=step] .hidden-move{color:#dbe7f1}
+.js .frame{display:none}.js .frame.current{display:block}
+@media (max-width:900px){main{flex-direction:column}#moves{flex-basis:auto;width:100%}}
+"""
+
+SCRIPT = """
+(function(){
+  var d=document;d.documentElement.className='js';
+  var frames=d.querySelectorAll('.frame'),moves=d.querySelectorAll('#moves button'),at=0,n=frames.length;
+  var where=d.getElementById('where');
+  var list=d.getElementById('moves');
+  function show(b){
+    var top=b.offsetTop,bottom=top+b.offsetHeight;
+    if(top<list.scrollTop){list.scrollTop=top;}
+    else if(bottom>list.scrollTop+list.clientHeight){list.scrollTop=bottom-list.clientHeight;}
+  }
+  function go(i){
+    i=Math.max(0,Math.min(n-1,i));
+    frames[at].classList.remove('current');frames[i].classList.add('current');
+    for(var k=0;k<moves.length;k++){
+      if(+moves[k].dataset.step===i){moves[k].setAttribute('aria-current','step');show(moves[k]);}
+      else{moves[k].removeAttribute('aria-current');}
+    }
+    at=i;where.textContent=(i===0?'setup':'decision '+i)+' of '+(n-1);
+    if(history.replaceState){try{history.replaceState(null,'','#step-'+i);}catch(e){}}
+  }
+  d.addEventListener('keydown',function(e){
+    if(e.altKey||e.ctrlKey||e.metaKey)return;
+    var k={ArrowLeft:at-1,ArrowRight:at+1,Home:0,End:n-1}[e.key];
+    if(k!==undefined){e.preventDefault();go(k);}
+  });
+  for(var k=0;k<moves.length;k++){moves[k].addEventListener('click',function(){go(+this.dataset.step);});}
+  var b={first:function(){return 0},prev:function(){return at-1},next:function(){return at+1},last:function(){return n-1}};
+  Object.keys(b).forEach(function(id){d.getElementById(id).addEventListener('click',function(){go(b[id]());});});
+  var m=/^#step-(\\d+)$/.exec(location.hash);
+  go(m?+m[1]:n-1);
+})();
+"""
+
+
+def _e(text: object) -> str:
+    """Text from a log, made safe inside HTML (control characters replaced, markup escaped)."""
+    return html.escape(clean(text, 2000), quote=True)
+
+
+def html_page(g, seat: int | None, annotations: Annotations | None = None) -> str:
+    """One self-contained page (inline SVG, CSS and script; no network) stepping through the game."""
+    from . import board_svg
+
+    notes = annotations or {}
+    name = g.game.info.name
+    frames, moves = [], []
+    for st in steps(g, seat):
+        view = g.game.observe(st.state, seat)
+        if st.seat is None:
+            head = "Setup"
+        else:
+            move = _e(st.action) if st.action is not None else '<span class="hidden-move">(hidden)</span>'
+            head = f"{st.number}. {_e(st.name)}: {move}"
+            moves.append(f'<li><button type="button" data-step="{st.number}">{head}</button></li>')
+            if st.bot:
+                head += f' <span class="bot">({_e(st.bot)})</span>'
+        lines = "".join(f"<li>{_e(line)}</li>" for line in st.lines)
+        comment = "".join(f"<p>{_e(c)}</p>" for c in notes.get(st.seq, ()))
+        frames.append(
+            f'<article class="frame" data-step="{st.number}" data-event="{st.seq}">'
+            f"<h2>{head}</h2>{board_svg(g.record.kind, view, title=f'{name}, step {st.number}')}"
+            + (f"<ul class=\"events\">{lines}</ul>" if lines else "")
+            + (f'<aside class="notes">{comment}</aside>' if comment else "")
+            + "</article>")
+    script_hash = base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
+    csp = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-{script_hash}'"
+    title = f"{name}, game {g.id}"
+    meta = (f"{_e(_seats(g))} · {_e(_result(g))} · {_e(_who(g, seat))} · "
+            f"variants: {_e(', '.join(g.config.variants) or 'none')} · {_e(g.record.created[:10])}")
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{_e(title)}</title><style>{CSS}</style></head>\n"
+        f"<body><header><h1>{_e(title)}</h1><p class=\"meta\">{meta}</p></header>\n"
+        f'<main><section id="stage"><div class="controls">'
+        f'<button type="button" id="first" title="first (Home)">« first</button>'
+        f'<button type="button" id="prev" title="back (←)">‹ back</button>'
+        f'<button type="button" id="next" title="forward (→)">next ›</button>'
+        f'<button type="button" id="last" title="last (End)">last »</button>'
+        f'<span id="where"></span></div>\n'
+        + "\n".join(frames)
+        + f'\n</section><nav id="moves" aria-label="moves"><ol>'
+        + '<li><button type="button" data-step="0">Setup</button></li>'
+        + "".join(moves)
+        + f"</ol></nav></main>\n<script>{SCRIPT}</script>\n</body></html>\n"
+    )
+
+
+def export_lines(service, game_id: str, fmt: str, as_seat: str | int | None) -> list[str]:
+    """``export --format text|html``: the document for a game id, as the seat (default: whoever
+    ``show`` would show) may see it."""
+    g = service.load(game_id)
+    seat = g.eyes(as_seat)
+    if fmt == "html":
+        return [html_page(g, seat)]
+    return [text_record(g, seat)]

@@ -1,0 +1,97 @@
+"""Pictures fixtures: seeded positions of every game, SVG parsing helpers, a database with
+finished games, and one headless Chromium shared by the browser tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dinocli.cli import cli
+from dinocli.events import SeededRng
+from dinocli.games import get
+from dinocli.games.runner import start, step
+
+from . import browser as chromium
+
+HOSTILE = ("<script>alert(1)</script>", "a\x1b[31mb\x07&\"'", "\u202eevil]]>")
+
+
+def positions(game_id: str, names: tuple[str, ...], variants: tuple[str, ...] = (), seed: str = "pictures"):
+    """The game and its states at the start, in the middle and at the end of a rule-bot game."""
+    game = get(game_id)
+    config = game.configure(names, variants, {})
+    rng, rnd = SeededRng(seed), random.Random(seed)
+    state, _ = start(game, config, rng)
+    states = [state]
+    while (seat := game.to_move(state)) is not None:
+        action, _ = game.strategy(game.observe(state, seat), seat, game.legal_actions(state), rnd)
+        state, _ = step(game, state, action, rng)
+        states.append(state)
+    return game, [states[0], states[len(states) // 2], states[-1]]
+
+
+def parse(svg: str) -> ET.Element:
+    """The SVG as a tree (fails on text that is not well-formed XML)."""
+    return ET.fromstring(svg)
+
+
+def having(root: ET.Element, *classes: str) -> list[ET.Element]:
+    """Every element whose class list holds all of ``classes``."""
+    want = set(classes)
+    return [el for el in root.iter() if want <= set(el.get("class", "").split())]
+
+
+def within(root: ET.Element, cls: str, **data) -> ET.Element:
+    """The one element of class ``cls`` whose data-* attributes match ``data``."""
+    found = [el for el in having(root, cls)
+             if all(el.get(f"data-{k.replace('_', '-')}") == str(v) for k, v in data.items())]
+    assert len(found) == 1, (cls, data, len(found))
+    return found[0]
+
+
+class Dino:
+    """Runs dinocli commands against one database file."""
+
+    def __init__(self, db: Path):
+        self.db = str(db)
+        self.runner = CliRunner()
+
+    def __call__(self, *args):
+        """Run a command; return the click Result (stdout and stderr apart)."""
+        return self.runner.invoke(cli, ["--db", self.db, "--color", "never", *map(str, args)])
+
+    def json(self, *args):
+        """Run with --json, assert success, decode stdout."""
+        r = self(*args, "--json")
+        assert r.exit_code == 0, (r.stdout, r.stderr)
+        return json.loads(r.stdout)
+
+
+@pytest.fixture
+def dino(tmp_path):
+    return Dino(tmp_path / "games.sqlite")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session, or a skip that says how to get one."""
+    why = chromium.unavailable()
+    if why:
+        pytest.skip(why)
+    b = chromium.Browser()
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where screenshots go: $DINOCLI_SHOTS if set (to look at them), else the test's tmp dir."""
+    where = Path(os.environ.get("DINOCLI_SHOTS") or tmp_path)
+    where.mkdir(parents=True, exist_ok=True)
+    return where
