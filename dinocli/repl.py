@@ -37,6 +37,7 @@ from dinocli.challenge import Cancelled, TerminalUI, complete
 from dinocli.events.store import Conflict, StoreError
 from dinocli.games.protocol import GameError, MalformedAction
 from dinocli.games.runner import fold_all
+from dinocli.safe import safe, safe_block
 
 __all__ = ["run", "Repl", "COMMANDS", "history_path", "DEFAULT_DELAY", "HINT_SPEC"]
 
@@ -124,7 +125,7 @@ def run(service, game_id: str, *, color: bool = False, fast: bool = False, input
 
 def one_line(text: str, width: int = 200) -> str:
     """``text`` on one line, at most ``width`` characters."""
-    line = " ".join(str(text).split())
+    line = safe(" ".join(str(text).split()))
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
@@ -232,6 +233,7 @@ class Repl:
 
     def say(self, text: str = "", style: str = "") -> None:
         """Print a line (styled when colour is on)."""
+        text = safe_block(text)
         if self.color and style:
             print_formatted_text(FormattedText([(f"class:{style}", text)]), style=STYLE, output=self.out,
                                  color_depth=self.depth)
@@ -310,11 +312,11 @@ class Repl:
         """``name> `` for the person to move, ``game over> `` at the end."""
         g = self.g
         who = "game over" if g.over else (g.seats[g.to_move]["name"] if self.my_turn() else "watching")
-        return FormattedText([("class:prompt", f"{who}> ")])
+        return FormattedText([("class:prompt", f"{safe(who)}> ")])
 
     def name(self, seat: int) -> str:
-        """A seat's name."""
-        return self.g.seats[seat]["name"]
+        """A seat's name, terminal-safe."""
+        return safe(self.g.seats[seat]["name"])
 
     def decision_lines(self, state, seat: int, action: str, events: list, viewer: int | None) -> list[tuple[str, str]]:
         """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each
@@ -371,7 +373,7 @@ class Repl:
         if self.terminal:
             self.clear()
         viewer = self.viewer()
-        board = g.game.render(self.view(), color=self.color)
+        board = safe_block(g.game.render(self.view(), color=self.color), colour=self.color)
         print_formatted_text(ANSI(board) if self.color else board, output=self.out, color_depth=self.depth)
         humans = g.humans
         heading, recap = self.recap(humans[0] if viewer is None and len(humans) == 1 else viewer)

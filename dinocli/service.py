@@ -425,6 +425,15 @@ class Service:
         return record
 
 
+def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:
+    """A log file's bytes, read as a stream that stops at the log size limit (a regular file, or - for stdin)."""
+    from dinocli.events.log import LIMITS, LogRejected
+    from dinocli.files import read_limited
+
+    return read_limited(path, LIMITS.max_bytes, stdin_ok=stdin_ok,
+                        too_large=lambda n: LogRejected(0, f"the log is over the limit of {n:,} bytes"))
+
+
 def read_log_for_game(data: bytes, **kw: Any):
     """``read_log`` after importing the game the header names, so its events can be decoded."""
     from dinocli.events.log import read_log
