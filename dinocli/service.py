@@ -174,7 +174,13 @@ class Service:
         """Fold a game at the head of its current (or the named) branch."""
         record = self.store.game(game_id)
         game = games.get(record.kind)
-        config = msgspec.convert(record.config, Config)
+        try:
+            config = msgspec.convert(record.config, Config)
+        except msgspec.ValidationError as exc:
+            from dinocli.events.errors import DatabaseUnavailable
+
+            raise DatabaseUnavailable(f"{self.store.path_str}: the database is corrupt (game {record.id}'s "
+                                      f"config: {exc})") from None
         name = branch or record.branch
         path = self.store.path(record.id, self.store.branch(record.id, name).head)
         return Loaded(record, game, config, path)

@@ -141,6 +141,8 @@ def decode(tag: str, body: bytes | str, version: int | None = None) -> Event:
     cls = _lookup(tag)
     if cls is None:
         raise UnknownEvent(f"unknown event type {tag!r}")
+    if version is not None and type(version) is not int:
+        raise UnknownEvent(f"{tag}: version {version!r} is not a whole number")
     if version is not None and version > cls.version:
         raise UnknownEvent(f"{tag} version {version} is newer than this dinocli ({cls.version})")
     try:
@@ -159,3 +161,5 @@ def decode(tag: str, body: bytes | str, version: int | None = None) -> Event:
         raise UnknownEvent(f"{tag}: {exc}") from None
     except msgspec.DecodeError as exc:
         raise UnknownEvent(f"{tag}: malformed JSON ({exc})") from None
+    except RecursionError:
+        raise UnknownEvent(f"{tag}: JSON nested too deeply") from None
