@@ -508,11 +508,19 @@ def import_cmd(env: Env, file, as_json):
             echo(f"Imported as {record.id}. Look with: dinocli show {record.id}")
 
 
+def _finite(value: float) -> float:
+    """A number that is a number (FloatRange lets NaN through)."""
+    if value != value:
+        raise click.BadParameter("not a number")
+    return value
+
+
 @cli.command()
 @click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
 @click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
-@click.option("--delay", type=click.FloatRange(0), default=0.0, metavar="S", help="Seconds to pause after each decision.")
+@click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
+              help="Seconds to pause after each decision (0 to 60).")
 @click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
 @pass_env
 def replay(env: Env, source, as_seat, step, delay, verify):
