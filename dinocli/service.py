@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +18,7 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
+from dinocli.games.names import check_name, check_seat, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.verify import Entry, verify
@@ -27,7 +27,6 @@ __all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_
 
 BOT_NAMES = ("rex", "trike", "ptera", "bronto", "raptor", "stego")
 DEFAULT_HUMAN = "you"
-NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
 
 
 class ServiceError(GameError):
@@ -194,8 +193,9 @@ class Service:
         game = games.get(kind)
         names = list(players)
         for n in names:
-            if not NAME_RE.match(n):
-                raise ServiceError(f"player name {n!r}: use 1-16 letters, digits, - or _, starting with a letter")
+            check_name(n)
+        for spec in bots:
+            check_spec_text(spec)
         if len({n.lower() for n in names}) != len(names):
             raise ServiceError("player names must be different")
         taken = {n.lower() for n in names}
@@ -303,9 +303,12 @@ class Service:
         humans = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
         strict = g.record.meta.get("undo") == "strict"
         path = list(g.path)
-        for _ in range(steps):
+        for done in range(steps):
             idx = next((i for i in range(len(path) - 1, -1, -1)
                         if path[i].actor in humans and path[i].command == path[i].id), None)
+            if idx is None and done:
+                raise ServiceError(f"cannot undo {steps} decisions: only {done} "
+                                   f"{'has' if done == 1 else 'have'} been made on this branch (try --steps {done})")
             if idx is None:
                 raise ServiceError("nothing to undo: no decision has been made yet")
             seat = path[idx].actor
@@ -411,6 +414,10 @@ class Service:
                 set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
             raise LogRejected(1, "the seats must be the config's players, each with a name and a bot spec or null")
         for s in seats:
+            try:
+                check_seat(s["name"], s["bot"])
+            except GameError as exc:
+                raise LogRejected(1, str(exc)) from None
             if s["bot"] is not None:
                 try:
                     parse_spec(s["bot"])
