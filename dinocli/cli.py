@@ -342,14 +342,16 @@ def actions(env: Env, game_id, as_json):
 @cli.command()
 @GAME_ID
 @click.argument("action", nargs=-1, required=True)
+@click.option("--expect-head", type=int, metavar="N",
+              help="Play only if the game is still at head N (the 'head' of show --json); else conflict (exit 3).")
 @JSON
 @pass_env
-def move(env: Env, game_id, action, as_json):
+def move(env: Env, game_id, action, expect_head, as_json):
     """Play ACTION for the seat to move; bots then move until a human must act."""
     with handled():
         svc = env.service
-        g, first = svc.move(game_id, " ".join(action))
-        played = [first, *svc.run_bots(g)]
+        g, first = svc.move(game_id, " ".join(action), expected_head=expect_head)
+        played = [first, *_bots_after_saved(svc, g, first)]
         seat = first.seat if len(g.humans) == 1 else g.default_seat()
         if as_json:
             emit_json(_summary(g, seat) | {"played": [{"seat": p.seat, "name": p.name, "action": p.action,
@@ -358,6 +360,20 @@ def move(env: Env, game_id, action, as_json):
         for p in played:
             echo("\n".join(_played_line(g, p, first.seat)))
         echo(_board(env, g, seat))
+
+
+def _bots_after_saved(svc, g, first) -> list:
+    """The bots' replies to a move already saved; if they cannot be saved, say that the move was."""
+    from dinocli.events.store import DatabaseLocked, DatabaseUnavailable, StoreError
+
+    played: list = []
+    try:
+        played.extend(svc.run_bots(g))
+    except StoreError as exc:
+        code = UNAVAILABLE if isinstance(exc, (DatabaseUnavailable, DatabaseLocked)) else ERROR
+        fail(f"your move '{first.action}' was saved (event {g.path[-1].seq if g.path else 0}), but the bots' reply "
+             f"could not be: {exc}. Once that is fixed, 'dinocli play {g.id}' lets them move", code)
+    return played
 
 
 @cli.command()
