@@ -371,7 +371,7 @@ def _bots_after_saved(svc, g, first) -> list:
         played.extend(svc.run_bots(g))
     except StoreError as exc:
         code = UNAVAILABLE if isinstance(exc, (DatabaseUnavailable, DatabaseLocked)) else ERROR
-        fail(f"your move '{first.action}' was saved (event {g.path[-1].seq if g.path else 0}), but the bots' reply "
+        fail(f"your move '{first.action}' was saved (event {next((s.seq for s in g.path if s.id == first.head), first.head)}), but the bots' reply "
              f"could not be: {exc}. Once that is fixed, 'dinocli play {g.id}' lets them move", code)
     return played
 

@@ -34,7 +34,7 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from dinocli.challenge import Cancelled, TerminalUI, complete
-from dinocli.events.store import Conflict, StoreError
+from dinocli.events.store import Conflict, DatabaseGone, StoreError
 from dinocli.games.protocol import GameError, MalformedAction
 from dinocli.games.runner import fold_all
 from dinocli.safe import safe, safe_block
@@ -450,6 +450,7 @@ class Repl:
 
         Another process moving meanwhile (a Conflict) just reloads; a bot that fails ends the session."""
         changed = False
+        self.service.store.check_files()  # the database file deleted or replaced: stop before anything more
         for _ in range(3):
             try:
                 changed = self.bots_move() or changed
@@ -457,7 +458,7 @@ class Repl:
             except Conflict:
                 self.reload()
                 changed = True
-            except (KeyboardInterrupt, EOFError):
+            except (KeyboardInterrupt, EOFError, DatabaseGone):
                 raise
             except Exception as exc:
                 self.error(f"a bot could not move ({type(exc).__name__}: {exc})")
@@ -469,6 +470,8 @@ class Repl:
 
     def failed(self, exc: Exception) -> bool:
         """Show an error as one line; reload when the game changed elsewhere. Redraw?"""
+        if isinstance(exc, DatabaseGone):
+            raise exc  # nothing can be saved any more: the session ends with this one line
         if isinstance(exc, Conflict):
             self.reload()
             self.notice(f"! conflict: {one_line(exc)} — the game changed in another window; here it is now", "error")

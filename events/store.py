@@ -30,6 +30,7 @@ from .errors import (
     BranchExists,
     ChainBroken,
     Conflict,
+    DatabaseGone,
     DatabaseLocked,
     DatabaseUnavailable,
     LogRejected,
@@ -56,6 +57,7 @@ __all__ = [
     "BranchExists",
     "DatabaseLocked",
     "DatabaseUnavailable",
+    "DatabaseGone",
     "ChainBroken",
     "default_path",
     "BRANCH_NAME",
@@ -164,6 +166,7 @@ class Store:
         self.timeout = timeout
         self.db = sqlite_utils.Database(conn)
         self._genesis: dict[str, str] = {}
+        self._identity: dict[str, tuple[int, int] | None] = {}
 
     # -- opening --------------------------------------------------------------------------
 
@@ -209,6 +212,8 @@ class Store:
             conn.execute(f"PRAGMA synchronous = {'NORMAL' if bulk else 'FULL'}")
             store = cls(conn, path_str, timeout)
             store._migrate()
+            if not memory:
+                store._identity = store._files()
         except StoreError:
             conn.close()
             raise
@@ -236,6 +241,31 @@ class Store:
             if migrations.pending(self.db):
                 migrations.apply(self.db)
 
+    def _files(self) -> dict[str, tuple[int, int] | None]:
+        """(device, inode) of the database file and its -wal (None: absent)."""
+        out: dict[str, tuple[int, int] | None] = {}
+        for name in (self.path_str, self.path_str + "-wal"):
+            try:
+                st = os.stat(name)
+                out[name] = (st.st_dev, st.st_ino)
+            except OSError:
+                out[name] = None
+        return out
+
+    def check_files(self) -> None:
+        """Raise DatabaseGone if the database file or its -wal was deleted or replaced since it was
+        opened (SQLite would go on writing to the old, unreachable inodes)."""
+        if not self._identity:
+            return
+        now = self._files()
+        for name, was in self._identity.items():
+            if was is None and name.endswith("-wal") and now[name] is not None:
+                self._identity[name] = now[name]  # the -wal appeared with our first write
+            elif now[name] != was:
+                what = "deleted" if now[name] is None else "replaced"
+                raise DatabaseGone(f"{name} was {what} while dinocli had it open: nothing more is saved "
+                                   f"(what was acknowledged before is in the old file, if anywhere)")
+
     def close(self) -> None:
         """Close the connection."""
         self._conn.close()
@@ -257,12 +287,16 @@ class Store:
 
     @contextlib.contextmanager
     def write(self) -> Iterator["Store"]:
-        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints."""
+        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints. The database file must
+        still be the one opened, before the transaction and before its commit is acknowledged."""
+        self.check_files()
         try:
             with self.db.atomic():
                 yield self
+                self.check_files()
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
+        self.check_files()
 
     # -- games ----------------------------------------------------------------------------
 
