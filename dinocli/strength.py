@@ -33,7 +33,7 @@ import msgspec
 from dinocli import games
 from dinocli.arena import CLAIRVOYANT, play_game, wilson
 
-__all__ = ["Task", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
+__all__ = ["Task", "check_resume", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
 Task = tuple  # (game id, specs, seed, variants, options): one game, everything that decides it
 Progress = Callable[[str], None]
@@ -112,6 +112,11 @@ def _read_resume(resume: Path, seats: dict[str, int]) -> dict[str, dict[str, Any
         with resume.open("a") as f:
             f.write("\n")  # end a line cut short by a stop, so the next game starts its own
     return done
+
+
+def check_resume(resume: Path) -> None:
+    """Refuse, before any game is played, a resume file that is not one (FileRefused)."""
+    _read_resume(resume, {})
 
 
 def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = None,
