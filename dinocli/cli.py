@@ -286,7 +286,7 @@ def games_cmd(env: Env, tournament, as_json):
         for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
-                status = f"team score {r.result['scores'][0]:g}"
+                status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
 

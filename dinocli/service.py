@@ -175,6 +175,8 @@ class Service:
         game = games.get(record.kind)
         try:
             config = msgspec.convert(record.config, Config)
+            if len(record.seats) != len(config.names) or any("bot" not in s for s in record.seats):
+                raise msgspec.ValidationError("the seats are not the config's players")
         except msgspec.ValidationError as exc:
             from dinocli.events.errors import DatabaseUnavailable
 

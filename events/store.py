@@ -117,15 +117,16 @@ def _shaped(gid: str, config: Any, seats: Any, result: Any, meta: Any) -> None:
 
     if not isinstance(config, dict) or not isinstance(meta, dict):
         raise _Corrupt(f"game {gid}: its config or meta is not an object")
-    if not isinstance(seats, list) or not seats or not all(
+    if not isinstance(seats, list) or not all(
             isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("bot"), (str, type(None)))
             for s in seats):
         raise _Corrupt(f"game {gid}: its seats are not a list of names with bot specs")
-    if result is not None and not (
-            isinstance(result, dict) and isinstance(result.get("winners"), list)
-            and all(isinstance(w, str) for w in result["winners"])
-            and all(isinstance(result.get(k), list) and result[k] and all(number(x) for x in result[k])
-                    for k in ("returns", "scores"))):
+    def listed(key: str, test: Callable[[Any], bool]) -> bool:
+        value = result.get(key, [])
+        return isinstance(value, list) and all(test(x) for x in value)
+
+    if result is not None and not (isinstance(result, dict) and listed("winners", lambda w: isinstance(w, str))
+                                   and listed("returns", number) and listed("scores", number)):
         raise _Corrupt(f"game {gid}: its result is not returns, scores and winners")
 
 
