@@ -19,6 +19,7 @@ from pathlib import Path
 __all__ = ["FileRefused", "read_limited", "write_atomic"]
 
 CHUNK = 1 << 16
+TooLarge = Callable[[int, bool], Exception]  # (bytes seen, whether that is the whole size) -> the error
 
 
 class FileRefused(Exception):
@@ -38,26 +39,32 @@ def _oserror(path: str | os.PathLike, exc: OSError) -> FileRefused:
     return FileRefused(f"{os.fspath(path)}: {exc.strerror or exc}")
 
 
-def _read_fd(fd: int, limit: int, too_large: Callable[[int], Exception]) -> bytes:
+def _read_all(read: Callable[[int], bytes], limit: int, too_large: TooLarge) -> bytes:
+    """Read to the end, keeping at most ``limit`` bytes; past it, count on (without keeping) as
+    far again, so that a stream a little too long is reported with its size."""
     parts, total = [], 0
     while True:
-        chunk = os.read(fd, min(CHUNK, limit + 1 - total))
+        chunk = read(min(CHUNK, limit + 1 - total))
         if not chunk:
             return b"".join(parts)
         total += len(chunk)
         if total > limit:
-            raise too_large(limit)
+            parts.clear()
+            while total <= 2 * limit and (chunk := read(CHUNK)):
+                total += len(chunk)
+            raise too_large(total, not chunk)
         parts.append(chunk)
 
 
 def read_limited(path: str | os.PathLike, limit: int, *, stdin_ok: bool = False,
-                 too_large: Callable[[int], Exception] | None = None) -> bytes:
+                 too_large: TooLarge | None = None) -> bytes:
     """The bytes of a regular file (or of stdin for ``-`` when ``stdin_ok``), at most ``limit`` of them."""
     name = os.fspath(path)
     if too_large is None:
-        too_large = lambda n: FileRefused(f"{name}: larger than the limit of {n:,} bytes")  # noqa: E731
+        too_large = lambda n, _whole: FileRefused(f"{name}: larger than the limit of {limit:,} bytes")  # noqa: E731
     if name == "-" and stdin_ok:
-        return _read_fd(sys.stdin.buffer.fileno(), limit, too_large)
+        return _read_all(sys.stdin.buffer.read1 if hasattr(sys.stdin.buffer, "read1") else sys.stdin.buffer.read,
+                         limit, too_large)
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -68,9 +75,9 @@ def read_limited(path: str | os.PathLike, limit: int, *, stdin_ok: bool = False,
             hint = " (for a pipe, give - and redirect it to stdin)" if stdin_ok else ""
             raise FileRefused(f"{name} is {_kind(st.st_mode)}, not a regular file{hint}")
         if st.st_size > limit:
-            raise too_large(limit)
+            raise too_large(st.st_size, True)
         os.set_blocking(fd, True)
-        return _read_fd(fd, limit, too_large)
+        return _read_all(lambda n: os.read(fd, n), limit, too_large)
     except OSError as exc:
         raise _oserror(name, exc) from None
     finally:

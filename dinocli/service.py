@@ -445,8 +445,11 @@ def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:
     from dinocli.events.log import LIMITS, LogRejected
     from dinocli.files import read_limited
 
-    return read_limited(path, LIMITS.max_bytes, stdin_ok=stdin_ok,
-                        too_large=lambda n: LogRejected(0, f"the log is over the limit of {n:,} bytes"))
+    def too_large(size: int, whole: bool) -> LogRejected:
+        return LogRejected(0, f"the log is {'' if whole else 'more than '}{size:,} bytes, "
+                              f"over the limit of {LIMITS.max_bytes:,}")
+
+    return read_limited(path, LIMITS.max_bytes, stdin_ok=stdin_ok, too_large=too_large)
 
 
 def read_log_for_game(data: bytes, **kw: Any):

@@ -159,7 +159,7 @@ def test_an_endless_stdin_stops_at_the_size_limit_in_bounded_memory(tmp_path):
         t = time.perf_counter()
         proc = subprocess.run([DINOCLI, "--db", str(tmp_path / "z.sqlite"), "import", "-"], stdin=zero,
                               capture_output=True, text=True, timeout=60, preexec_fn=_limits)
-    refused(proc, 4, r"over the limit of [\d,]+ bytes")
+    refused(proc, 4, r"the log is more than [\d,]+ bytes, over the limit of [\d,]+")
     assert time.perf_counter() - t < 30
 
 
