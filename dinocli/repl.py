@@ -476,7 +476,9 @@ class Repl:
             self.reload()
             self.notice(f"! conflict: {one_line(exc)} — the game changed in another window; here it is now", "error")
             return True
-        if isinstance(exc, (InputError, GameError, StoreError)):
+        from dinocli.files import FileRefused
+
+        if isinstance(exc, (InputError, GameError, StoreError, FileRefused)):
             self.error(exc)
         elif isinstance(exc, OSError):
             self.error(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else exc)
@@ -730,15 +732,17 @@ class Repl:
         path = Path(os.path.expanduser(name))
         seat = None if self.g.over else self.viewer()
         lines = self.service.export_lines(self.game_id, as_seat=seat)
-        tmp = path.with_name(path.name + ".part")
+        from dinocli.files import write_atomic
+
         count = 0
-        with open(tmp, "w", encoding="utf-8") as fh:
+
+        def counted():
+            nonlocal count
             for line in lines:
-                fh.write(line)
                 count += 1
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+                yield line
+
+        write_atomic(path, counted())
         whose = "everything" if seat is None else f"what {self.name(seat)} may see (all of it once the game is over)"
         self.say(f"Exported {count} lines to {path}: {whose}.")
         return False

@@ -407,3 +407,20 @@ def test_play_stops_with_one_line_when_its_database_is_replaced(tmp_path):
     assert "Traceback" not in err_text and len(err_text.strip().splitlines()) == 1
     assert "was replaced while dinocli had it open" in err_text
     assert b"Saved (every move is)" not in out
+
+
+def test_an_export_killed_midway_leaves_nothing_behind(tmp_path, shared):
+    """Issue 17: a killed export leaves no temporary file, and the file there as it was."""
+    import signal
+
+    target = tmp_path / "x.jsonl"
+    target.write_text("previous\n")
+    for delay in (0.05, 0.3, 0.6, 0.9):
+        proc = subprocess.Popen([DINOCLI, "--db", str(shared.db), "export", shared.ids["dillos"], "-o", str(target)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["x.jsonl"]
+        text = target.read_text()
+        assert text == "previous\n" or text.endswith("}\n") and text.startswith('{"format"')
