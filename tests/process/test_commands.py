@@ -35,7 +35,8 @@ ROWS = [
     (["export", "{sos}"], OK, r'^\{"format":"dinocli-log"', None),
     (["export", "{sos}", "-o", "-"], OK, r'^\{"format":"dinocli-log"', None),
     (["export", "{dodos}", "-o", "{tmp}/out.jsonl"], OK, r"^$", None),
-    (["export", "{dodos}", "-o", "/dev/null"], ERROR, r"/dev/null is a character device: not replaced", None),
+    (["export", "{dodos}", "-o", "{tmp}/fifo"], ERROR, r"fifo is a FIFO: not replaced", None),  # never a real device:
+    # a broken build would replace it (as the old one did with /dev/null)
     (["export", "{dodos}", "-o", "{tmp}/no/such/x.jsonl"], ERROR, r"folder .*/no/such does not exist \(create it with: mkdir -p", None),
     (["export", "{dodos}", "-o", "{tmp}"], ERROR, r"is a folder: not replaced", None),
     (["export", "{live}", "--as", "9"], ERROR, r"no seat 9", None),
@@ -100,6 +101,7 @@ def _fill(args: list[str], values: dict[str, str]) -> list[str]:
 
 def test_every_command_and_error_path_as_a_fresh_process(shared, tmp_path):
     """Issue 17: each row is a new process; each must end as the row says, in one line if refused."""
+    os.mkfifo(tmp_path / "fifo")
     (tmp_path / "notutf8").write_bytes(b"\xff\xfe{}\n")
     (tmp_path / "badresume").write_text('{"key": "x", "result": 5}\n{"key": "y"}\n')
     values = {**shared.ids, "live": shared.live, "live_action": shared.live_action, "export": str(shared.export), "tmp": str(tmp_path),
