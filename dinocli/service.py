@@ -18,7 +18,7 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
-from dinocli.games.names import check_name, check_seat, check_spec_text
+from dinocli.games.names import check_names, check_seats, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.verify import Entry, verify
@@ -194,12 +194,9 @@ class Service:
         """Create a game: humans first, then bots; record the setup events."""
         game = games.get(kind)
         names = list(players)
-        for n in names:
-            check_name(n)
+        check_names(names)
         for spec in bots:
             check_spec_text(spec)
-        if len({n.lower() for n in names}) != len(names):
-            raise ServiceError("player names must be different")
         taken = {n.lower() for n in names}
         free = [b for b in BOT_NAMES if b not in taken]
         if len(bots) > len(free):
@@ -415,11 +412,11 @@ class Service:
         if [s.get("name") for s in seats] != list(config.names) or any(
                 set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
             raise LogRejected(1, "the seats must be the config's players, each with a name and a bot spec or null")
+        try:
+            check_seats([(s["name"], s["bot"]) for s in seats])
+        except GameError as exc:
+            raise LogRejected(1, str(exc)) from None
         for s in seats:
-            try:
-                check_seat(s["name"], s["bot"])
-            except GameError as exc:
-                raise LogRejected(1, str(exc)) from None
             if s["bot"] is not None:
                 try:
                     parse_spec(s["bot"])

@@ -6,7 +6,7 @@ import re
 
 from .protocol import GameError
 
-__all__ = ["NAME_RE", "check_name", "check_spec_text", "check_seat"]
+__all__ = ["NAME_RE", "check_name", "check_names", "check_spec_text", "check_seats"]
 
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}\Z")
 SPEC_RE = re.compile(r"^[ -~]{1,80}\Z")  # printable ASCII: no control character, no bidi override
@@ -26,8 +26,17 @@ def check_spec_text(spec: object) -> str:
     return spec
 
 
-def check_seat(name: object, spec: object) -> None:
-    """A seat's name and (for a bot) its spec text, as `new` would accept them."""
-    check_name(name)
-    if spec is not None:
-        check_spec_text(spec)
+def check_names(names: list) -> None:
+    """Every name valid, and no two the same (ignoring case)."""
+    for n in names:
+        check_name(n)
+    if len({n.lower() for n in names}) != len(names):
+        raise GameError(f"player names must be different: {names!r}")
+
+
+def check_seats(seats: list[tuple[object, object]]) -> None:
+    """(name, bot spec or None) of every seat, as `new` would accept them."""
+    check_names([name for name, _spec in seats])
+    for _name, spec in seats:
+        if spec is not None:
+            check_spec_text(spec)

@@ -119,7 +119,7 @@ def _log_with(tmp_path, monkeypatch, *, players=("ann",), bots=("random",)) -> b
     import dinocli.service as service
 
     with monkeypatch.context() as m:
-        m.setattr(service, "check_name", lambda n: n)
+        m.setattr(service, "check_names", lambda names: None)
         m.setattr(service, "check_spec_text", lambda s: s)
         m.setattr("dinocli.ai.spec.parse_spec", lambda s: None)
         svc = service.Service.open(str(tmp_path / "made.sqlite"))
@@ -129,13 +129,13 @@ def _log_with(tmp_path, monkeypatch, *, players=("ann",), bots=("random",)) -> b
     return data
 
 
-@pytest.mark.parametrize("name", ["x" * 10_000, "a\x00b", "a\x1b[2Jb", "r\u202eex"])
-def test_import_refuses_names_new_refuses(tmp_path, monkeypatch, name):
-    """Issue 17: an imported name may not be 10,000 characters or hold NUL or escapes."""
+@pytest.mark.parametrize("names", [["x" * 10_000], ["a\x00b"], ["a\x1b[2Jb"], ["r\u202eex"], ["ann", "ANN"]])
+def test_import_refuses_names_new_refuses(tmp_path, monkeypatch, names):
+    """Issue 17: an imported name may not be 10,000 characters, hold NUL or escapes, or repeat another."""
     from dinocli.events.log import LogRejected
     from dinocli.service import Service
 
-    data = _log_with(tmp_path, monkeypatch, players=[name])
+    data = _log_with(tmp_path, monkeypatch, players=names)
     svc = Service.open(str(tmp_path / "i.sqlite"))
     with pytest.raises(LogRejected, match="player name"):
         svc.import_log(data)
