@@ -8,6 +8,7 @@ import os
 import re
 import resource
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -75,8 +76,8 @@ class Shared:
     def copy(self, folder: Path) -> Path:
         """A private copy of the shared database, for commands that change it."""
         target = folder / "copy.sqlite"
-        src = __import__("sqlite3").connect(self.db)
-        dst = __import__("sqlite3").connect(target)
+        src = sqlite3.connect(self.db)
+        dst = sqlite3.connect(target)
         src.backup(dst)
         src.close()
         dst.close()
