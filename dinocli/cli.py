@@ -135,8 +135,25 @@ def cli(ctx: click.Context, db: str | None, color: str) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
-    cli.main(prog_name="dinocli", obj=Env(None, "auto"))
+    """Console entry point; click's usage errors are one line too (exit 2), like every refusal."""
+    try:
+        code = cli.main(prog_name="dinocli", obj=Env(None, "auto"), standalone_mode=False)
+    except getattr(click.exceptions, "NoArgsIsHelpError", ()) as exc:  # bare `dinocli`: the help
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        from dinocli.safe import safe
+
+        where = exc.ctx.command_path if exc.ctx is not None else "dinocli"
+        click.echo(f"dinocli: {safe(exc.format_message())} (see '{where} --help')", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        sys.exit(ERROR)
+    sys.exit(code if isinstance(code, int) else OK)
 
 
 pass_env = click.pass_obj

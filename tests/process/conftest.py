@@ -43,8 +43,6 @@ def refused(proc: subprocess.CompletedProcess, code: int, pattern: str = "") -> 
     assert "Traceback" not in err and "Traceback" not in proc.stdout, err
     assert proc.returncode == code, (proc.returncode, err, proc.stdout[-500:])
     lines = err.strip("\n").split("\n")
-    if code == 2 and any(x.startswith("Error:") for x in lines):  # click: usage, hint, one "Error:" line
-        lines = [x for x in lines if x.startswith("Error:")]
     assert len(lines) == 1 and lines[0], err
     assert re.search(pattern, lines[0]), (pattern, lines[0])
 
