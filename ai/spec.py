@@ -128,6 +128,8 @@ def parse_spec(text: str) -> BotSpec:
     """Parse a bot spec (raise BotSpecError with a one-line message listing the valid forms)."""
     if not isinstance(text, str):
         raise _fail(str(text), "not text")
+    if not (text.isascii() and text.isprintable()):
+        raise _fail(text, "only printable characters")
     raw = text.strip().lower()
     kind, sep, rest = raw.partition(":")
     kind = kind.strip()

@@ -128,6 +128,10 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
         from dinocli.ai import parse_spec
 
         parse_spec(bot)  # a bad spec fails before any game is played
+        if resume is not None:
+            from dinocli.strength import check_resume
+
+            check_resume(resume)  # and so does a file that is not a resume file
     if variants and len([n for n in names if n in registry.GAMES]) != 1:
         raise BadConfig("--variant needs exactly one game to bench")
     out = {}

@@ -55,7 +55,9 @@ class Env:
 
 def fail(message: str, code: int = ERROR) -> None:
     """Print a one-line error to stderr and exit with ``code``."""
-    click.echo(f"dinocli: {message}", err=True)
+    from dinocli.safe import safe
+
+    click.echo(f"dinocli: {safe(message)}", err=True)
     sys.exit(code)
 
 
@@ -67,9 +69,12 @@ def handled():
     from dinocli.games.protocol import GameError
     from dinocli.ai.spec import BotSpecError
     from dinocli.verify import Divergence
+    from dinocli.files import FileRefused
 
     try:
         yield
+    except FileRefused as exc:
+        fail(str(exc), ERROR)
     except Conflict as exc:
         fail(f"conflict: {exc}", CONFLICT)
     except LogRejected as exc:
@@ -89,6 +94,16 @@ def handled():
         sys.exit(OK)
     except OSError as exc:
         fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
+
+
+def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print text that may hold names, actions or paths from a log, the database or the command
+    line, made terminal-safe (our own colours kept when colour is on)."""
+    from dinocli.safe import safe_block
+
+    ctx = click.get_current_context(silent=True)
+    colour = not err and ctx is not None and isinstance(ctx.obj, Env) and ctx.obj.color()
+    click.echo(safe_block(text, colour=colour), err=err, nl=nl)
 
 
 def emit_json(data: Any) -> None:
@@ -120,8 +135,25 @@ def cli(ctx: click.Context, db: str | None, color: str) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
-    cli.main(prog_name="dinocli", obj=Env(None, "auto"))
+    """Console entry point; click's usage errors are one line too (exit 2), like every refusal."""
+    try:
+        code = cli.main(prog_name="dinocli", obj=Env(None, "auto"), standalone_mode=False)
+    except getattr(click.exceptions, "NoArgsIsHelpError", ()) as exc:  # bare `dinocli`: the help
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        from dinocli.safe import safe
+
+        where = exc.ctx.command_path if exc.ctx is not None else "dinocli"
+        click.echo(f"dinocli: {safe(exc.format_message())} (see '{where} --help')", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        sys.exit(ERROR)
+    sys.exit(code if isinstance(code, int) else OK)
 
 
 pass_env = click.pass_obj
@@ -216,13 +248,13 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         if as_json:
             emit_json(_summary(g, g.default_seat()) | {"played": [p.action for p in played]})
             return
-        click.echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
+        echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
             f"{s['name']}" + (f" ({s['bot']})" if s["bot"] else "") for s in g.seats))
         for p in played[-12:] if not humans else played:
-            click.echo("\n".join(_played_line(g, p, g.default_seat())))
-        click.echo(_board(env, g, g.default_seat()))
+            echo("\n".join(_played_line(g, p, g.default_seat())))
+        echo(_board(env, g, g.default_seat()))
         if not g.over:
-            click.echo(f"Play with: dinocli play {g.id}   or   dinocli move {g.id} ACTION")
+            echo(f"Play with: dinocli play {g.id}   or   dinocli move {g.id} ACTION")
 
 
 def _open_repl(env: Env, game_id: str, *, fast: bool = False) -> None:
@@ -263,16 +295,16 @@ def games_cmd(env: Env, tournament, as_json):
             emit_json(rows)
             return
         if not rows:
-            click.echo("No saved games. Start one with: dinocli new dingo --bots 2")
+            echo("No saved games. Start one with: dinocli new dingo --bots 2")
             return
-        click.echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
+        echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
         from dinocli import games
 
         for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
-                status = f"team score {r.result['scores'][0]:g}"
-            click.echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
+                status = f"team score {(r.result.get('scores') or [0])[0]:g}"
+            echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
 
 
@@ -308,7 +340,7 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
         if as_json:
             emit_json(_summary(g, seat))
         elif svg_file is None:
-            click.echo(_board(env, g, seat))
+            echo(_board(env, g, seat))
 
 
 @cli.command()
@@ -325,32 +357,48 @@ def actions(env: Env, game_id, as_json):
                        "name": None if g.over else g.seats[g.to_move]["name"], "actions": texts})
             return
         if g.over:
-            click.echo("The game is over: no actions.")
+            echo("The game is over: no actions.")
             return
-        click.echo(f"{g.seats[g.to_move]['name']} to move:")
+        echo(f"{g.seats[g.to_move]['name']} to move:")
         for i, t in enumerate(texts, 1):
-            click.echo(f"{i:>3}. {t}")
+            echo(f"{i:>3}. {t}")
 
 
 @cli.command()
 @GAME_ID
 @click.argument("action", nargs=-1, required=True)
+@click.option("--expect-head", type=int, metavar="N",
+              help="Play only if the game is still at head N (the 'head' of show --json); else conflict (exit 3).")
 @JSON
 @pass_env
-def move(env: Env, game_id, action, as_json):
+def move(env: Env, game_id, action, expect_head, as_json):
     """Play ACTION for the seat to move; bots then move until a human must act."""
     with handled():
         svc = env.service
-        g, first = svc.move(game_id, " ".join(action))
-        played = [first, *svc.run_bots(g)]
+        g, first = svc.move(game_id, " ".join(action), expected_head=expect_head)
+        played = [first, *_bots_after_saved(svc, g, first)]
         seat = first.seat if len(g.humans) == 1 else g.default_seat()
         if as_json:
             emit_json(_summary(g, seat) | {"played": [{"seat": p.seat, "name": p.name, "action": p.action,
                                                        "bot": p.bot, "head": p.head} for p in played]})
             return
         for p in played:
-            click.echo("\n".join(_played_line(g, p, first.seat)))
-        click.echo(_board(env, g, seat))
+            echo("\n".join(_played_line(g, p, first.seat)))
+        echo(_board(env, g, seat))
+
+
+def _bots_after_saved(svc, g, first) -> list:
+    """The bots' replies to a move already saved; if they cannot be saved, say that the move was."""
+    from dinocli.events.store import DatabaseLocked, DatabaseUnavailable, StoreError
+
+    played: list = []
+    try:
+        played.extend(svc.run_bots(g))
+    except StoreError as exc:
+        code = UNAVAILABLE if isinstance(exc, (DatabaseUnavailable, DatabaseLocked)) else ERROR
+        fail(f"your move '{first.action}' was saved (event {next((s.seq for s in g.path if s.id == first.head), first.head)}), but the bots' reply "
+             f"could not be: {exc}. Once that is fixed, 'dinocli play {g.id}' lets them move", code)
+    return played
 
 
 @cli.command()
@@ -361,7 +409,7 @@ def undo(env: Env, game_id, steps):
     """Take back your last decision (and the bots' replies). Nothing is deleted: redo restores it."""
     with handled():
         g = env.service.undo(game_id, steps)
-        click.echo(f"Undone. Head is now event {g.path[-1].seq if g.path else 0}; to move: "
+        echo(f"Undone. Head is now event {g.path[-1].seq if g.path else 0}; to move: "
                    f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
 
 
@@ -372,7 +420,7 @@ def redo(env: Env, game_id):
     """Play forward again what undo took back."""
     with handled():
         g = env.service.redo(game_id)
-        click.echo(f"Redone. Head is now event {g.path[-1].seq}; to move: "
+        echo(f"Redone. Head is now event {g.path[-1].seq}; to move: "
                    f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
 
 
@@ -385,7 +433,7 @@ def branch(env: Env, game_id, name, at):
     """Name a new branch at the head (or at an event) of GAME_ID."""
     with handled():
         env.service.branch(game_id, name, at)
-        click.echo(f"Branch {name} created. Switch to it with: dinocli checkout {game_id} {name}")
+        echo(f"Branch {name} created. Switch to it with: dinocli checkout {game_id} {name}")
 
 
 @cli.command()
@@ -405,7 +453,7 @@ def branches(env: Env, game_id, as_json):
             emit_json(rows)
             return
         for r in rows:
-            click.echo(f"{'*' if r['current'] else ' '} {r['name']:<20} at event {r['event']}")
+            echo(f"{'*' if r['current'] else ' '} {r['name']:<20} at event {r['event']}")
 
 
 @cli.command()
@@ -419,8 +467,8 @@ def checkout(env: Env, game_id, name):
         g = svc.checkout(game_id, name)
         seat = g.humans[0] if len(g.humans) == 1 else None
         for p in svc.run_bots(g):  # a branch may start on a bot's turn: let it move, as `new` does
-            click.echo("\n".join(_played_line(g, p, seat)))
-        click.echo(f"On branch {name}, event {g.path[-1].seq if g.path else 0}; to move: "
+            echo("\n".join(_played_line(g, p, seat)))
+        echo(f"On branch {name}, event {g.path[-1].seq if g.path else 0}; to move: "
                    f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
 
 
@@ -460,14 +508,14 @@ def log(env: Env, game_id, as_seat, as_json):
             return
         for r in rows:
             if r["automatic"] or r["action"] is None:
-                click.echo(f"{r['event']:>5}        {r['text']}")
+                echo(f"{r['event']:>5}        {r['text']}")
             else:
-                click.echo(f"{r['event']:>5}  {r['name']}: {r['action']}")
+                echo(f"{r['event']:>5}  {r['name']}: {r['action']}")
 
 
 @cli.command()
 @GAME_ID
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE (default: stdout).")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE, all at once or not at all (default or -: stdout).")
 @AS_SEAT
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
               help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
@@ -481,40 +529,47 @@ def export(env: Env, game_id, output, as_seat, fmt):
             from dinocli.pictures.export import export_lines
 
             lines = export_lines(env.service, game_id, fmt, as_seat)
-        if output is None:
+        if output is None or output == "-":
+            show = echo if fmt == "text" else click.echo   # a move list on a terminal is made safe
             for line in lines:
-                click.echo(line, nl=False)
+                show(line, nl=False)
             return
-        tmp = Path(output).with_name(Path(output).name + ".part")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            for line in lines:
-                fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, output)
-        click.echo(f"Exported to {output}", err=True)
+        from dinocli.files import write_atomic
+
+        write_atomic(output, lines)
+        echo(f"Exported to {output}", err=True)
 
 
 @cli.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", metavar="FILE|-")
 @JSON
 @pass_env
 def import_cmd(env: Env, file, as_json):
-    """Import an exported log (checked: sizes, schema, hashes and every rule)."""
+    """Import an exported log (checked: sizes, schema, hashes and every rule); - reads stdin."""
     with handled():
-        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        from dinocli.service import read_log_file
+
+        data = read_log_file(file, stdin_ok=True)
         record = env.service.import_log(data)
         if as_json:
             emit_json({"game": record.id, "kind": record.kind})
         else:
-            click.echo(f"Imported as {record.id}. Look with: dinocli show {record.id}")
+            echo(f"Imported as {record.id}. Look with: dinocli show {record.id}")
+
+
+def _finite(value: float) -> float:
+    """A number that is a number (FloatRange lets NaN through)."""
+    if value != value:
+        raise click.BadParameter("not a number")
+    return value
 
 
 @cli.command()
 @click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
 @click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
-@click.option("--delay", type=click.FloatRange(0), default=0.0, metavar="S", help="Seconds to pause after each decision.")
+@click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
+              help="Seconds to pause after each decision (0 to 60).")
 @click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
 @pass_env
 def replay(env: Env, source, as_seat, step, delay, verify):
@@ -529,21 +584,21 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         frames = src.frames(seat)
         if verify:
             n = src.verify()
-            click.echo(f"Verified {n} events: hashes chain, every decision is legal and every event is what the rules produce.")
+            echo(f"Verified {n} events: hashes chain, every decision is legal and every event is what the rules produce.")
             if not (step or delay):
                 return
         for i, (head, lines, view) in enumerate(frames):
             for line in lines:
-                click.echo(line)
+                echo(line)
             if (step or delay) and view is not None:
-                click.echo(src.game.render(view, color=env.color()))
+                echo(src.game.render(view, color=env.color()))
                 if step and sys.stdin.isatty():
                     click.pause("-- Enter for the next decision --")
                 elif delay:
                     time.sleep(delay)
         final = src.final_view(seat)
         if not (step or delay) and final is not None:
-            click.echo(src.game.render(final, color=env.color()))
+            echo(src.game.render(final, color=env.color()))
 
 
 @cli.command()
@@ -571,7 +626,7 @@ def hint(env: Env, game_id, spec, as_json):
             emit_json({"game": g.id, "seat": seat, "advice": rows})
             return
         for r in rows:
-            click.echo(f"{r['action']:<28} {r['share']:>5.0%} of visits, expects {r['value']:.2f}"
+            echo(f"{r['action']:<28} {r['share']:>5.0%} of visits, expects {r['value']:.2f}"
                        + (f"  — {r['reason']}" if r["reason"] else ""))
 
 
@@ -599,24 +654,24 @@ def bench(env: Env, what, strength, spec, n_games, workers, variants, resume, po
     with handled():
         from dinocli.bench import run
 
-        progress = (lambda text: click.echo(f"  ... {text}", err=True)) if strength else None
+        progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
         figures = run(list(what), strength=strength, bot=spec, games=n_games, workers=workers,
                       variants=list(variants), resume=resume, positions=positions, progress=progress)
         if as_json:
             emit_json(figures)
             return
         for name, data in figures.items():
-            click.echo(f"[{name}]")
+            echo(f"[{name}]")
             _echo_figures(data, "  ")
 
 
 def _echo_figures(data: dict, indent: str) -> None:
     for k, v in data.items():
         if isinstance(v, dict):
-            click.echo(f"{indent}{k}")
+            echo(f"{indent}{k}")
             _echo_figures(v, indent + "  ")
         else:
-            click.echo(f"{indent}{k:<{36 - len(indent)}} {v:,.3f}" if isinstance(v, float) else f"{indent}{k:<{36 - len(indent)}} {v}")
+            echo(f"{indent}{k:<{36 - len(indent)}} {v:,.3f}" if isinstance(v, float) else f"{indent}{k:<{36 - len(indent)}} {v}")
 
 
 @cli.command()
@@ -631,7 +686,7 @@ def rules(env: Env, game):
         if sys.stdout.isatty():
             click.echo_via_pager(text)
         else:
-            click.echo(text)
+            echo(text)
 
 
 @cli.command()

@@ -252,7 +252,16 @@ class SeesEarlierParams:
         obj, incomplete = _resolve_incomplete(ctx, words, incomplete)
         if isinstance(obj, click.Option) and words and words[-1] in obj.opts + obj.secondary_opts:
             ctx = _resolve_context(self.cli, self.ctx_args, self.prog_name, words[:-1])  # type: ignore[attr-defined]
-        return obj.shell_complete(ctx, incomplete)
+        return _terminal_safe(obj.shell_complete(ctx, incomplete))
+
+
+def _terminal_safe(items: list[CompletionItem]) -> list[CompletionItem]:
+    """Drop candidates that are not plain text (a name with an escape in it) and make help safe:
+    the shell prints both."""
+    from dinocli.safe import safe
+
+    return [CompletionItem(i.value, type=i.type, help=None if i.help is None else safe(i.help))
+            for i in items if safe(i.value) == i.value]
 
 
 class ColonSafeBash(SeesEarlierParams, BashComplete):

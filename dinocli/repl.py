@@ -34,9 +34,10 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from dinocli.challenge import Cancelled, TerminalUI, complete
-from dinocli.events.store import Conflict, StoreError
+from dinocli.events.store import Conflict, DatabaseGone, StoreError
 from dinocli.games.protocol import GameError, MalformedAction
 from dinocli.games.runner import fold_all
+from dinocli.safe import safe, safe_block
 
 __all__ = ["run", "Repl", "COMMANDS", "history_path", "DEFAULT_DELAY", "HINT_SPEC"]
 
@@ -124,7 +125,7 @@ def run(service, game_id: str, *, color: bool = False, fast: bool = False, input
 
 def one_line(text: str, width: int = 200) -> str:
     """``text`` on one line, at most ``width`` characters."""
-    line = " ".join(str(text).split())
+    line = safe(" ".join(str(text).split()))
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
@@ -232,6 +233,7 @@ class Repl:
 
     def say(self, text: str = "", style: str = "") -> None:
         """Print a line (styled when colour is on)."""
+        text = safe_block(text)
         if self.color and style:
             print_formatted_text(FormattedText([(f"class:{style}", text)]), style=STYLE, output=self.out,
                                  color_depth=self.depth)
@@ -310,11 +312,11 @@ class Repl:
         """``name> `` for the person to move, ``game over> `` at the end."""
         g = self.g
         who = "game over" if g.over else (g.seats[g.to_move]["name"] if self.my_turn() else "watching")
-        return FormattedText([("class:prompt", f"{who}> ")])
+        return FormattedText([("class:prompt", f"{safe(who)}> ")])
 
     def name(self, seat: int) -> str:
-        """A seat's name."""
-        return self.g.seats[seat]["name"]
+        """A seat's name, terminal-safe."""
+        return safe(self.g.seats[seat]["name"])
 
     def decision_lines(self, state, seat: int, action: str, events: list, viewer: int | None) -> list[tuple[str, str]]:
         """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each
@@ -371,7 +373,7 @@ class Repl:
         if self.terminal:
             self.clear()
         viewer = self.viewer()
-        board = g.game.render(self.view(), color=self.color)
+        board = safe_block(g.game.render(self.view(), color=self.color), colour=self.color)
         print_formatted_text(ANSI(board) if self.color else board, output=self.out, color_depth=self.depth)
         humans = g.humans
         heading, recap = self.recap(humans[0] if viewer is None and len(humans) == 1 else viewer)
@@ -448,6 +450,7 @@ class Repl:
 
         Another process moving meanwhile (a Conflict) just reloads; a bot that fails ends the session."""
         changed = False
+        self.service.store.check_files()  # the database file deleted or replaced: stop before anything more
         for _ in range(3):
             try:
                 changed = self.bots_move() or changed
@@ -455,7 +458,7 @@ class Repl:
             except Conflict:
                 self.reload()
                 changed = True
-            except (KeyboardInterrupt, EOFError):
+            except (KeyboardInterrupt, EOFError, DatabaseGone):
                 raise
             except Exception as exc:
                 self.error(f"a bot could not move ({type(exc).__name__}: {exc})")
@@ -467,11 +470,15 @@ class Repl:
 
     def failed(self, exc: Exception) -> bool:
         """Show an error as one line; reload when the game changed elsewhere. Redraw?"""
+        if isinstance(exc, DatabaseGone):
+            raise exc  # nothing can be saved any more: the session ends with this one line
         if isinstance(exc, Conflict):
             self.reload()
             self.notice(f"! conflict: {one_line(exc)} — the game changed in another window; here it is now", "error")
             return True
-        if isinstance(exc, (InputError, GameError, StoreError)):
+        from dinocli.files import FileRefused
+
+        if isinstance(exc, (InputError, GameError, StoreError, FileRefused)):
             self.error(exc)
         elif isinstance(exc, OSError):
             self.error(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else exc)
@@ -725,15 +732,17 @@ class Repl:
         path = Path(os.path.expanduser(name))
         seat = None if self.g.over else self.viewer()
         lines = self.service.export_lines(self.game_id, as_seat=seat)
-        tmp = path.with_name(path.name + ".part")
+        from dinocli.files import write_atomic
+
         count = 0
-        with open(tmp, "w", encoding="utf-8") as fh:
+
+        def counted():
+            nonlocal count
             for line in lines:
-                fh.write(line)
                 count += 1
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+                yield line
+
+        write_atomic(path, counted())
         whose = "everything" if seat is None else f"what {self.name(seat)} may see (all of it once the game is over)"
         self.say(f"Exported {count} lines to {path}: {whose}.")
         return False

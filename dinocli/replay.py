@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
+import os
 from typing import Any
 
 import msgspec
@@ -80,14 +80,19 @@ class Source:
 
 def load_source(env, source: str) -> Source:
     """A file path (checked by read_log) or a game id in the database."""
-    path = Path(source)
-    if path.is_file():
-        from dinocli.service import parsed_entries, read_log_for_game
+    if os.path.lexists(source):
+        from dinocli.events.log import LogRejected
+        from dinocli.games.protocol import GameError
+        from dinocli.service import parsed_entries, read_log_file, read_log_for_game
 
-        parsed = read_log_for_game(path.read_bytes(), allow_view=True)
+        parsed = read_log_for_game(read_log_file(source), allow_view=True)
         h = parsed.header
-        game = games.get(h["kind"])
-        config = msgspec.convert(h["config"], Config)
+        try:
+            game = games.get(h["kind"])
+            config = msgspec.convert(h["config"], Config)
+            game.configure(config.names, config.variants, config.options)
+        except (msgspec.ValidationError, GameError) as exc:
+            raise LogRejected(1, f"bad config: {exc}") from None
         return Source(game, config, parsed_entries(parsed), seed=parsed.footer.get("seed"),
                       seed_commit=h["seed_commit"], view_seat=h.get("view"))
     svc = env.service

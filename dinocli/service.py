@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +18,7 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
+from dinocli.games.names import check_names, check_seats, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.verify import Entry, verify
@@ -27,7 +27,6 @@ __all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_
 
 BOT_NAMES = ("rex", "trike", "ptera", "bronto", "raptor", "stego")
 DEFAULT_HUMAN = "you"
-NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
 
 
 class ServiceError(GameError):
@@ -174,7 +173,15 @@ class Service:
         """Fold a game at the head of its current (or the named) branch."""
         record = self.store.game(game_id)
         game = games.get(record.kind)
-        config = msgspec.convert(record.config, Config)
+        try:
+            config = msgspec.convert(record.config, Config)
+            if len(record.seats) != len(config.names) or any("bot" not in s for s in record.seats):
+                raise msgspec.ValidationError("the seats are not the config's players")
+        except msgspec.ValidationError as exc:
+            from dinocli.events.errors import DatabaseUnavailable
+
+            raise DatabaseUnavailable(f"{self.store.path_str}: the database is corrupt (game {record.id}'s "
+                                      f"config: {exc})") from None
         name = branch or record.branch
         path = self.store.path(record.id, self.store.branch(record.id, name).head)
         return Loaded(record, game, config, path)
@@ -187,11 +194,9 @@ class Service:
         """Create a game: humans first, then bots; record the setup events."""
         game = games.get(kind)
         names = list(players)
-        for n in names:
-            if not NAME_RE.match(n):
-                raise ServiceError(f"player name {n!r}: use 1-16 letters, digits, - or _, starting with a letter")
-        if len({n.lower() for n in names}) != len(names):
-            raise ServiceError("player names must be different")
+        check_names(names)
+        for spec in bots:
+            check_spec_text(spec)
         taken = {n.lower() for n in names}
         free = [b for b in BOT_NAMES if b not in taken]
         if len(bots) > len(free):
@@ -297,9 +302,12 @@ class Service:
         humans = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
         strict = g.record.meta.get("undo") == "strict"
         path = list(g.path)
-        for _ in range(steps):
+        for done in range(steps):
             idx = next((i for i in range(len(path) - 1, -1, -1)
                         if path[i].actor in humans and path[i].command == path[i].id), None)
+            if idx is None and done:
+                raise ServiceError(f"cannot undo {steps} decisions: only {done} "
+                                   f"{'has' if done == 1 else 'have'} been made on this branch (try --steps {done})")
             if idx is None:
                 raise ServiceError("nothing to undo: no decision has been made yet")
             seat = path[idx].actor
@@ -404,6 +412,10 @@ class Service:
         if [s.get("name") for s in seats] != list(config.names) or any(
                 set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
             raise LogRejected(1, "the seats must be the config's players, each with a name and a bot spec or null")
+        try:
+            check_seats([(s["name"], s["bot"]) for s in seats])
+        except GameError as exc:
+            raise LogRejected(1, str(exc)) from None
         for s in seats:
             if s["bot"] is not None:
                 try:
@@ -423,6 +435,18 @@ class Service:
         with self.store.write():
             record = self.store.import_log(parsed)
         return record
+
+
+def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:
+    """A log file's bytes, read as a stream that stops at the log size limit (a regular file, or - for stdin)."""
+    from dinocli.events.log import LIMITS, LogRejected
+    from dinocli.files import read_limited
+
+    def too_large(size: int, whole: bool) -> LogRejected:
+        return LogRejected(0, f"the log is {'' if whole else 'more than '}{size:,} bytes, "
+                              f"over the limit of {LIMITS.max_bytes:,}")
+
+    return read_limited(path, LIMITS.max_bytes, stdin_ok=stdin_ok, too_large=too_large)
 
 
 def read_log_for_game(data: bytes, **kw: Any):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import statistics
 import time
@@ -27,10 +28,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from dinocli import games
 from dinocli.arena import CLAIRVOYANT, play_game, wilson
 
-__all__ = ["Task", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
+__all__ = ["Task", "check_resume", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
 Task = tuple  # (game id, specs, seed, variants, options): one game, everything that decides it
 Progress = Callable[[str], None]
@@ -60,21 +63,66 @@ def _key(task: Task) -> str:
                       sort_keys=True)
 
 
+class _Result(msgspec.Struct, forbid_unknown_fields=True):
+    returns: list[float]
+    scores: list[float]
+    seconds: list[float]
+    moves: list[int]
+    decisions: int
+    over: bool
+
+
+class _Row(msgspec.Struct, forbid_unknown_fields=True):
+    key: str
+    result: _Result
+
+
+RESUME_LIMIT = 256 * 1024 * 1024
+
+
+def _read_resume(resume: Path, seats: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """The games a resume file holds (a bounded read of a regular file; a line cut short by a
+    stop is played again, any other line that is not a game of this format is refused)."""
+    from dinocli.files import FileRefused, read_limited
+
+    if not os.path.lexists(resume):
+        return {}
+    data = read_limited(resume, RESUME_LIMIT)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileRefused(f"{resume} is not a resume file of bench --strength (not UTF-8 text)") from None
+    lines = text.split("\n")
+    done: dict[str, dict[str, Any]] = {}
+    for i, line in enumerate(lines, 1):
+        if not line:
+            continue
+        try:
+            row = msgspec.json.decode(line, type=_Row)
+            n = seats.get(row.key)
+            if n is not None and not len(row.result.returns) == len(row.result.scores) == len(row.result.seconds) \
+                    == len(row.result.moves) == n:
+                raise msgspec.ValidationError("one figure per seat expected")
+        except (msgspec.MsgspecError, RecursionError) as exc:
+            if isinstance(exc, msgspec.DecodeError) and "truncated" in str(exc):
+                continue  # a line cut short by a stop: that game is played again
+            raise FileRefused(f"{resume} line {i}: not a game of bench --strength ({exc})") from None
+        done[row.key] = msgspec.to_builtins(row.result)
+    if text and not text.endswith("\n"):
+        with resume.open("a") as f:
+            f.write("\n")  # end a line cut short by a stop, so the next game starts its own
+    return done
+
+
+def check_resume(resume: Path) -> None:
+    """Refuse, before any game is played, a resume file that is not one (FileRefused)."""
+    _read_resume(resume, {})
+
+
 def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = None,
               progress: Progress | None = None) -> list[dict[str, Any]]:
     """Results of ``tasks`` in order, played in ``workers`` processes, cached in ``resume``."""
-    done: dict[str, dict[str, Any]] = {}
-    if resume is not None and resume.exists():
-        text = resume.read_text()
-        if text and not text.endswith("\n"):
-            with resume.open("a") as f:
-                f.write("\n")  # end a line cut short by a stop, so the next game starts its own
-        for line in text.splitlines():
-            try:
-                row = json.loads(line)
-                done[row["key"]] = row["result"]
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short by a stop: that game is played again
+    done = _read_resume(resume, {_key(t): len(t[1]) for t in tasks}) if resume is not None else {}
     todo = [t for t in tasks if _key(t) not in done]
     total, finished = len(tasks), len(tasks) - len(todo)
 

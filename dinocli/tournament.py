@@ -130,8 +130,10 @@ def command(env, *, game: str, specs: list[str], games: int, workers: int | None
         from dinocli.pictures import write_text
         from dinocli.pictures.report import report_page
 
+        from dinocli.safe import safe
+
         write_text(report_file, report_page(report))
-        click.echo(f"Report drawn to {report_file}", err=True)
+        click.echo(f"Report drawn to {safe(report_file)}", err=True)
     if as_json:
         from dinocli.cli import emit_json
 

@@ -26,6 +26,7 @@ __all__ = [
     "encode",
     "event_types",
     "register_upcaster",
+    "set_loader",
     "to_builtins",
 ]
 
@@ -33,6 +34,21 @@ _REGISTRY: dict[str, type["Event"]] = {}
 _UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 _DECODERS: dict[str, msgspec.json.Decoder] = {}
 _ENCODER = msgspec.json.Encoder(order="sorted")
+_LOADER: list[Callable[[str], None]] = []
+
+
+def set_loader(fn: Callable[[str], None]) -> None:
+    """Install ``fn(prefix)``, called on an unknown tag to import the game that declares ``prefix.*``."""
+    _LOADER[:] = [fn]
+
+
+def _lookup(tag: str) -> type["Event"] | None:
+    """The class registered for ``tag``, asking the loader for its game first if it is unknown."""
+    cls = _REGISTRY.get(tag)
+    if cls is None and _LOADER and isinstance(tag, str) and "." in tag:
+        _LOADER[0](tag.split(".", 1)[0])
+        cls = _REGISTRY.get(tag)
+    return cls
 
 
 class UnknownEvent(ValueError):
@@ -114,7 +130,7 @@ def decoder_for(tag: str, version: int | None = None) -> Callable[[bytes | str],
 
     For the current version it is the cached msgspec Decoder (raising msgspec errors);
     otherwise it is :func:`decode` with upcasting (raising UnknownEvent)."""
-    cls = _REGISTRY.get(tag)
+    cls = _lookup(tag)
     if cls is not None and (version is None or version == cls.version):
         return _decoder(tag).decode
     return lambda body: decode(tag, body, version)
@@ -122,9 +138,11 @@ def decoder_for(tag: str, version: int | None = None) -> Callable[[bytes | str],
 
 def decode(tag: str, body: bytes | str, version: int | None = None) -> Event:
     """Strictly decode a stored body of event ``tag``, upcasting from ``version`` if older."""
-    cls = _REGISTRY.get(tag)
+    cls = _lookup(tag)
     if cls is None:
         raise UnknownEvent(f"unknown event type {tag!r}")
+    if version is not None and type(version) is not int:
+        raise UnknownEvent(f"{tag}: version {version!r} is not a whole number")
     if version is not None and version > cls.version:
         raise UnknownEvent(f"{tag} version {version} is newer than this dinocli ({cls.version})")
     try:
@@ -143,3 +161,5 @@ def decode(tag: str, body: bytes | str, version: int | None = None) -> Event:
         raise UnknownEvent(f"{tag}: {exc}") from None
     except msgspec.DecodeError as exc:
         raise UnknownEvent(f"{tag}: malformed JSON ({exc})") from None
+    except RecursionError:
+        raise UnknownEvent(f"{tag}: JSON nested too deeply") from None

@@ -52,6 +52,11 @@ class DatabaseUnavailable(StoreError):
     dinocli's. (Other StoreErrors are about what was asked: an unknown game, a bad name.)"""
 
 
+class DatabaseGone(DatabaseUnavailable):
+    """The database file (or its -wal) was deleted or replaced while it was open: writing on
+    would save into a file nobody will read again."""
+
+
 class DatabaseLocked(DatabaseUnavailable):
     """Another connection held the write lock for longer than the busy timeout."""
 

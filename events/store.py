@@ -30,6 +30,7 @@ from .errors import (
     BranchExists,
     ChainBroken,
     Conflict,
+    DatabaseGone,
     DatabaseLocked,
     DatabaseUnavailable,
     LogRejected,
@@ -56,6 +57,7 @@ __all__ = [
     "BranchExists",
     "DatabaseLocked",
     "DatabaseUnavailable",
+    "DatabaseGone",
     "ChainBroken",
     "default_path",
     "BRANCH_NAME",
@@ -104,9 +106,39 @@ class _Connection(sqlite3.Connection):
         return super().execute(sql, *args)
 
 
+class _Corrupt(ValueError):
+    """A stored value of the wrong shape (valid JSON, but not what the store wrote)."""
+
+
+def _shaped(gid: str, config: Any, seats: Any, result: Any, meta: Any) -> None:
+    """Raise _Corrupt unless a game row's JSON columns have the shapes the store writes."""
+    def number(x: Any) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    if not isinstance(config, dict) or not isinstance(meta, dict):
+        raise _Corrupt(f"game {gid}: its config or meta is not an object")
+    if not isinstance(seats, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("bot"), (str, type(None)))
+            for s in seats):
+        raise _Corrupt(f"game {gid}: its seats are not a list of names with bot specs")
+    def listed(key: str, test: Callable[[Any], bool]) -> bool:
+        value = result.get(key, [])
+        return isinstance(value, list) and all(test(x) for x in value)
+
+    if result is not None and not (isinstance(result, dict) and listed("winners", lambda w: isinstance(w, str))
+                                   and listed("returns", number) and listed("scores", number)):
+        raise _Corrupt(f"game {gid}: its result is not returns, scores and winners")
+
+
+def _typed(eid: Any, type_: Any, v: Any, body: Any) -> None:
+    """Raise _Corrupt unless an event row's tag, version and body have the types the store writes."""
+    if type(v) is not int or not isinstance(type_, str) or not isinstance(body, str):
+        raise _Corrupt(f"event {eid}: its type, version or body is not what the store writes (version {v!r})")
+
+
 def _sql_errors(fn: Callable) -> Callable:
     """Turn sqlite3 errors raised by a Store method into one-line StoreErrors, and stored JSON
-    that no longer decodes (a corrupt file) into one too."""
+    that no longer decodes or has the wrong shape (a corrupt file) into one too."""
 
     @functools.wraps(fn)
     def inner(self: "Store", *args: Any, **kwargs: Any) -> Any:
@@ -117,6 +149,11 @@ def _sql_errors(fn: Callable) -> Callable:
         except msgspec.DecodeError as exc:
             raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
                                       f"(stored JSON does not decode: {exc})") from None
+        except RecursionError:
+            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
+                                      "(stored JSON is nested too deeply)") from None
+        except (_Corrupt, msgspec.ValidationError) as exc:
+            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt ({exc})") from None
 
     return inner
 
@@ -130,34 +167,41 @@ class Store:
         self.timeout = timeout
         self.db = sqlite_utils.Database(conn)
         self._genesis: dict[str, str] = {}
+        self._identity: dict[str, tuple[int, int] | None] = {}
 
     # -- opening --------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | os.PathLike | None = None, *, bulk: bool = False, timeout: float = 5.0,
              readonly: bool = False) -> "Store":
-        """Open (creating if needed) the database at ``path``; None means :func:`default_path`."""
-        if path is None:
+        """Open (creating if needed) the database at ``path``; None means :func:`default_path`.
+
+        ``path`` is a plain file name, never an SQLite URI (``file:x?mode=memory`` is a file of
+        that name). Only the default location's folders are created; elsewhere a missing folder
+        is an error that says how to create it."""
+        default = path is None
+        if default:
             path = default_path()
         memory = os.fspath(path) == ":memory:"
         if memory:
-            path_str = ":memory:"
+            path_str = target = ":memory:"
         else:
             p = pathlib.Path(os.fspath(path)).expanduser()
             path_str = str(p)
-            if not readonly:
+            if default and not readonly:
                 try:
                     p.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise DatabaseUnavailable(f"cannot create {p.parent}: {exc.strerror or exc}") from None
+            elif not p.parent.is_dir():
+                raise DatabaseUnavailable(f"cannot open {path_str}: folder {p.parent} does not exist "
+                                          f"(create it with: mkdir -p {p.parent})")
             if p.is_dir():
                 raise DatabaseUnavailable(f"{path_str} is a directory, not a database file")
-        target = path_str
-        if readonly and not memory:
-            target = f"file:{urllib.parse.quote(pathlib.Path(path_str).resolve().as_posix())}?mode=ro"
+            target = f"file:{urllib.parse.quote(p.resolve().as_posix())}" + ("?mode=ro" if readonly else "")
         try:
             conn = sqlite3.connect(target, timeout=timeout, isolation_level=None, factory=_Connection,
-                                   uri=target.startswith("file:"))
+                                   uri=not memory)
         except sqlite3.Error as exc:
             raise DatabaseUnavailable(f"cannot open {path_str}: {exc}") from None
         try:
@@ -169,6 +213,8 @@ class Store:
             conn.execute(f"PRAGMA synchronous = {'NORMAL' if bulk else 'FULL'}")
             store = cls(conn, path_str, timeout)
             store._migrate()
+            if not memory:
+                store._identity = store._files()
         except StoreError:
             conn.close()
             raise
@@ -196,6 +242,31 @@ class Store:
             if migrations.pending(self.db):
                 migrations.apply(self.db)
 
+    def _files(self) -> dict[str, tuple[int, int] | None]:
+        """(device, inode) of the database file and its -wal (None: absent)."""
+        out: dict[str, tuple[int, int] | None] = {}
+        for name in (self.path_str, self.path_str + "-wal"):
+            try:
+                st = os.stat(name)
+                out[name] = (st.st_dev, st.st_ino)
+            except OSError:
+                out[name] = None
+        return out
+
+    def check_files(self) -> None:
+        """Raise DatabaseGone if the database file or its -wal was deleted or replaced since it was
+        opened (SQLite would go on writing to the old, unreachable inodes)."""
+        if not self._identity:
+            return
+        now = self._files()
+        for name, was in self._identity.items():
+            if was is None and name.endswith("-wal") and now[name] is not None:
+                self._identity[name] = now[name]  # the -wal appeared with our first write
+            elif now[name] != was:
+                what = "deleted" if now[name] is None else "replaced"
+                raise DatabaseGone(f"{name} was {what} while dinocli had it open: nothing more is saved "
+                                   f"(what was acknowledged before is in the old file, if anywhere)")
+
     def close(self) -> None:
         """Close the connection."""
         self._conn.close()
@@ -217,12 +288,16 @@ class Store:
 
     @contextlib.contextmanager
     def write(self) -> Iterator["Store"]:
-        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints."""
+        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints. The database file must
+        still be the one opened, before the transaction and before its commit is acknowledged."""
+        self.check_files()
         try:
             with self.db.atomic():
                 yield self
+                self.check_files()
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
+        self.check_files()
 
     # -- games ----------------------------------------------------------------------------
 
@@ -230,10 +305,14 @@ class Store:
     def _record(row: tuple) -> GameRecord:
         (gid, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, result,
          seed, meta, genesis) = row
-        return GameRecord(id=gid, kind=kind, config=_json(config), seats=_json(seats), rules_version=rules_version,
+        config, seats, meta = _json(config), _json(seats), _json(meta)
+        result = None if result is None else _json(result)
+        _shaped(gid, config, seats, result, meta)
+        if not all(isinstance(x, str) for x in (gid, kind, rules_version, data_hash, seed_commit, created, branch)):
+            raise _Corrupt(f"game {gid}: a text column holds something else")
+        return GameRecord(id=gid, kind=kind, config=config, seats=seats, rules_version=rules_version,
                           data_hash=data_hash, seed_commit=seed_commit, created=created, branch=branch,
-                          tournament=tournament, result=None if result is None else _json(result), seed=seed,
-                          meta=_json(meta), genesis=genesis)
+                          tournament=tournament, result=result, seed=seed, meta=meta, genesis=genesis)
 
     def _new_id(self) -> str:
         while True:
@@ -452,6 +531,7 @@ class Store:
         path, want = [], head
         for row in reversed(rows):
             if row[0] == want:
+                _typed(row[0], row[2], row[3], row[4])
                 path.append(row)
                 want = row[1]
         if want is not None:
@@ -529,6 +609,7 @@ class Store:
         if row is None:
             raise StoreError(f"no event {event_id}")
         eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command = row
+        _typed(eid, type_, v, body)
         if event_hash(ph, type_, v, body, actor, action, rolls) != h:
             raise ChainBroken(eid, "its hash does not match its content")
         return Stored(eid, parent, seq, self._decode(eid, type_, body, v), actor, action,
@@ -632,6 +713,7 @@ class Store:
         known: dict[int, tuple[str, int]] = {}
         for row in self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE game_id = ? ORDER BY id", (game_id,)):
             eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command = row
+            _typed(eid, type_, v, body)
             if parent is None:
                 expected_hash, expected_seq = rec.genesis, 1
             elif parent in known:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 
+from dinocli.events.codec import set_loader
+
 from .protocol import Game, GameError
 
 __all__ = ["GAMES", "get", "all_games", "UnknownGame"]
@@ -31,3 +33,12 @@ def get(game_id: str) -> Game:
 def all_games() -> list[Game]:
     """Every registered game, in id order."""
     return [get(g) for g in sorted(GAMES)]
+
+
+def _load_events(prefix: str) -> None:
+    """Import the game whose events are tagged ``prefix.*`` (the codec asks on an unknown tag)."""
+    if prefix in GAMES:
+        importlib.import_module(GAMES[prefix])
+
+
+set_loader(_load_events)

@@ -7,13 +7,12 @@ Imported only by the commands that draw (``show --svg``, ``export --format html|
 from __future__ import annotations
 
 import importlib
-import os
 import sys
-from pathlib import Path
 
 import click
 
 from dinocli.games import GAMES
+from dinocli.safe import safe
 
 __all__ = ["board_svg", "show_svg", "seat_label", "write_text"]
 
@@ -34,26 +33,15 @@ def show_svg(g, seat, path: str) -> None:
     title = f"{g.game.info.name}, game {g.id}, {seat_label(g, seat)}"
     write_text(path, board_svg(g.record.kind, g.view(seat), title=title) + "\n")
     if path != "-":
-        click.echo(f"Board drawn to {path}", err=True)
+        click.echo(f"Board drawn to {safe(path)}", err=True)
 
 
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temp file renamed over it); ``-`` is stdout."""
+    """Write ``text`` to ``path`` whole or not at all (``dinocli.files.write_atomic``); ``-`` is stdout."""
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    target = Path(path)
-    tmp = target.with_name(target.name + ".part")
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise OSError(exc.errno, exc.strerror, path) from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    from dinocli.files import write_atomic
+
+    write_atomic(path, [text])

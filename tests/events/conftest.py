@@ -80,5 +80,6 @@ def store():
 
 @pytest.fixture
 def db_path(tmp_path):
-    """A path for an on-disk store."""
+    """A path for an on-disk store (its folder made: only the default location's is created; #17)."""
+    (tmp_path / "saves").mkdir()
     return tmp_path / "saves" / "dinocli.sqlite"

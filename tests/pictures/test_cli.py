@@ -59,7 +59,7 @@ def test_show_svg_to_stdout_and_with_json(dino, tmp_path):
 
 @pytest.mark.parametrize("args, code, message", [
     (["--svg", "-", "--json"], 2, "both want stdout"),
-    (["--svg", "{tmp}/no/such/dir/b.svg"], 1, "No such file or directory: {tmp}/no/such/dir/b.svg\n"),
+    (["--svg", "{tmp}/no/such/dir/b.svg"], 1, "folder {tmp}/no/such/dir does not exist (create it with: mkdir -p"),
     (["--svg", "{tmp}", "--as", "ann"], 2, "is a directory"),
     (["--svg", "{tmp}/b.svg", "--as", "nobody"], 1, "no seat 'nobody'"),
 ])
