@@ -202,10 +202,11 @@ class Service:
         config = game.configure(tuple(s["name"] for s in seats), tuple(variants), dict(options or {}))
         seed = new_seed() if seed is None else str(seed)
         humans = sum(1 for s in seats if s["bot"] is None)
+        chosen = undo is not None  # an explicit --casual also lets anyone look at any seat (cli.peek)
         undo = undo or ("strict" if humans >= 2 else "casual")
         with self.store.write():
             record = self.store.create_game(kind, msgspec.to_builtins(config), seats, game.info.rules_version,
-                                            game.data_hash(), seed, tournament=tournament, meta={"undo": undo})
+                                            game.data_hash(), seed, tournament=tournament, meta={"undo": undo, "chosen": chosen})
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
             self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events)], None)
