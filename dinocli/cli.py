@@ -99,12 +99,17 @@ def handled():
         fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
 
 
+def usage(message: str) -> None:
+    """A usage mistake: click's usage error (the command's usage line, then the message; exit 2)."""
+    raise click.UsageError(message, click.get_current_context(silent=True))
+
+
 def _did_you_mean(word: str, choices: list[str]) -> str:
-    """"; did you mean X?" for the closest of ``choices`` to ``word`` (difflib), or nothing."""
+    """" (did you mean X?)" for the closest of ``choices`` to ``word`` (difflib), or nothing."""
     import difflib
 
     close = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def game_kind(game: str) -> str:
@@ -112,7 +117,7 @@ def game_kind(game: str) -> str:
     from dinocli.games import GAMES
 
     if game not in GAMES:
-        fail(f"unknown game {game!r}{_did_you_mean(game, sorted(GAMES))} (games: {', '.join(sorted(GAMES))})", USAGE)
+        usage(f"unknown game {game!r}{_did_you_mean(game, sorted(GAMES))}; choose one of: {', '.join(sorted(GAMES))}")
     return game
 
 
@@ -124,8 +129,8 @@ def bot_spec(text: str) -> str:
         parse_spec(text)
     except BotSpecError as exc:
         near = _did_you_mean(text, [v for v, _ in complete.spec_items()])
-        fail(f"{exc}" if not near else f"bad bot spec {text!r}{near} (forms: random, rules, mcts, mcts:easy|medium|hard, "
-             "mcts:iterations=N; see dinocli new --help)", USAGE)
+        usage(f"{exc}" if not near else f"bad bot spec {text!r}{near}; forms: random, rules, mcts, "
+              "mcts:easy|medium|hard, mcts:iterations=N (see dinocli new --help)")
     return text
 
 
@@ -263,9 +268,9 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         seated = len(humans) + len(specs)
         if seated < info.min_seats:
             short = info.min_seats - seated
-            fail(f"{info.name} needs {info.min_seats} to {info.max_seats} players, not {seated}: add "
-                 f"{'a bot' if short == 1 else f'{short} bots'} with --bots {short + bots}"
-                 f" or a friend with --player NAME", USAGE)
+            usage(f"{info.name} needs {info.min_seats} to {info.max_seats} players, not {seated}: add "
+                  f"{'a bot' if short == 1 else f'{short} bots'} with --bots {short + bots}"
+                  f" or a friend with --player NAME")
         svc = env.service
         g = svc.new_game(game, players=humans, bots=specs, seed=seed, variants=list(variants), undo=undo)
         interactive = humans and not no_play and not as_json
