@@ -712,6 +712,31 @@ def _echo_figures(data: dict, indent: str) -> None:
 
 
 @cli.command()
+@JSON
+@click.pass_context
+def where(ctx: click.Context, as_json):
+    """Print the database file in use (where the games are stored) and what chose it."""
+    from dinocli.events.store import default_path
+
+    env: Env = ctx.obj
+    source = ctx.find_root().get_parameter_source("db")
+    if env.db and source == click.core.ParameterSource.COMMANDLINE:
+        path, why = Path(env.db).expanduser(), "--db"
+    elif env.db:
+        path, why = Path(env.db).expanduser(), "DINOCLI_DB"
+    else:
+        path, why = default_path(), "the user data directory (platformdirs)"
+    path = path.absolute()
+    if as_json:
+        emit_json({"db": str(path), "exists": path.is_file(), "chosen_by": why})
+        return
+    click.echo(str(path))
+    if sys.stdout.isatty():
+        click.echo(f"  chosen by {why}; {'it exists' if path.is_file() else 'not created yet (the first new game creates it)'}",
+                   err=True)
+
+
+@cli.command()
 @click.argument("game", shell_complete=complete.game_kinds)
 @pass_env
 def rules(env: Env, game):
