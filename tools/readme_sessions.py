@@ -42,7 +42,7 @@ def session(db: str, game: str) -> str:
     listed = run(db, "actions", gid).splitlines()
     if len(listed) > MAX_ACTIONS + 1:
         listed = listed[:MAX_ACTIONS + 1] + [f"  … {len(legal) - MAX_ACTIONS} more"]
-    lines = [f"$ dinocli new {game} --bot rules --seed 7", created, f"$ dinocli actions {gid}", *listed]
+    lines = [f"$ dinocli new {game} --bot rules --seed 7 --no-play", created, f"$ dinocli actions {gid}", *listed]
     for _ in range(MAX_MOVES):  # until the bot has answered
         action = next((a for a in PREFERRED.get(game, []) if a in legal), legal[0])
         moved = run(db, "move", gid, *action.split())
