@@ -43,6 +43,7 @@ DEFAULT_DELAY = 0.7        # seconds after each bot move (0 with --fast or `fast
 HINT_SPEC = "mcts:hard"    # the strongest bot: what `hint` asks
 AUTO_LIST = 16             # list the moves under the board when there are at most this many
 RECAP_LINES = 12           # lines of "since your last move" under the board
+RECAP_MIN = 3              # ... at least (its heading and two), else the moves are counted, not listed
 MAX_INPUT = 500            # longer lines are refused unread
 
 # name -> (usage, one-line help); the order is the order of `help`
@@ -414,12 +415,13 @@ class Repl:
         elif self.my_turn():
             legal = g.legal_texts()
             who = self.name(g.to_move)
-            listed = [(f"{who} to move:", "title"), *((t, "") for t in self.move_rows(legal)),
-                      ("Type a number or a move (Tab completes), or help.", "dim")]
-            if len(legal) <= AUTO_LIST and self.height(listed) <= room:
-                tail = listed
-            else:
-                tail = [(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")]
+            rows = [(t, "") for t in self.move_rows(legal)] if len(legal) <= AUTO_LIST else []
+            hint = ("Type a number or a move (Tab completes), or help.", "dim")
+            tail = [(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")]
+            for listed in ([(f"{who} to move:", "title"), *rows, hint], [(f"{who} to move:", "title"), *rows]):
+                if rows and self.height(listed) + RECAP_MIN <= room:
+                    tail = listed
+                    break
         humans = g.humans
         heading, recap = self.recap(humans[0] if viewer is None and len(humans) == 1 else viewer)
         recap = [("  " + text, style) for text, style in recap]
