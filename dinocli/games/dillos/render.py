@@ -154,7 +154,7 @@ def prompt(s: State) -> str:
         return f"{who}: choose where the roads of the tile on {g.name(s.pending)} lead (roads ne)."
     dice = f"{s.dice[0]} and {s.dice[1]}"
     if ph == "die":
-        return f"{who} rolled {dice}: act with one die, move with the other (act {s.dice[0]} / act {s.dice[1]})."
+        return f"{who} rolled {dice}: act with one, move with the other (act {s.dice[0]} / act {s.dice[1]})."
     if ph == "kind":
         return f"{does(who, 'act')} with the {s.act_die}: twist, swap or push as the chart allows."
     if ph == "target":
