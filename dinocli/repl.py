@@ -306,25 +306,23 @@ class Repl:
         return sorted(b.name for b in self.service.store.branches(self.game_id))
 
     def toolbar_lines(self) -> list[str]:
-        """The toolbar's lines: game id, the status parts (turn, scores, target or round), branch and keys,
-        packed at ``|`` boundaries into lines that fit the terminal (the keys go when it takes a third)."""
+        """The toolbar's lines: game id, status (turn, scores, target or round), branch and keys, wrapped at
+        word boundaries into at most two lines that fit the terminal (the keys go first when it is narrow)."""
+        import textwrap
+
         g = self.g
         try:
             status = one_line(g.game.status(self.view()), 400)
         except Exception as exc:  # a status problem must not break the prompt
             status = f"(status unavailable: {one_line(exc)})"
         room = self.width() - 2
-        parts = [f"{g.record.kind} {g.id}", *status.split(" | "), f"branch {g.record.branch}"]
+        parts = [f"{g.record.kind} {g.id}", status, f"branch {g.record.branch}"]
         for keys in (["Tab: moves  help  Ctrl-D: leave"], []):
-            out: list[str] = []
-            for part in parts + keys:
-                part = one_line(part, room)
-                if out and len(out[-1]) + 3 + len(part) <= room:
-                    out[-1] += " | " + part
-                else:
-                    out.append(part)
+            out = textwrap.wrap(" | ".join(parts + keys), room, break_on_hyphens=False)
             if len(out) <= 2:
                 break
+        else:
+            out = out[:1] + [one_line(" ".join(out[1:]), room)]
         return [" " + line for line in out]
 
     def toolbar(self) -> FormattedText:
