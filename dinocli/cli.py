@@ -300,8 +300,8 @@ def _terminal() -> bool:
 def _how_to_play(env: Env, g) -> str:
     """How to go on with a running game: the prompt in a terminal, or move by move from the shell."""
     return (f"Play at the prompt: {env.command('play', g.id)}\n"
-            f"or from the shell:  {env.command('actions', g.id)}   then   {env.command('move', g.id, 'N')}"
-            "   (N: a number from actions, or the move itself)")
+            f"or from the shell:  {env.command('actions', g.id)}, then {env.command('move', g.id, 'N')}"
+            " (N: its number, or the move)")
 
 
 def _open_repl(env: Env, game_id: str, *, fast: bool = False) -> None:

@@ -29,8 +29,9 @@ MAX_MOVES = 6
 def run(db: str, *args: str) -> str:
     """Run dinocli on ``db`` and return its standard output (failing loudly)."""
     exe = Path(sys.executable).with_name("dinocli")
-    cmd = [str(exe) if exe.exists() else "dinocli", "--db", db, "--color", "never", *args]
-    proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, check=True)
+    cmd = [str(exe) if exe.exists() else "dinocli", "--color", "never", *args]
+    env = {**os.environ, "NO_COLOR": "1", "DINOCLI_DB": db}  # not --db: suggested commands would repeat it
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
     return proc.stdout.rstrip("\n")
 
 
