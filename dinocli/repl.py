@@ -2,9 +2,9 @@
 
 One :class:`Repl` per session. Each turn it lets the bots move (one line each, with a short
 pause), redraws the board as the person at the keyboard sees it, and reads one line through a
-prompt_toolkit ``PromptSession``: completion of every legal action and command, a validator
-that refuses what is not legal (with the game's reason) before anything is sent, persistent
-history and a bottom toolbar. Every decision goes through the :class:`~dinocli.service.Service`,
+prompt_toolkit ``PromptSession``: completion of every legal action and command, persistent
+history and a bottom toolbar (the game id first). A line that is not legal is refused before
+anything is sent: the input is cleared and the game's reason printed whole under it. Every decision goes through the :class:`~dinocli.service.Service`,
 so it is saved the moment it is made; Ctrl-D leaves and ``dinocli play`` resumes.
 
 With two or more people at one keyboard (hot seat) the screen is cleared and says
@@ -20,6 +20,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,8 +132,6 @@ def _dinocli(*words: str) -> str:
 def wrap(text: str, width: int) -> list[str]:
     """``text`` cut at word boundaries into lines of at most ``width``; continuation lines are indented
     two more than the first."""
-    import textwrap
-
     if len(text) <= width:
         return [text]
     indent = " " * (len(text) - len(text.lstrip()) + 2)
@@ -308,8 +307,6 @@ class Repl:
     def toolbar_lines(self) -> list[str]:
         """The toolbar's lines: game id, status (turn, scores, target or round), branch and keys, wrapped at
         word boundaries into at most two lines that fit the terminal (the keys go first when it is narrow)."""
-        import textwrap
-
         g = self.g
         try:
             status = one_line(g.game.status(self.view()), 400)
@@ -712,7 +709,7 @@ class Repl:
                  "from actions.", "title")
         for usage, text in COMMANDS.values():
             self.say(f"  {usage:<16} {text.replace('dinocli play GAME_ID', self.command('play', self.game_id))}")
-        self.say("Ctrl-C clears the line, Ctrl-D leaves. Up and Down recall earlier lines.", "dim")
+        self.say("Ctrl-C clears the line (or stops a thinking bot), Ctrl-D leaves. Up and Down recall earlier lines.", "dim")
         return False
 
     def cmd_actions(self, _arg) -> bool:
