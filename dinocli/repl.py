@@ -709,7 +709,8 @@ class Repl:
                  "from actions.", "title")
         for usage, text in COMMANDS.values():
             self.say(f"  {usage:<16} {text.replace('dinocli play GAME_ID', self.command('play', self.game_id))}")
-        self.say("Ctrl-C clears the line (or stops a thinking bot), Ctrl-D leaves. Up and Down recall earlier lines.", "dim")
+        self.say("Ctrl-C clears the line (or stops a thinking bot), Ctrl-D leaves. Up and Down recall earlier "
+                 "lines.", "dim")
         return False
 
     def cmd_actions(self, _arg) -> bool:
