@@ -167,13 +167,18 @@ def test_peeking_at_another_seat_is_refused_while_a_person_plays(tmp_path):
 
 def test_after_the_game_everything_is_public(tmp_path):
     """#22: once the game is over, --as any seat is allowed."""
+    from dinocli.service import Service
+
     db = tmp_path / "g.db"
-    gid = new_id(db, "dingo", "--bot", "random", "--seed", "2")
-    for _ in range(400):
-        shown = json.loads(run(db, "show", gid, "--json").stdout)
-        if shown["over"]:
+    svc = Service.open(str(db))
+    g = svc.new_game("dingo", players=["you"], bots=["random"], seed="2", options={"goal": 0})  # A01: short
+    while True:
+        list(svc.run_bots(g))
+        if g.over:
             break
-        assert run(db, "move", gid, "1").returncode == 0
+        g, _ = svc.move(g.id, g.legal_texts()[0])
+    svc.close()
+    gid = g.id
     assert run(db, "show", gid, "--as", "rex").returncode == 0
     assert run(db, "log", gid, "--as", "rex").returncode == 0
 
