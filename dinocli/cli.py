@@ -202,7 +202,7 @@ def peek(g, who: str | None, command: str):
     if seat is None or g.over or seat == g.default_seat():
         return seat
     meta = g.record.meta or {}
-    casual = meta.get("undo") == "casual" and meta.get("chosen")
+    casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
     if meta.get("undo") == "strict" or (g.humans and not casual):
         fail(f"{command} --as {g.seats[seat]['name']} would show that seat's hidden information while the game "
              f"runs; it is public once the game is over (or start a game with --casual to allow it)")

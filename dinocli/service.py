@@ -206,7 +206,8 @@ class Service:
         undo = undo or ("strict" if humans >= 2 else "casual")
         with self.store.write():
             record = self.store.create_game(kind, msgspec.to_builtins(config), seats, game.info.rules_version,
-                                            game.data_hash(), seed, tournament=tournament, meta={"undo": undo, "chosen": chosen})
+                                            game.data_hash(), seed, tournament=tournament,
+                                            meta={"undo": undo, "undo_chosen": chosen})
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
             self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events)], None)
