@@ -384,14 +384,14 @@ def _steer(view: State, seat: int) -> tuple[object, str]:
         def value(end: int) -> tuple[float, str]:
             hit = [i for i, p in enumerate(view.pawns) if p == end]
             if seat in hit:
-                return -WIN, "unavoidable: the Hunter lands on your own dillo"
+                return -WIN, f"unavoidable: the Hunter lands on {possessive(names[seat])} own dillo"
             if hit:
                 gain = sum(30 - maps[i][end] for i in hit)
                 return 100 + gain, f"send the Hunter onto {' and '.join(possessive(names[i]) for i in hit)} dillo at {g.name(end)}"
             v = -manhattan(g, end, view.pawns[leader]) + 0.3 * manhattan(g, end, view.pawns[seat])
             if end == goal_square(view, leader):
                 v += 2
-            return v, f"park the Hunter on {g.name(end)}, near {names[leader]} (the leader) and away from your dillo"
+            return v, f"park the Hunter on {g.name(end)}, near {names[leader]} (the leader) and away from {possessive(names[seat])} dillo"
     else:
         loser = view.pushed
         closed = view.visited | 1 << g.center
@@ -434,7 +434,8 @@ def _tile(view: State, seat: int) -> tuple[object, str]:
             if best is None or v > best[0]:
                 best = (v, sq, o, mine, theirs)
     _, sq, o, mine, theirs = best
-    why = f"{g.name(sq)} {format_action(view, o)}: your road to the capitol {mine}, the best rival's {theirs}"
+    why = (f"{g.name(sq)} {format_action(view, o)}: {possessive(view.table.names[seat])} road to the capitol {mine}, "
+           f"the best rival's {theirs}")
     if view.phase == "place":
         return PlaceAt(sq), f"place on {why}"
     return o, f"turn it {why}"

@@ -30,7 +30,7 @@ from .tables import NAMES
 
 DIGESTS = {
     "legal": "5628fa0b4234a465",
-    "strategy": "3628cd2c3fd21d53",  # #22: reasons say "your", not "my"
+    "strategy": "42bb801b675925e9",  # #22: reasons no longer say "my" or "me"
     "heuristic": "4e27806e98d1d6d8",
 }
 
