@@ -10,7 +10,7 @@ from dinocli.games.protocol import Action, Game, Seat, View
 from .mcts import search_root
 from .spec import parse_spec
 
-__all__ = ["Advice", "hint"]
+__all__ = ["Advice", "hint", "advice_lines"]
 
 
 class Advice(NamedTuple):
@@ -41,5 +41,32 @@ def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Ra
     stats = search_root(game, view, seat, legal, rnd, s)
     floor = min(min_share, stats[0].visits_share / 3)
     chosen = [st for st in stats[:top] if st.visits_share >= floor]
-    return [Advice(st.action, game.format_action(state, st.action), st.visits_share, st.value,
-                   rule_reason if st.action == rule_action else "") for st in chosen]
+    out = []
+    for st in chosen:
+        if st.action == rule_action:
+            reason = rule_reason
+        else:  # the strategy's judgement of this action alone ("" if it has none)
+            reason = game.strategy(view, seat, [st.action], random.Random(rnd.getrandbits(64)))[1]
+        out.append(Advice(st.action, game.format_action(state, st.action), st.visits_share, st.value, reason))
+    if out and not out[0].reason and any(a.reason for a in out[1:]):
+        out[0] = out[0]._replace(reason="the search's own find: it did better in the sampled games than the others")
+    return out
+
+
+def advice_lines(advice: list[Advice], legal: list[Action], *, cooperative: bool = False) -> list[str]:
+    """The advice as text, best first: its number in the legal list, notation, reason and figures
+    (the `hint` of the prompt and of the shell)."""
+    if not advice:
+        return ["The bot has no advice here."]
+    out = []
+    for k, a in enumerate(advice):
+        number = f"#{legal.index(a.action) + 1} " if a.action in legal else ""
+        why = f" — {a.reason}" if a.reason else ""
+        figures = f"{a.visits_share:.0%} of the search, expected result {a.value:.2f}"
+        if k == 0:
+            out.append(f"Hint: {number}{a.text}{why}")
+            scale = "1 = the best team score" if cooperative else "1 = a sure win, 0 = a sure loss"
+            out.append(f"      ({figures}; {scale})")
+        else:
+            out.append(f"  or: {number}{a.text}{why} ({figures})")
+    return out

@@ -28,7 +28,15 @@ class Env:
     def __init__(self, db: str | None = None, color: str = "auto"):
         self.db = db
         self.color_mode = color
+        self.db_typed = False  # --db given on the command line: suggested commands repeat it
         self._service = None
+
+    def command(self, *words: str) -> str:
+        """A dinocli command line to suggest, with the --db it must repeat to find the game."""
+        import shlex
+
+        db = f"--db {shlex.quote(self.db)} " if self.db_typed and self.db else ""
+        return f"dinocli {db}{' '.join(words)}"
 
     def color(self) -> bool:
         """Colour stdout? `always`, `never`, or (auto) a terminal without NO_COLOR."""
@@ -106,6 +114,41 @@ def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
     click.echo(safe_block(text, colour=colour), err=err, nl=nl)
 
 
+def usage(message: str) -> None:
+    """A usage mistake: click's usage error (the command's usage line, then the message; exit 2)."""
+    raise click.UsageError(message, click.get_current_context(silent=True))
+
+
+def _did_you_mean(word: str, choices: list[str]) -> str:
+    """" (did you mean X?)" for the closest of ``choices`` to ``word`` (difflib), or nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(word.lower(), choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def game_kind(game: str) -> str:
+    """``game`` if it is a registered game id, else a usage error (exit 2) with the closest id."""
+    from dinocli.games import GAMES
+
+    if game not in GAMES:
+        usage(f"unknown game {game!r}{_did_you_mean(game, sorted(GAMES))}; choose one of: {', '.join(sorted(GAMES))}")
+    return game
+
+
+def bot_spec(text: str) -> str:
+    """``text`` if it parses as a bot spec, else a usage error (exit 2) with the closest spec."""
+    from dinocli.ai import BotSpecError, parse_spec
+
+    try:
+        parse_spec(text)
+    except BotSpecError as exc:
+        near = _did_you_mean(text, [v for v, _ in complete.spec_items()])
+        usage(f"{exc}" if not near else f"bad bot spec {text!r}{near}; forms: random, rules, mcts, "
+              "mcts:easy|medium|hard, mcts:iterations=N")
+    return text
+
+
 def emit_json(data: Any) -> None:
     """Stable, uncoloured JSON on stdout."""
     click.echo(json.dumps(data, indent=2, sort_keys=True, default=str))
@@ -131,6 +174,7 @@ def cli(ctx: click.Context, db: str | None, color: str) -> None:
     """
     env = ctx.ensure_object(Env)
     env.db, env.color_mode = db, color
+    env.db_typed = ctx.get_parameter_source("db") == click.core.ParameterSource.COMMANDLINE
     ctx.call_on_close(env.close)
 
 
@@ -183,6 +227,20 @@ def _summary(g, seat) -> dict[str, Any]:
     }
 
 
+def peek(g, who: str | None, command: str):
+    """The seat whose eyes ``command --as who`` uses; refuse (one line) another seat's hidden view while
+    the game runs, if it is strict or has a human seat, unless it was started with --casual."""
+    seat = g.eyes(who)
+    if seat is None or g.over or seat == g.default_seat():
+        return seat
+    meta = g.record.meta or {}
+    casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
+    if meta.get("undo") == "strict" or (g.humans and not casual):
+        fail(f"{command} --as {g.seats[seat]['name']} would show that seat's hidden information while the game "
+             f"runs; it is public once the game is over (or start a game with --casual to allow it)")
+    return seat
+
+
 def _board(env: Env, g, seat) -> str:
     """The board as ``seat`` sees it, with whose turn it is."""
     color = env.color()
@@ -217,7 +275,8 @@ def _played_line(g, p, seat) -> list[str]:
 @click.option("--seed", help="Make the game reproducible (same seed, same deals and rolls).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=complete.variants,
               help="Turn a variant on (no-NAME turns a default one off).")
-@click.option("--casual", "undo", flag_value="casual", help="Undo may go anywhere.")
+@click.option("--casual", "undo", flag_value="casual",
+              help="Undo may go anywhere, and show, log and export --as may look at any seat.")
 @click.option("--strict", "undo", flag_value="strict", help="Undo never crosses what you have seen (default with 2+ humans).")
 @click.option("--watch", is_flag=True, help="No human seat: watch the bots play.")
 @click.option("--no-play", is_flag=True, help="Create the game but do not open the prompt.")
@@ -230,18 +289,24 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
     Without --player you play as "you". With only bots (--watch) or --no-play no prompt opens.
     """
     with handled():
-        from dinocli.ai import DEFAULT_SPEC, parse_spec
+        from dinocli import games
+        from dinocli.ai import DEFAULT_SPEC
 
-        specs = [DEFAULT_SPEC] * bots + list(bot_specs)
-        for s in specs:
-            parse_spec(s)
+        info = games.get(game_kind(game)).info
+        specs = [DEFAULT_SPEC] * bots + [bot_spec(s) for s in bot_specs]
         humans = [] if watch else (list(players) or ["you"])
         if watch and players:
             fail("--watch seats no humans; drop --player", USAGE)
+        seated = len(humans) + len(specs)
+        if seated < info.min_seats:
+            short = info.min_seats - seated
+            usage(f"{info.name} needs {info.min_seats} to {info.max_seats} players, not {seated}: add "
+                  f"{'a bot' if short == 1 else f'{short} bots'} with --bots {short + bots}"
+                  f" or a friend with --player NAME")
         svc = env.service
         g = svc.new_game(game, players=humans, bots=specs, seed=seed, variants=list(variants), undo=undo)
         interactive = humans and not no_play and not as_json
-        if interactive:
+        if interactive and _terminal():
             _open_repl(env, g.id, fast=fast)
             return
         played = list(svc.run_bots(g))
@@ -254,24 +319,47 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             echo("\n".join(_played_line(g, p, g.default_seat())))
         echo(_board(env, g, g.default_seat()))
         if not g.over:
-            echo(f"Play with: dinocli play {g.id}   or   dinocli move {g.id} ACTION")
+            if interactive:
+                echo("No terminal here, so no prompt opened.")
+            echo(_how_to_play(env, g))
+
+
+def _terminal() -> bool:
+    """Whether a prompt can open: standard input and output are both terminals."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _how_to_play(env: Env, g) -> str:
+    """How to go on with a running game: the prompt in a terminal, or move by move from the shell."""
+    return (f"Play at the prompt: {env.command('play', g.id)}\n"
+            f"or from the shell:  {env.command('actions', g.id)}, then {env.command('move', g.id, 'N')}"
+            " (N: its number, or the move)")
 
 
 def _open_repl(env: Env, game_id: str, *, fast: bool = False) -> None:
     """Open the interactive prompt on a game."""
     from dinocli.repl import run
 
-    run(env.service, game_id, color=env.color(), fast=fast)
+    run(env.service, game_id, color=env.color(), fast=fast, command=env.command)
 
 
 @cli.command()
-@GAME_ID
+@click.argument("game_id", metavar="[GAME_ID]", required=False, shell_complete=complete.game_ids)
 @click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
 @pass_env
 def play(env: Env, game_id, fast):
-    """Resume GAME_ID at the prompt."""
+    """Resume GAME_ID at the prompt (default: the latest unfinished game you play in)."""
     with handled():
-        g = env.service.load(game_id)
+        svc = env.service
+        if game_id is None:
+            waiting = [r for r in svc.store.games() if r.result is None and any(not s.get("bot") for s in r.seats)]
+            if not waiting:
+                fail(f"no unfinished game to resume; start one with: {env.command('new', 'dingo', '--bots', '2')}")
+            game_id = waiting[0].id
+        g = svc.load(game_id)
+        if not _terminal():
+            fail(f"the prompt needs a terminal; from the shell: {env.command('actions', g.id)}, "
+                 f"then {env.command('move', g.id, 'N')}")
         _open_repl(env, g.id, fast=fast)
 
 
@@ -330,7 +418,7 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
     """Show the board of GAME_ID as a seat sees it."""
     with handled():
         g = env.service.load(game_id)
-        seat = g.eyes(as_seat)
+        seat = peek(g, as_seat, "show")
         if svg_file is not None:
             if svg_file == "-" and as_json:
                 fail("--svg - and --json both want stdout; give --svg a FILE", USAGE)
@@ -364,18 +452,35 @@ def actions(env: Env, game_id, as_json):
             echo(f"{i:>3}. {t}")
 
 
+def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
+    """`move ID N`: the Nth move `actions` lists, and the head it was listed at (a move whose own
+    notation is that number stays itself)."""
+    if not text.isdigit():
+        return text, None
+    g = env.service.load(game_id)
+    texts = g.legal_texts()
+    if not texts or text in texts:
+        return text, None
+    n = int(text) if len(text) <= 6 else 0
+    if not 1 <= n <= len(texts):
+        fail(f"no move {text[:12]}: choose 1 to {len(texts)} ({env.command('actions', g.id)} lists them)")
+    return texts[n - 1], g.head
+
+
 @cli.command()
 @GAME_ID
-@click.argument("action", nargs=-1, required=True)
+@click.argument("action", nargs=-1, required=True, shell_complete=complete.moves)
 @click.option("--expect-head", type=int, metavar="N",
               help="Play only if the game is still at head N (the 'head' of show --json); else conflict (exit 3).")
 @JSON
 @pass_env
 def move(env: Env, game_id, action, expect_head, as_json):
-    """Play ACTION for the seat to move; bots then move until a human must act."""
+    """Play ACTION (its notation, or its number in `actions`) for the seat to move; bots then move
+    until a human must act."""
     with handled():
         svc = env.service
-        g, first = svc.move(game_id, " ".join(action), expected_head=expect_head)
+        text, listed_at = _numbered(env, game_id, " ".join(action))
+        g, first = svc.move(game_id, text, expected_head=listed_at if expect_head is None else expect_head)
         played = [first, *_bots_after_saved(svc, g, first)]
         seat = first.seat if len(g.humans) == 1 else g.default_seat()
         if as_json:
@@ -501,7 +606,7 @@ def log(env: Env, game_id, as_seat, as_json):
     """Show the events of GAME_ID's current branch as a seat may see them."""
     with handled():
         g = env.service.load(game_id)
-        seat = g.eyes(as_seat)
+        seat = peek(g, as_seat, "log")
         rows = _log_rows(g, seat)
         if as_json:
             emit_json(rows)
@@ -523,6 +628,8 @@ def log(env: Env, game_id, as_seat, as_json):
 def export(env: Env, game_id, output, as_seat, fmt):
     """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)), a move list or a web page."""
     with handled():
+        if as_seat is not None:
+            peek(env.service.load(game_id), as_seat, "export")
         if fmt == "jsonl":
             lines = env.service.export_lines(game_id, as_seat=as_seat)
         else:
@@ -554,7 +661,7 @@ def import_cmd(env: Env, file, as_json):
         if as_json:
             emit_json({"game": record.id, "kind": record.kind})
         else:
-            echo(f"Imported as {record.id}. Look with: dinocli show {record.id}")
+            echo(f"Imported as {record.id}. Look with: {env.command('show', record.id)}")
 
 
 def _finite(value: float) -> float:
@@ -612,22 +719,22 @@ def hint(env: Env, game_id, spec, as_json):
     import random
 
     with handled():
-        from dinocli.ai.hint import hint as advise
+        from dinocli.ai.hint import advice_lines, hint as advise
 
+        bot_spec(spec)
         g = env.service.load(game_id)
         if g.over:
             fail("the game is over")
         seat = g.to_move
-        advice = advise(g.game, g.game.observe(g.state, seat), seat, g.game.legal_actions(g.state),
-                        random.Random(0), spec=spec)
-        rows = [{"action": a.text, "share": round(a.visits_share, 3), "value": round(a.value, 3),
-                 "reason": a.reason} for a in advice]
+        legal = g.game.legal_actions(g.state)
+        advice = advise(g.game, g.game.observe(g.state, seat), seat, legal, random.Random(f"{g.id}/{g.head}"), spec=spec)
         if as_json:
-            emit_json({"game": g.id, "seat": seat, "advice": rows})
+            emit_json({"game": g.id, "seat": seat, "advice": [
+                {"action": a.text, "number": legal.index(a.action) + 1, "share": round(a.visits_share, 3),
+                 "value": round(a.value, 3), "reason": a.reason} for a in advice]})
             return
-        for r in rows:
-            echo(f"{r['action']:<28} {r['share']:>5.0%} of visits, expects {r['value']:.2f}"
-                       + (f"  — {r['reason']}" if r["reason"] else ""))
+        for line in advice_lines(advice, legal, cooperative=g.game.info.cooperative):
+            echo(line)
 
 
 @cli.command()
@@ -675,6 +782,31 @@ def _echo_figures(data: dict, indent: str) -> None:
 
 
 @cli.command()
+@JSON
+@click.pass_context
+def where(ctx: click.Context, as_json):
+    """Print the database file in use (where the games are stored) and what chose it."""
+    from dinocli.events.store import default_path
+
+    env: Env = ctx.obj
+    source = ctx.find_root().get_parameter_source("db")
+    if env.db and source == click.core.ParameterSource.COMMANDLINE:
+        path, why = Path(env.db).expanduser(), "--db"
+    elif env.db:
+        path, why = Path(env.db).expanduser(), "DINOCLI_DB"
+    else:
+        path, why = default_path(), "the user data directory (platformdirs)"
+    path = path.absolute()
+    if as_json:
+        emit_json({"db": str(path), "exists": path.is_file(), "chosen_by": why})
+        return
+    echo(str(path))
+    if sys.stdout.isatty():
+        echo(f"  chosen by {why}; {'it exists' if path.is_file() else 'not created yet (the first new game creates it)'}",
+                   err=True)
+
+
+@cli.command()
 @click.argument("game", shell_complete=complete.game_kinds)
 @pass_env
 def rules(env: Env, game):
@@ -682,7 +814,7 @@ def rules(env: Env, game):
     with handled():
         from dinocli.manpages import rules_text
 
-        text = rules_text(game)
+        text = rules_text(game_kind(game))
         if sys.stdout.isatty():
             click.echo_via_pager(text)
         else:

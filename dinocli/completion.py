@@ -35,6 +35,7 @@ __all__ = [
     "variants",
     "seats",
     "branch_names",
+    "moves",
     "tournament_ids",
     "bench_targets",
     "spec_items",
@@ -213,6 +214,39 @@ def branch_names(ctx: click.Context, param: click.Parameter, incomplete: str) ->
     except (StoreError, OSError, sqlite3.Error):
         return []
     return _items([(n, "current" if n == record.branch else None) for n in names], incomplete)
+
+
+def moves(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The next word of the legal moves of the game named earlier on the line (``move GAME_ID ACTION``),
+    given the words of the move typed so far; each with the whole move and its number as help."""
+    import sqlite3
+    from pathlib import Path
+
+    from dinocli.events.store import Store, StoreError, default_path
+    from dinocli.games.protocol import GameError
+    from dinocli.service import Service
+
+    record = _record(ctx)
+    if record is None or record.result is not None:
+        return []
+    db = ctx.find_root().params.get("db")
+    try:
+        store = Store.open(Path(db).expanduser() if db else default_path(), readonly=True, timeout=0.2)
+        try:
+            legal = Service(store).load(record.id).legal_texts()
+        finally:
+            store.close()
+    except (StoreError, GameError, OSError, sqlite3.Error):
+        return []
+    typed = [w.lower() for w in ctx.params.get("action") or ()]
+    seen: dict[str, str] = {}
+    for n, text in enumerate(legal, 1):
+        words = text.split()
+        if len(words) > len(typed) and [w.lower() for w in words[:len(typed)]] == typed:
+            nxt = words[len(typed)]
+            if nxt.lower().startswith(incomplete.lower()):
+                seen.setdefault(nxt, f"{n}. {text}" if len(words) == len(typed) + 1 else f"{text} …")
+    return [CompletionItem(w, help=h) for w, h in seen.items()]
 
 
 def tournament_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

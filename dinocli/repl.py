@@ -2,9 +2,9 @@
 
 One :class:`Repl` per session. Each turn it lets the bots move (one line each, with a short
 pause), redraws the board as the person at the keyboard sees it, and reads one line through a
-prompt_toolkit ``PromptSession``: completion of every legal action and command, a validator
-that refuses what is not legal (with the game's reason) before anything is sent, persistent
-history and a bottom toolbar. Every decision goes through the :class:`~dinocli.service.Service`,
+prompt_toolkit ``PromptSession``: completion of every legal action and command, persistent
+history and a bottom toolbar (the game id first). A line that is not legal is refused before
+anything is sent: the input is cleared and the game's reason printed whole under it. Every decision goes through the :class:`~dinocli.service.Service`,
 so it is saved the moment it is made; Ctrl-D leaves and ``dinocli play`` resumes.
 
 With two or more people at one keyboard (hot seat) the screen is cleared and says
@@ -20,6 +20,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +32,6 @@ from prompt_toolkit.formatted_text import ANSI, FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
-from prompt_toolkit.validation import ValidationError, Validator
 
 from dinocli.challenge import Cancelled, TerminalUI, complete
 from dinocli.events.store import Conflict, DatabaseGone, StoreError
@@ -45,6 +45,7 @@ DEFAULT_DELAY = 0.7        # seconds after each bot move (0 with --fast or `fast
 HINT_SPEC = "mcts:hard"    # the strongest bot: what `hint` asks
 AUTO_LIST = 16             # list the moves under the board when there are at most this many
 RECAP_LINES = 12           # lines of "since your last move" under the board
+RECAP_MIN = 3              # ... at least (its heading and two), else the moves are counted, not listed
 MAX_INPUT = 500            # longer lines are refused unread
 
 # name -> (usage, one-line help); the order is the order of `help`
@@ -117,10 +118,25 @@ def _env_delay() -> float:
 
 
 def run(service, game_id: str, *, color: bool = False, fast: bool = False, input=None, output=None,
-        history: History | None = None, delay: float | None = None, hint_spec: str = HINT_SPEC) -> None:
+        history: History | None = None, delay: float | None = None, hint_spec: str = HINT_SPEC,
+        command=None) -> None:
     """Open the interactive prompt on ``game_id`` until the person leaves (the CLI's `new`/`play`)."""
     Repl(service, game_id, color=color, fast=fast, input=input, output=output, history=history,
-         delay=delay, hint_spec=hint_spec).loop()
+         delay=delay, hint_spec=hint_spec, command=command).loop()
+
+
+def _dinocli(*words: str) -> str:
+    """A dinocli command line to suggest (the CLI passes one that repeats its --db)."""
+    return " ".join(("dinocli", *words))
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` cut at word boundaries into lines of at most ``width``; continuation lines are indented
+    two more than the first."""
+    if len(text) <= width:
+        return [text]
+    indent = " " * (len(text) - len(text.lstrip()) + 2)
+    return textwrap.wrap(text, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False) or [text]
 
 
 def one_line(text: str, width: int = 200) -> str:
@@ -182,30 +198,14 @@ class ReplCompleter(Completer):
             yield Completion(cand, start_position=-len(typed), display_meta=meta)
 
 
-class ReplValidator(Validator):
-    """Refuses, with the reason, a line that is neither a command nor a legal move now."""
-
-    def __init__(self, repl: "Repl"):
-        self.repl = repl
-
-    def validate(self, document) -> None:
-        """Raise ValidationError with a one-line reason."""
-        try:
-            self.repl.interpret(document.text)
-        except InputError as exc:
-            raise ValidationError(message=one_line(exc), cursor_position=len(document.text)) from None
-        except Exception as exc:  # e.g. the database went away: still one line, never a crash
-            raise ValidationError(message=one_line(f"{type(exc).__name__}: {exc}"),
-                                  cursor_position=len(document.text)) from None
-
-
 class Repl:
     """An interactive session on one game."""
 
     def __init__(self, service, game_id: str, *, color: bool = False, fast: bool = False, input=None,
                  output=None, history: History | None = None, delay: float | None = None,
-                 hint_spec: str = HINT_SPEC):
+                 hint_spec: str = HINT_SPEC, command=None):
         self.service = service
+        self.command = command or _dinocli
         self.color = color
         if delay is None:
             delay = _env_delay()
@@ -223,22 +223,30 @@ class Repl:
         self.depth = ColorDepth.DEPTH_8_BIT if color else ColorDepth.MONOCHROME
         self.session: PromptSession = PromptSession(
             history=history if history is not None else _default_history(),
-            completer=ReplCompleter(self), complete_while_typing=True, validator=ReplValidator(self),
-            validate_while_typing=False, bottom_toolbar=self.toolbar, style=STYLE, color_depth=self.depth,
-            input=input, output=output, reserve_space_for_menu=6)
+            completer=ReplCompleter(self), complete_while_typing=True,
+            bottom_toolbar=self.toolbar, style=STYLE, color_depth=self.depth,
+            input=input, output=output, reserve_space_for_menu=0)
         self.out = self.session.output
         self.ui = TerminalUI(self.say, input=input, output=self.out, color=color)
 
     # -- output ---------------------------------------------------------------------------
 
+    def width(self) -> int:
+        """The terminal's columns (80 when it cannot tell)."""
+        try:
+            return self.out.get_size().columns or 80
+        except Exception:
+            return 80
+
     def say(self, text: str = "", style: str = "") -> None:
-        """Print a line (styled when colour is on)."""
-        text = safe_block(text)
-        if self.color and style:
-            print_formatted_text(FormattedText([(f"class:{style}", text)]), style=STYLE, output=self.out,
-                                 color_depth=self.depth)
-        else:
-            print_formatted_text(text, output=self.out)
+        """Print a line (styled when colour is on), terminal-safe and wrapped at word boundaries to
+        the terminal's width."""
+        for line in wrap(safe_block(text), self.width() - 1):
+            if self.color and style:
+                print_formatted_text(FormattedText([(f"class:{style}", line)]), style=STYLE, output=self.out,
+                                     color_depth=self.depth)
+            else:
+                print_formatted_text(line, output=self.out)
 
     def notice(self, text: str, style: str = "dim") -> None:
         """A line to show under the board once it is redrawn (at once if it is not)."""
@@ -251,8 +259,8 @@ class Repl:
         self.notices.clear()
 
     def error(self, text: Any) -> None:
-        """Print a one-line error."""
-        self.say("! " + one_line(text), "error")
+        """Print an error (one line of text, wrapped to the terminal, never cut)."""
+        self.say("! " + one_line(text, 1000), "error")
 
     def clear(self, scrollback: bool = False) -> None:
         """Clear the terminal (and its scrollback, so a hot-seat player cannot scroll up)."""
@@ -298,15 +306,27 @@ class Repl:
         """Every branch of this game."""
         return sorted(b.name for b in self.service.store.branches(self.game_id))
 
-    def toolbar(self) -> FormattedText:
-        """The bottom toolbar: game, status line (turn, scores, target or round), branch."""
+    def toolbar_lines(self) -> list[str]:
+        """The toolbar's lines: game id, status (turn, scores, target or round), branch and keys, wrapped at
+        word boundaries into at most two lines that fit the terminal (the keys go first when it is narrow)."""
         g = self.g
         try:
-            status = g.game.status(self.view())
+            status = one_line(g.game.status(self.view()), 400)
         except Exception as exc:  # a status problem must not break the prompt
-            status = f"(status unavailable: {exc})"
-        return FormattedText([("class:bottom-toolbar", one_line(
-            f" {status} | branch {g.record.branch} | {g.record.kind} {g.id} | Tab: moves  help  Ctrl-D: leave", 400))])
+            status = f"(status unavailable: {one_line(exc)})"
+        room = self.width() - 2
+        parts = [f"{g.record.kind} {g.id}", status, f"branch {g.record.branch}"]
+        for keys in (["Tab: moves  help  Ctrl-D: leave"], []):
+            out = textwrap.wrap(" | ".join(parts + keys), room, break_on_hyphens=False)
+            if len(out) <= 2:
+                break
+        else:
+            out = out[:1] + [one_line(" ".join(out[1:]), room)]
+        return [" " + line for line in out]
+
+    def toolbar(self) -> FormattedText:
+        """The bottom toolbar (one or two lines that fit the terminal, nothing cut)."""
+        return FormattedText([("class:bottom-toolbar", "\n".join(self.toolbar_lines()))])
 
     def prompt_message(self) -> FormattedText:
         """``name> `` for the person to move, ``game over> `` at the end."""
@@ -318,9 +338,10 @@ class Repl:
         """A seat's name, terminal-safe."""
         return safe(self.g.seats[seat]["name"])
 
-    def decision_lines(self, state, seat: int, action: str, events: list, viewer: int | None) -> list[tuple[str, str]]:
+    def decision_lines(self, state, seat: int, action: str, events: list, viewer: int | None,
+                       ending: bool = True) -> list[tuple[str, str]]:
         """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each
-        automatic event that changed the scores or ended the game (a day's scoring, the result)."""
+        automatic event that changed the scores or (with ``ending``) ended the game."""
         g = self.g
         style = "bot" if g.seats[seat].get("bot") else "human"
         first = g.game.redact(events[0], viewer) if events else None
@@ -332,7 +353,8 @@ class Repl:
         for ev in events[1:]:
             before = g.game.scores(state)
             state = g.game.fold(state, ev)
-            if g.game.scores(state) == before and g.game.to_move(state) is not None:
+            over = g.game.to_move(state) is None
+            if (g.game.scores(state) == before and not over) or (over and not ending):
                 continue
             red = g.game.redact(ev, viewer)
             text = g.game.describe(red, g.config) if red is not None else ""
@@ -362,57 +384,81 @@ class Repl:
             end = starts[k + 1] if k + 1 < len(starts) else len(path)
             s = path[i]
             events = [p.event for p in path[i:end] if p.command == s.id]
-            lines += self.decision_lines(state, s.actor, s.action or "", events, viewer)
+            lines += self.decision_lines(state, s.actor, s.action or "", events, viewer, ending=False)
             state = fold_all(g.game, state, events)
         heading = "Since your last move:" if mine and viewer is not None else ("So far:" if first == 0 else "Last moves:")
         return heading, lines[-RECAP_LINES:]
 
+    def rows(self) -> int:
+        """The terminal's lines (40 when it cannot tell)."""
+        try:
+            return self.out.get_size().rows or 40
+        except Exception:
+            return 40
+
     def draw(self) -> None:
-        """Redraw: the board as the viewer sees it, what happened since their last move, the moves."""
+        """Redraw so that it fits the terminal: the board as the viewer sees it, what happened since
+        their last move (as much as fits), the moves (listed when they fit, else counted)."""
         g = self.g
         if self.terminal:
             self.clear()
         viewer = self.viewer()
         board = safe_block(g.game.render(self.view(), color=self.color), colour=self.color)
         print_formatted_text(ANSI(board) if self.color else board, output=self.out, color_depth=self.depth)
-        humans = g.humans
-        heading, recap = self.recap(humans[0] if viewer is None and len(humans) == 1 else viewer)
-        if recap:
-            self.say(heading, "title")
-            for text, style in recap:
-                self.say("  " + text, style)
+        room = self.rows() - 1 - len(self.toolbar_lines()) - board.count("\n") - 1  # prompt and toolbar stay
+        tail: list[tuple[str, str]] = []
         if g.over:
-            self.report_result()
+            tail = self.result_lines(said="Game over" in board)
         elif self.my_turn():
             legal = g.legal_texts()
             who = self.name(g.to_move)
-            if len(legal) <= AUTO_LIST:
-                self.say(f"{who} to move:", "title")
-                self.list_moves(legal)
-                self.say("Type a number or a move (Tab completes), or help.", "dim")
-            else:
-                self.say(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")
+            rows = [(t, "") for t in self.move_rows(legal)] if len(legal) <= AUTO_LIST else []
+            hint = ("Type a number or a move (Tab completes), or help.", "dim")
+            tail = [(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")]
+            for listed in ([(f"{who} to move:", "title"), *rows, hint], [(f"{who} to move:", "title"), *rows]):
+                if rows and self.height(listed) + RECAP_MIN <= room:
+                    tail = listed
+                    break
+        humans = g.humans
+        heading, recap = self.recap(humans[0] if viewer is None and len(humans) == 1 else viewer)
+        recap = [("  " + text, style) for text, style in recap]
+        while recap and self.height(recap) + 1 + self.height(tail) > room:
+            recap.pop(0)
+        for text, style in ([(heading, "title")] + recap if recap else []) + tail:
+            self.say(text, style)
+
+    def height(self, lines: list[tuple[str, str]]) -> int:
+        """How many terminal lines ``lines`` take once wrapped."""
+        return sum(len(wrap(text, self.width() - 1)) for text, _ in lines)
 
     def list_moves(self, legal: list[str]) -> None:
-        """The moves numbered, in as many columns as fit in 80."""
+        """The moves numbered, in as many columns as fit."""
         if not legal:
             self.say("No moves: the game is over." if self.g.over else "No moves for you now.")
             return
+        for row in self.move_rows(legal):
+            self.say(row)
+
+    def move_rows(self, legal: list[str]) -> list[str]:
+        """The moves numbered, in as many columns (up to 4) as fit the terminal."""
         cells = [f"{i:>3}. {t}" for i, t in enumerate(legal, 1)]
         width = max(len(c) for c in cells) + 2
-        cols = max(1, min(4, 80 // width))
+        cols = max(1, min(4, (self.width() - 1) // width))
         rows = -(-len(cells) // cols)
-        for r in range(rows):
-            row = [cells[c * rows + r] for c in range(cols) if c * rows + r < len(cells)]
-            self.say("".join(cell.ljust(width) for cell in row).rstrip())
+        return ["".join(cell.ljust(width) for cell in
+                        [cells[c * rows + r] for c in range(cols) if c * rows + r < len(cells)]).rstrip()
+                for r in range(rows)]
 
-    def report_result(self) -> None:
-        """Say who won, and what still works."""
+    def result_lines(self, said: bool = False) -> list[tuple[str, str]]:
+        """Who won (``said``: the board already says the game is over), how to look back, what still works."""
         g = self.g
         res = g.result()
         scores = ", ".join(f"{s['name']} {_num(v)}" for s, v in zip(g.seats, res["scores"]))
-        self.say(f"Game over. Winner: {', '.join(res['winners']) or 'nobody'}. Scores: {scores}.", "title")
-        self.say("undo, branches, log and export still work; quit (or Ctrl-D) leaves.", "dim")
+        return [(f"{'' if said else 'Game over. '}Winner: {', '.join(res['winners']) or 'nobody'}. "
+                 f"Scores: {scores}.", "title"),
+                (f"Look back at it: {self.command('replay', self.game_id, '--step')}  "
+                 f"(or {self.command('log', self.game_id)}).", "dim"),
+                ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -421,7 +467,15 @@ class Repl:
         dirty = True
         try:
             while True:
-                dirty = self.settle() or dirty
+                try:
+                    dirty = self.settle() or dirty
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: stop the bots, stay here
+                    if self.terminal:
+                        self.out.write_raw("\r")
+                        self.out.erase_end_of_line()
+                    self.reload()
+                    self.say("Stopped the bots. Enter lets them go on; undo, log or quit work too.", "dim")
+                    dirty = False
                 if dirty:
                     try:
                         self.draw()
@@ -443,7 +497,10 @@ class Repl:
                     dirty = self.failed(exc)
         except (Leave, EOFError, KeyboardInterrupt):
             pass
-        self.say(f"Saved (every move is). Resume with: dinocli play {self.game_id}", "dim")
+        if self.g.over:
+            self.say(f"Saved. Look back at it with: {self.command('replay', self.game_id, '--step')}", "dim")
+        else:
+            self.say(f"Saved (every move is). Resume with: {self.command('play', self.game_id)}", "dim")
 
     def settle(self) -> bool:
         """Let the bots move and, in hot seat, pass the keyboard. Anything to redraw?
@@ -653,12 +710,14 @@ class Repl:
             if name not in COMMANDS:
                 raise InputError(f"no command {arg!r}; help lists them")
             usage, text = COMMANDS[name]
-            self.say(f"{usage:<16} {text}")
+            self.say(f"{usage:<16} {text.replace('dinocli play GAME_ID', self.command('play', self.game_id))}")
             return False
-        self.say(f"{self.g.game.info.name}: type a move (Tab completes it) or its number from actions.", "title")
+        self.say(f"{self.g.game.info.name} {self.game_id}: type a move (Tab completes it) or its number "
+                 "from actions.", "title")
         for usage, text in COMMANDS.values():
-            self.say(f"  {usage:<16} {text}")
-        self.say("Ctrl-C clears the line, Ctrl-D leaves. Up and Down recall earlier lines.", "dim")
+            self.say(f"  {usage:<16} {text.replace('dinocli play GAME_ID', self.command('play', self.game_id))}")
+        self.say("Ctrl-C clears the line (or stops a thinking bot), Ctrl-D leaves. Up and Down recall earlier "
+                 "lines.", "dim")
         return False
 
     def cmd_actions(self, _arg) -> bool:
@@ -752,24 +811,15 @@ class Repl:
         g = self.g
         if not self.my_turn():
             raise InputError("no hint: it is not your turn")
-        from dinocli.ai.hint import hint as advise
+        from dinocli.ai.hint import advice_lines, hint as advise
 
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
         self.say(f"Thinking ({self.hint_spec})…", "dim")
         rnd = random.Random(f"{g.id}/{g.head}")
         advice = advise(g.game, g.game.observe(g.state, seat), seat, legal, rnd, spec=self.hint_spec)
-        if not advice:
-            self.say("The bot has no advice here.")
-            return False
-        for k, a in enumerate(advice[:3]):
-            number = f"#{legal.index(a.action) + 1} " if a.action in legal else ""
-            figures = f"{a.visits_share:.0%} of the search, expects {a.value:.2f}"
-            if k == 0:
-                self.say(f"Hint: {number}{a.text}" + (f" — {a.reason}" if a.reason else ""), "title")
-                self.say(f"      ({figures})", "dim")
-            else:
-                self.say(f"  or: {number}{a.text} ({figures})" + (f" — {a.reason}" if a.reason else ""))
+        for k, line in enumerate(advice_lines(advice, legal, cooperative=g.game.info.cooperative)):
+            self.say(line, "title" if k == 0 else "dim" if k == 1 else "")
         return False
 
     def cmd_rules(self, _arg) -> bool:
@@ -798,7 +848,7 @@ class Repl:
     def cmd_save(self, _arg) -> bool:
         """Explain that there is nothing to save."""
         self.say(f"Nothing to do: every move is saved the moment it is made. Resume any time with: "
-                 f"dinocli play {self.game_id}")
+                 f"{self.command('play', self.game_id)}")
         return False
 
     def cmd_quit(self, _arg) -> bool:

@@ -207,10 +207,12 @@ class Service:
         config = game.configure(tuple(s["name"] for s in seats), tuple(variants), dict(options or {}))
         seed = new_seed() if seed is None else str(seed)
         humans = sum(1 for s in seats if s["bot"] is None)
+        chosen = undo is not None  # an explicit --casual also lets anyone look at any seat (cli.peek)
         undo = undo or ("strict" if humans >= 2 else "casual")
         with self.store.write():
             record = self.store.create_game(kind, msgspec.to_builtins(config), seats, game.info.rules_version,
-                                            game.data_hash(), seed, tournament=tournament, meta={"undo": undo})
+                                            game.data_hash(), seed, tournament=tournament,
+                                            meta={"undo": undo, "undo_chosen": chosen})
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
             self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events)], None)
@@ -218,14 +220,26 @@ class Service:
 
     # -- moving ---------------------------------------------------------------------------
 
+    def _seed(self, g: Loaded) -> str:
+        """The game's secret seed; a game imported without it cannot go on, and the error says why."""
+        from dinocli.events.errors import DatabaseUnavailable, StoreError
+
+        try:
+            return self.store.secret_seed(g.id)
+        except DatabaseUnavailable:
+            raise
+        except StoreError:  # the game is there (it was loaded): only its seed is missing
+            raise ServiceError(f"game {g.id} was imported without its seed: it can be replayed but not continued; "
+                               "export it with --with-seed from the original database to continue it") from None
+
     def _bot_rng(self, g: Loaded) -> random.Random:
         """Bots' randomness: a function of the game seed and the position, so games reproduce."""
-        seed = self.store.secret_seed(g.id)
+        seed = self._seed(g)
         return random.Random(hashlib.sha256(f"{seed}/bot/{g.head}".encode()).digest())
 
     def _append_decision(self, g: Loaded, seat: Seat, action: Any, bot: str | None) -> Played:
         """Decide one action at the head and append it as one command."""
-        seed = self.store.secret_seed(g.id)
+        seed = self._seed(g)
         rng = RecordingRng(SeededRng(seed))
         text = g.game.format_action(g.state, action)
         events = g.game.decide(g.state, action, rng)

@@ -29,8 +29,9 @@ MAX_MOVES = 6
 def run(db: str, *args: str) -> str:
     """Run dinocli on ``db`` and return its standard output (failing loudly)."""
     exe = Path(sys.executable).with_name("dinocli")
-    cmd = [str(exe) if exe.exists() else "dinocli", "--db", db, "--color", "never", *args]
-    proc = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, check=True)
+    cmd = [str(exe) if exe.exists() else "dinocli", "--color", "never", *args]
+    env = {**os.environ, "NO_COLOR": "1", "DINOCLI_DB": db}  # not --db: suggested commands would repeat it
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
     return proc.stdout.rstrip("\n")
 
 
@@ -42,7 +43,7 @@ def session(db: str, game: str) -> str:
     listed = run(db, "actions", gid).splitlines()
     if len(listed) > MAX_ACTIONS + 1:
         listed = listed[:MAX_ACTIONS + 1] + [f"  … {len(legal) - MAX_ACTIONS} more"]
-    lines = [f"$ dinocli new {game} --bot rules --seed 7", created, f"$ dinocli actions {gid}", *listed]
+    lines = [f"$ dinocli new {game} --bot rules --seed 7 --no-play", created, f"$ dinocli actions {gid}", *listed]
     for _ in range(MAX_MOVES):  # until the bot has answered
         action = next((a for a in PREFERRED.get(game, []) if a in legal), legal[0])
         moved = run(db, "move", gid, *action.split())

@@ -24,9 +24,9 @@ def test_new_watch_plays_an_all_bot_game_to_the_end(dino):
 
 def test_new_rejects_unknown_game_bad_bot_and_bad_names(dino):
     r = dino("new", "chess", "--bots", "1", "--no-play")
-    assert r.exit_code == 1 and "unknown game 'chess'" in r.stderr
+    assert r.exit_code == 2 and "unknown game 'chess'" in r.stderr     # a usage mistake (#22)
     r = dino("new", "dingo", "--bot", "wizard", "--no-play")
-    assert r.exit_code == 1 and "wizard" in r.stderr
+    assert r.exit_code == 2 and "wizard" in r.stderr
     r = dino("new", "dingo", "--player", "a b", "--bots", "1", "--no-play")
     assert r.exit_code == 1 and "player name" in r.stderr
     assert dino.json("games") == []
@@ -113,7 +113,7 @@ def test_a_move_after_undo_keeps_the_old_line_reachable(dino):
 
 
 def test_log_hides_other_hands(dino):
-    gid = new_game(dino)
+    gid = new_game(dino, "--casual")   # an explicit --casual lets --as look at another seat (#22)
     rows = dino.json("log", gid)
     assert rows and rows[0]["event"] == 1
     text = dino("log", gid).stdout

@@ -73,8 +73,11 @@ def test_wheel_holds_only_dinocli_with_its_data_and_pages(installed):
     wheel, *_ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
     tops = {n.split("/")[0] for n in names}
-    assert {t for t in tops if not t.endswith(".dist-info")} == {"dinocli"}, tops
-    assert len(tops) == 2
+    assert {t for t in tops if not t.endswith((".dist-info", ".data"))} == {"dinocli"}, tops
+    assert len(tops) == 3
+    # #22: the pages also go to PREFIX/share/man, where `man` looks for a venv's or the user's prefix
+    for page in man_pages():
+        assert f"dinocli-0.1.0.data/data/share/man/man{page.suffix[1:]}/{page.name}" in names, page.name
     missing = sorted(_expected_files() - names)
     assert not missing, f"not in the wheel (pyproject packages/package-data?): {missing}"
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
@@ -102,6 +105,11 @@ def test_installed_dinocli_runs_outside_the_checkout(installed):
 
     rules = _run([exe, "rules", "dingo"], work, env).stdout
     assert "dinocli-dingo" in rules.replace("\u2010", "-") and "The Dingo Ate The Baby" in rules
+
+    if shutil.which("man"):  # #22: `man dinocli` finds the installed page through PATH
+        man_env = {k: v for k, v in env.items() if k != "MANPATH"} | {"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"}
+        found = _run(["man", "-w", "dinocli"], work, man_env).stdout.strip()
+        assert found.startswith(str(bin_dir.parent)), found
 
     completion_env = {**env, "_DINOCLI_COMPLETE": "bash_complete", "COMP_LINE": "dinocli new ", "COMP_POINT": "12"}
     offered = _run([exe], work, completion_env).stdout.split()

@@ -33,6 +33,7 @@ def test_a_session_for_every_registered_game(game):
     assert block, f"no session for {game} in README.md; run: python tools/readme_sessions.py"
     text = block.group(1)
     assert f"$ dinocli new {game} " in text and "$ dinocli move " in text
+    assert f"$ dinocli new {game} --bot rules --seed 7 --no-play\n" in text   # #22: the output shown is --no-play's
 
 
 def test_every_command_line_in_the_readme_parses():

@@ -46,8 +46,8 @@ def test_rules_shows_the_games_page(game):
 
 def test_rules_of_an_unknown_game_is_a_one_line_error():
     r = CliRunner().invoke(cli, ["rules", "chess"])
-    assert r.exit_code == 1
-    assert r.stderr.strip().splitlines() == [f"dinocli: unknown game 'chess'; choose one of: {', '.join(sorted(GAMES))}"]
+    assert r.exit_code == 2   # a usage mistake (#22)
+    assert r.stderr.strip().splitlines()[-1] == f"Error: unknown game 'chess'; choose one of: {', '.join(sorted(GAMES))}"
 
 
 PAGES = man_pages()

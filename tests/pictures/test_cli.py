@@ -45,7 +45,11 @@ def test_show_svg_writes_the_seats_board(dino, tmp_path):
             for c in [int(el.get("data-card"))]]
     assert hand == shown["view"]["hand"]
     as_bot = tmp_path / "rex.svg"
-    assert dino("show", gid, "--as", "rex", "--svg", as_bot).exit_code == 0
+    peek = dino("show", gid, "--as", "rex", "--svg", as_bot)   # another seat's cards, while ann plays
+    assert peek.exit_code != 0 and not as_bot.exists()
+    casual = _new(dino, "dingo", "--casual")
+    assert dino("show", casual, "--as", "rex", "--svg", as_bot).exit_code == 0
+    assert dino("show", casual, "--svg", out).exit_code == 0
     assert "as rex sees it" in as_bot.read_text() and as_bot.read_text() != out.read_text()
 
 

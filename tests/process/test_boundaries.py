@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import sqlite3
 import stat
 import subprocess
@@ -382,25 +384,45 @@ def test_a_database_file_changed_under_a_session_stops_before_acknowledging(tmp_
     svc.close()
 
 
+def _read_pty(fd: int, until: bytes, timeout: float) -> bytes:
+    """What a pseudo-terminal shows until ``until`` appears, the program ends or time runs out."""
+    out, deadline = b"", time.time() + timeout
+    while until not in out and (left := deadline - time.time()) > 0:
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the program closed its terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
 def test_play_stops_with_one_line_when_its_database_is_replaced(tmp_path):
-    """Issue 17: with `play` open, replacing the database ends the session, exit 5, no 'Saved'."""
+    """Issue 17: with `play` open (in a terminal), replacing the database ends the session, exit 5, no 'Saved'."""
     db = tmp_path / "p.sqlite"
     gid = _game(db, "sos", "--player", "ann", "--seed", "9")
     action = json.loads(run("actions", gid, "--json", db=db).stdout)["actions"][0]
-    proc = subprocess.Popen([DINOCLI, "--db", str(db), "play", gid], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env={**os.environ, "DINOCLI_BOT_DELAY": "0"})
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([DINOCLI, "--db", str(db), "play", gid], stdin=slave, stdout=slave,
+                            stderr=subprocess.PIPE, env={**os.environ, "DINOCLI_BOT_DELAY": "0", "TERM": "dumb"})
+    os.close(slave)
     try:
-        deadline = time.time() + 60
-        while not Path(f"{db}-wal").exists() and time.time() < deadline:
-            time.sleep(0.05)
-        time.sleep(1.0)  # the prompt is up
+        shown = _read_pty(master, b"ann>", 60)   # the prompt is up
+        assert b"ann>" in shown, shown[-500:]
         copy = tmp_path / "copy.sqlite"
         copy.write_bytes(db.read_bytes())
         os.replace(copy, db)
-        out, err = proc.communicate(f"{action}\n".encode(), timeout=60)
+        os.write(master, f"{action}\r".encode())
+        out = _read_pty(master, b"\0", 60)
+        proc.wait(timeout=60)
+        err_text = proc.stderr.read().decode()
     finally:
         proc.kill()
-    err_text = "\n".join(x for x in err.decode().splitlines() if not x.startswith("Warning: Input is not a terminal"))
+        os.close(master)
     assert proc.returncode == 5, (out[-500:], err_text)
     assert "Traceback" not in err_text and len(err_text.strip().splitlines()) == 1
     assert "was replaced while dinocli had it open" in err_text

@@ -1,6 +1,8 @@
-"""Drawing the city at 80 columns: each square is 7 characters by 3 lines with its roads drawn
-to the edges, so connected squares show one unbroken road (box-drawing characters, or ASCII
-with ``unicode=False``). Also the toolbar status line and one line of English per event."""
+"""Drawing the city in 80 columns and under 24 lines: each square is 7 characters wide with its
+roads drawn to the edges, so connected squares show one unbroken road (box-drawing characters,
+or ASCII with ``unicode=False``). Two squares one above the other share the line between them:
+``│`` where both open onto it, ``╵`` where only the upper one does, ``╷`` only the lower one.
+Also the toolbar status line and one line of English per event."""
 
 from __future__ import annotations
 
@@ -27,10 +29,10 @@ __all__ = ["render", "status", "describe", "prompt"]
 SEAT_COLOURS = ("cyan", "yellow", "green", "blue")
 HUNTER = "@"
 UNICODE = {
-    "v": "│", "h": "─", "stop": "■", "hidden": "░", "vacant": "·", "wrap": "~",
+    "v": "│", "h": "─", "stop": "■", "hidden": "░", "vacant": "·", "wrap": "~", "up": "╵", "down": "╷",
     5: "│", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘", 14: "┬", 11: "┴", 7: "├", 13: "┤", 15: "┼",
 }
-ASCII = {"v": "|", "h": "-", "stop": "#", "hidden": "%", "vacant": ".", "wrap": "~",
+ASCII = {"v": "|", "h": "-", "stop": "#", "hidden": "%", "vacant": ".", "wrap": "~", "up": "'", "down": ",",
          **{m: "+" for m in (3, 6, 12, 9, 14, 11, 7, 13, 15)}, 5: "|", 10: "-"}
 
 
@@ -38,20 +40,33 @@ def _paint(text: str, color: bool, **style) -> str:
     return click.style(text, **style) if color and text.strip() else text
 
 
-def _cell(s: State, sq: int, glyph: dict, color: bool) -> list[str]:
-    """The three lines of one square: roads, stop sign, home/capitol label, pawns."""
+def _south(s: State, sq: int) -> bool:
+    """Whether the tile on ``sq`` is known and has a road to its south edge."""
+    code = s.board[sq]
+    return code not in (UNKNOWN, VACANT) and bool(MASKS[code] & 4)
+
+
+def _cell(s: State, sq: int, glyph: dict, color: bool, above: bool | None = None) -> list[str]:
+    """The three lines of one square: roads, stop sign, home/capitol label, pawns. ``above``: whether
+    the square above opens south onto the shared top line (None: no square above)."""
     g = geo(s)
     code = s.board[sq]
     top, mid, bot = [" "] * 7, [" "] * 7, [" "] * 7
     road_style = {}
     if code == UNKNOWN:
-        return [_paint(glyph["hidden"] * 7, color, dim=True)] * 3
+        hidden = _paint(glyph["hidden"] * 7, color, dim=True)
+        if above:
+            top[3] = glyph["up"]
+            return ["".join(top), hidden, hidden]
+        return [hidden] * 3
+    if above:
+        top[3] = glyph["up"]
     if code == VACANT:
         mid[3] = glyph["vacant"]
     else:
         mask = MASKS[code]
         if mask & 1:
-            top[3] = glyph["v"]
+            top[3] = glyph["v"] if above is None or above else glyph["down"]
         if mask & 4:
             bot[3] = glyph["v"]
         if mask & 8:
@@ -99,24 +114,27 @@ def render(view: State, color: bool = False, unicode: bool = True) -> str:
     letters = "".join(f"   {chr(97 + c)}   " if c != mid else f"  {wrap}{chr(97 + c)}{wrap}  " for c in range(size))
     lines = ["    " + letters]
     for r in range(size):
-        cells = [_cell(s, r * size + c, glyph, color) for c in range(size)]
-        for k in range(3):
+        cells = [_cell(s, r * size + c, glyph, color, None if r == 0 else _south(s, (r - 1) * size + c))
+                 for c in range(size)]
+        for k in (0, 1, 2) if r == size - 1 else (0, 1):  # a row's bottom line is the next row's top
             edge = wrap if (r == mid and k == 1) else " "
             left = f"{r + 1:>2} {edge}" if k == 1 else "    "
             right = f"{edge}{r + 1:<2}" if k == 1 else ""
             lines.append(left + "".join(cell[k] for cell in cells) + right)
-    lines.append("    " + letters)
     pawns = []
     for i, name in enumerate(s.table.names):
         mark = _paint(str(i + 1), color, fg=SEAT_COLOURS[i], bold=True)
         extra = " (capitol done)" if s.reached[i] and s.table.goal != "capitol" else ""
         pawns.append(f"{mark} {name[:12]} {g.name(s.pawns[i])}{extra}")
-    lines.append("  ".join(pawns))
     hunter = _paint(HUNTER, color, fg="red", bold=True, reverse=True)
-    legend = f"{hunter} Hunter {g.name(s.hunter)}  {glyph['stop']} stop sign  hN home of N  cap capitol"
+    legend = f"{hunter} Hunter {g.name(s.hunter)}  {glyph['stop']} stop  hN home of N  cap capitol"
     if g.small_world:
         legend += f"  {glyph['wrap']} wraps"
-    lines.append(legend)
+    who = "  ".join(pawns)
+    if len(click.unstyle(who + legend)) + 3 <= 80:
+        lines.append(f"{who}   {legend}")
+    else:
+        lines += [who, legend]
     lines.append(prompt(s))
     return "\n".join(lines)
 
@@ -136,7 +154,7 @@ def prompt(s: State) -> str:
         return f"{who}: choose where the roads of the tile on {g.name(s.pending)} lead (roads ne)."
     dice = f"{s.dice[0]} and {s.dice[1]}"
     if ph == "die":
-        return f"{who} rolled {dice}: act with one die, move with the other (act {s.dice[0]} / act {s.dice[1]})."
+        return f"{who} rolled {dice}: act with one, move with the other (act {s.dice[0]} / act {s.dice[1]})."
     if ph == "kind":
         return f"{does(who, 'act')} with the {s.act_die}: twist, swap or push as the chart allows."
     if ph == "target":

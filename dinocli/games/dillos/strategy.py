@@ -36,9 +36,10 @@ _PLANS: dict[tuple, list] = {}
 
 
 def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[object, str]:
-    """A greedy choice among ``legal`` for ``seat`` and a one-line reason."""
+    """A greedy choice among ``legal`` for ``seat`` and a one-line reason ("" when none of its plans
+    is among ``legal``: a forced choice, or one action asked about alone by a hint)."""
     if len(legal) == 1:
-        return legal[0], "the only legal choice"
+        return legal[0], ""
     ph = view.phase
     if ph in ("die", "kind", "target", "swap"):
         action, why = _act(view, seat)
@@ -52,7 +53,7 @@ def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[obj
         action, why = legal[0], "nothing to weigh"
     if action in legal:
         return action, why
-    return legal[0], "no plan fits; taking the first legal choice"
+    return legal[0], ""
 
 
 # ---------------------------------------------------------------------------- maps
@@ -383,14 +384,14 @@ def _steer(view: State, seat: int) -> tuple[object, str]:
         def value(end: int) -> tuple[float, str]:
             hit = [i for i, p in enumerate(view.pawns) if p == end]
             if seat in hit:
-                return -WIN, "unavoidable: the Hunter lands on my own dillo"
+                return -WIN, f"unavoidable: the Hunter lands on {possessive(names[seat])} own dillo"
             if hit:
                 gain = sum(30 - maps[i][end] for i in hit)
                 return 100 + gain, f"send the Hunter onto {' and '.join(possessive(names[i]) for i in hit)} dillo at {g.name(end)}"
             v = -manhattan(g, end, view.pawns[leader]) + 0.3 * manhattan(g, end, view.pawns[seat])
             if end == goal_square(view, leader):
                 v += 2
-            return v, f"park the Hunter on {g.name(end)}, near {names[leader]} (the leader) and away from me"
+            return v, f"park the Hunter on {g.name(end)}, near {names[leader]} (the leader) and away from {possessive(names[seat])} dillo"
     else:
         loser = view.pushed
         closed = view.visited | 1 << g.center
@@ -433,7 +434,8 @@ def _tile(view: State, seat: int) -> tuple[object, str]:
             if best is None or v > best[0]:
                 best = (v, sq, o, mine, theirs)
     _, sq, o, mine, theirs = best
-    why = f"{g.name(sq)} {format_action(view, o)}: my road to the capitol {mine}, the best rival's {theirs}"
+    why = (f"{g.name(sq)} {format_action(view, o)}: {possessive(view.table.names[seat])} road to the capitol {mine}, "
+           f"the best rival's {theirs}")
     if view.phase == "place":
         return PlaceAt(sq), f"place on {why}"
     return o, f"turn it {why}"

@@ -81,7 +81,7 @@ def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
     else:
         note = f"{v.target - value} to go"
     colour = _paint(f"{COLOURS[v.colours[seat]]:<6}", v.colours[seat], color) if v.colours else " " * 6
-    you = " (you)" if seat == v.seat else ""
+    you = " (you)" if seat == v.seat else f"   {v.hand_sizes[seat]} in hand"
     head = f"{arrow} {name:<12} {colour} {value:>2}/{v.target:<2} {_gauge(value, v.target, color)} {note}{you}"
     lines, line, width = [head], "     ", 5
     if not row:
@@ -131,16 +131,13 @@ def render(v: View, color: bool = False) -> str:
     out.append(rule)
     for seat in range(len(v.names)):
         out.extend(_ranch_lines(v, seat, color))
-    out.append(rule)
-    out.append("* protected   ~ shielded by a Moon   5b = value 5, blue   > to move")
+    out.append("-- * protected   ~ shielded by a Moon   5b = value 5, blue   > to move ".ljust(78, "-"))
     if v.seat is not None and v.hand:
         out.append(f"Your hand ({v.names[v.seat][:12]}):")
         for i, card in enumerate(v.hand):
             effect = EFFECT[card]
             tail = f" - {effect}: {EFFECTS[effect]}" if effect else ""
             out.append(f"  {i + 1} {_paint(card_text(card), COLOUR[card], color)} {VALUE[card]}{tail}")
-    hands = ",  ".join(f"{v.names[i][:12]} {n}" for i, n in enumerate(v.hand_sizes) if i != v.seat)
-    out.extend(_wrap(f"Cards in hand: {hands}"))
     if v.last is not None:
         parts = [
             f"{v.names[i][:12]} {val}{' over' if val > v.last.target else ''} +{p}"

@@ -207,7 +207,7 @@ class _Table:
             r = a.ranch
             return f"remove {_who(v, r)} {LABEL[a.card]}: {v.names[r]} {self.values[r]} -> {self.without(r, a.card)[r]} of {T}"
         if kind is Skip:
-            return "skip: no choice improves my standing"
+            return "skip: no choice improves the position"
         return "pass: no card in hand and nothing to destroy (DINGO-G11)"
 
 

@@ -49,7 +49,9 @@ def others(s: State, seat: int) -> list[int]:
 
 
 def aims(s: State, seat: int) -> list[int]:
-    """Spaces a thrower may aim at: every printed space holding another Dodino (DODO-G06)."""
+    """Spaces a thrower may aim at: every space holding another Dodino. DODO-G06 allows any space;
+    this narrower rule is a recorded departure (dinocli-dodos(6), PROJECTILES): an empty aim is
+    seldom better, and 40-odd aims per throw would spread the search thin."""
     track = TRACKS[s.track]
     return sorted({track.cell(s.pos[o]) for o in others(s, seat)})
 

@@ -102,7 +102,6 @@ def render(v: View, color: bool = False) -> str:
     head = f"Dodos Riding Dinos - {track.name} track - round {v.round} - {PHASES[v.phase]}"
     out = [click.style(head, bold=True) if color else head]
     out += _track_lines(v, color)
-    out.append("")
     out.append("   player       dodino   space  cards  played         green")
     for x, name in enumerate(v.names):
         d = v.dodinos[x]
@@ -120,9 +119,12 @@ def render(v: View, color: bool = False) -> str:
         out.append(line.rstrip()[:80])
     if v.abilities:
         out.append("   * ability used")
-    out.append(f"   deck {v.deck_size} - discard {len(v.discard)}")
+    pile = f"deck {v.deck_size}, discard {len(v.discard)}"
+    if len(head) + 3 + len(pile) <= 80:  # on the title line when it fits (80x24)
+        out[0] += " - " + pile
+    else:
+        out.append("   " + pile)
     if v.seat is not None:
-        out.append("")
         out.append(f"Your hand ({len(v.hand)}):")
         counts: dict[int, int] = {}
         for c in v.hand:
@@ -133,7 +135,6 @@ def render(v: View, color: bool = False) -> str:
             d = DODINOS[v.dodinos[v.seat]]
             state = "used" if v.used[v.seat] else "ready"
             out.append(f"  Ability ({d.name}, {state}): {d.text}")
-    out.append("")
     if v.winners:
         out.append("Winner: " + " and ".join(v.names[x] for x in v.winners))
     else:

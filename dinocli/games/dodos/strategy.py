@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..grammar import does, them, verb
+from ..grammar import does, possessive, them, verb
 from .actions import Pass, Pick, Play, Throw, UseAbility
 from .data import DODINOS, KIND, KINDS, TRACKS, CardKind, slug
 from .dexterity import hit_odds
@@ -123,7 +123,7 @@ def choose(v: View, me: int, legal: list, rnd: random.Random) -> tuple[object, s
     if op == "swap":
         best = max(legal, key=lambda a: v.pos[a.seat])
         gain = v.pos[best.seat] - v.pos[me]
-        return best, f"{does(v.names[best.seat], 'be')} farthest ahead ({gain:+d} spaces for me)"
+        return best, f"{does(v.names[best.seat], 'be')} farthest ahead ({gain:+d} spaces)"
     if op == "steal":
         best = max(legal, key=lambda a: sum(v.sizes[x] * 10 + v.pos[x] for x in a.seats))
         return best, "steal from the biggest hands: " + ", ".join(v.names[x] for x in best.seats)
@@ -150,7 +150,7 @@ def _offer(v: View, me: int, t, legal: list) -> tuple[object, str]:
         movers = [a for a in plays if not any(x.do == "hit" for x in KINDS[a.kind].effect)]
         if movers:
             best = max(movers, key=lambda a: card_value(v, me, a.kind))
-            return best, f"{KINDS[best.kind].name} on my own turn: +{card_value(v, me, best.kind):.1f}"
-    return Pass(), "keep my green card for a better moment" if plays else "nothing worth playing"
+            return best, f"{KINDS[best.kind].name} on {possessive(v.names[me])} own turn: +{card_value(v, me, best.kind):.1f}"
+    return Pass(), "keep the green card for a better moment" if plays else "nothing worth playing"
 
 

@@ -32,13 +32,22 @@ def test_roads_join_across_squares_that_connect():
     assert "■" in _lines(s)[1] and "h1" in _lines(s)[1] and "h2" in _lines(s)[1]
 
 
+def test_squares_one_above_the_other_share_a_line():
+    """#22 (80x24): the line between two rows shows both squares' roads onto it: │ both, ╵ only the
+    upper square (a3 opens south, a4 does not), ╷ only the lower one (a5 opens north)."""
+    s = city(ROWS, seats=4, hunter="e4", phase="die", dice=(3, 4), turn=1)
+    lines = _lines(s)
+    assert lines[5][7] == "│" and lines[7][7] == "╵" and lines[9][7] == "╷"
+    assert _lines(s, unicode=False)[7][7] == "'"
+
+
 def test_pawns_hunter_capitol_and_coordinates_are_shown():
     s = city(ROWS, seats=4, hunter="e4", phase="die", dice=(3, 4), turn=1)
     text = render(s)
     lines = text.splitlines()
-    assert lines[0].split() == list("abcdefg") == lines[22].split()
-    assert [line.split()[0] for line in lines[2:22:3]] == [str(r) for r in range(1, 8)]
-    assert "@" in lines[11] and "cap" in lines[10]
+    assert lines[0].split() == list("abcdefg")
+    assert [line.split()[0] for line in lines[2:16:2]] == [str(r) for r in range(1, 8)]
+    assert "@" in lines[8] and "cap" in lines[7]
     for mark in "1234":
         assert mark in text
     assert "act 3 / act 4" in lines[-1]
@@ -51,6 +60,7 @@ def test_every_line_fits_80_columns_with_and_without_colour(variants):
     view = GAME.observe(s, 0)
     plain = GAME.render(view, color=False)
     assert all(len(line) <= 80 for line in plain.splitlines())
+    assert len(plain.splitlines()) <= 20     # #22: with the prompt and its toolbar, in 24 lines
     coloured = GAME.render(view, color=True)
     assert click.unstyle(coloured) == plain
     assert "\n" not in GAME.status(view) and len(GAME.status(view)) <= 100
