@@ -453,14 +453,15 @@ def run_file(path: Path, args) -> dict:
         if key in equivalents:
             results["equivalent"].append(p)
             continue
-        if p.in_function:
-            who = sorted({t for n in range(p.line, p.end + 1) for t in covered.get(str(n), []) if t >= 0})
-            if not who:
-                results["uncovered"].append(p)
-                continue
+        ran = {t for n in range(p.line, p.end + 1) for t in covered.get(str(n), [])}
+        who = sorted(t for t in ran if t >= 0)
+        if p.in_function and who:
             chosen = [tests[t] for t in who]
             budget = sum(durations[t] for t in who)
-        else:  # module level: runs at import, so every test may depend on it
+        elif p.in_function and not ran:
+            results["uncovered"].append(p)
+            continue
+        else:  # module level, or a function run only at import: every test may depend on it
             chosen, budget = [], sum(durations)
         queue.append((p, chosen, args.timeout + 3 * budget))
     running: dict[int, tuple] = {}

@@ -177,3 +177,50 @@ def test_resolve_picks_the_open_end_of_the_tiles_colour_sos_12_g05():
         resolve(state, c("h9"), mask("ns"))
     with pytest.raises(ValueError):  # the yellow end's cell, but the tile is pink
         resolve(state, c("d3"), mask("ns"))
+
+
+def test_every_cell_has_its_four_orthogonal_neighbours_and_none_off_the_board_sos_29():
+    """SOS-29, SOS-G01: the 9x9 grid, n e s w; a step off any edge leads nowhere (-1)."""
+    from dinocli.games.sos.board import NEI
+
+    for cell in range(81):
+        r, col = divmod(cell, 9)
+        want = tuple(rr * 9 + cc if 0 <= rr < 9 and 0 <= cc < 9 else -1
+                     for rr, cc in ((r - 1, col), (r, col + 1), (r + 1, col), (r, col - 1)))
+        assert NEI[cell] == want, cell
+
+
+def test_dinos_may_step_onto_the_corner_mountains_but_never_off_the_board_sos_29_32():
+    """SOS-29, SOS-32: a1 (cell 0) is a Mountain a Dino may climb; no step leaves the board."""
+    from dinocli.games.sos.board import NEI, dino_steps
+
+    for rocks, bushes in ((True, False), (True, True), (False, True)):
+        steps = dino_steps(rocks, bushes)
+        assert (3, 0) in steps[c("b1")] and (0, 0) in steps[c("a2")]
+        assert all(u >= 0 for per in steps for _, u in per)
+        assert all(NEI[cell][k] == u for cell, per in enumerate(steps) for k, u in per)
+    state = state_acting(dinos=(c("b1"), c("g5"), c("e7"), c("c5")))
+    assert MoveDino(LOUIS, d("w")) in legal_actions(state)
+    edge = state_acting(dinos=(c("a6"), c("g5"), c("e7"), c("c5")))
+    assert MoveDino(LOUIS, d("w")) not in legal_actions(edge)
+
+
+def test_thorny_bushes_block_lava_only_in_their_variants_sos_39_40():
+    """SOS-39, SOS-40: Bushes are Obstacles only when a variant puts them in play; Rocks
+    unless replaced."""
+    from dinocli.games.sos.board import BUSHES, ROCKS, dino_blocked, lava_blocked
+
+    for rocks, bushes in ((True, False), (True, True), (False, True)):
+        for blocked in (lava_blocked(rocks, bushes), dino_blocked(rocks, bushes)):
+            assert all(blocked[b] == bushes for b in BUSHES)
+            assert all(blocked[r] == rocks for r in ROCKS)
+
+
+def test_a_lava_code_gives_back_its_flow_and_openings_for_every_flow():
+    """SOS-G05: cover codes keep the flow (all 4 colours x 5 flows) and the openings apart."""
+    from dinocli.games.sos.board import code_flow, code_mask, lava_code
+
+    for flow in range(20):
+        for m in range(1, 16):
+            code = lava_code(flow, m)
+            assert code >= 17 and code_flow(code) == flow and code_mask(code) == m
