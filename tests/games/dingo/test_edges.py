@@ -1,0 +1,122 @@
+"""Dingo edge cases the other rule tests leave open (issue #24): option bounds, names,
+out-of-range actions refused as illegal with the right reason, and the heuristic's numbers."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from msgspec.structs import replace
+
+from dinocli.events import SeededRng
+from dinocli.games.dingo import GAME
+from dinocli.games.dingo.actions import DiscardCard, PlayCard, Skip, Target
+from dinocli.games.dingo.data import DECK_SIZE, VALUE
+from dinocli.games.dingo.rules import configure, explain, heuristic, normalize
+from dinocli.games.protocol import BadConfig, IllegalAction
+
+from .tables import Cards, table
+
+
+@pytest.mark.parametrize("bad", ["", " ", " bob", "bob ", "b\x1bob", "b\nob"])
+def test_player_names_must_be_printable_without_outer_spaces_dingo_02(bad):
+    """DINGO-02: each of the three checks refuses a name on its own."""
+    with pytest.raises(BadConfig, match="bad player name"):
+        configure(("ann", bad), (), {})
+
+
+def test_goal_option_runs_from_0_to_99_a01():
+    """A01: the goal is a whole number 0..99; text digits are accepted."""
+    assert configure(("ann", "bob"), (), {"goal": 99}).options["goal"] == 99
+    assert configure(("ann", "bob"), (), {"goal": 0}).options["goal"] == 0
+    assert configure(("ann", "bob"), (), {"goal": "42"}).options["goal"] == 42
+    for bad in (100, -1, True, "x", 1.5):
+        with pytest.raises(BadConfig, match="goal"):
+            configure(("ann", "bob"), (), {"goal": bad})
+
+
+def test_variants_default_and_switch_off_dingo_32():
+    """DINGO-32 is on by default; `no-two-player-six` turns it off; tiebreak-day adds on."""
+    assert configure(("a", "b"), (), {}).variants == ("two-player-six",)
+    assert configure(("a", "b"), ("no-two-player-six",), {}).variants == ()
+    assert configure(("a", "b"), ("tiebreak-day",), {}).variants == ("tiebreak-day", "two-player-six")
+
+
+def two_seats():
+    """ann (red) holds red-baby (card 0) and a red-sheep; bob's ranch is blue."""
+    return table([["red-cow"], ["blue-cow"]], [["red-baby", "red-sheep"], ["blue-baby", "blue-sheep"]])
+
+
+def test_card_0_is_a_card_like_any_other():
+    """Card id 0 (a Red Baby) is held and explained like any card, not as 'not held'."""
+    s = two_seats()
+    assert 0 in s.hands[0]
+    why = explain(s, PlayCard(0, 1))
+    assert why.startswith("red-baby cannot go into bob's ranch") or "cannot go into" in why
+    assert normalize(s, PlayCard(0, 0)) == PlayCard(0, 0)
+    with pytest.raises(IllegalAction, match="cannot go into"):
+        GAME.decide(s, PlayCard(0, 1), SeededRng("x"))
+
+
+@pytest.mark.parametrize("ranch", [2, 3, -1, -2, 99])
+def test_a_play_into_a_ranch_that_does_not_exist_is_illegal(ranch):
+    """DINGO-19: ranch numbers outside the table are refused as illegal, never crash."""
+    s = two_seats()
+    with pytest.raises(IllegalAction, match=f"^there is no ranch number {ranch}$"):
+        GAME.decide(s, PlayCard(0, ranch), SeededRng("x"))
+
+
+@pytest.mark.parametrize("card", [DECK_SIZE, DECK_SIZE + 5, -1, 10_000])
+def test_a_card_number_off_the_deck_is_not_held(card):
+    """Out-of-range card ids are 'not held', never an IndexError."""
+    s = two_seats()
+    for action in (PlayCard(card, 0), DiscardCard(card)):
+        with pytest.raises(IllegalAction, match="not hold that card"):
+            GAME.decide(s, action, SeededRng("x"))
+        assert normalize(s, action) == action
+
+
+def effect_state():
+    """ann just played a Scare-like card and must pick its target (phase 'effect')."""
+    s = two_seats()
+    return replace(s, phase="effect", pending=s.ranches[0][0])
+
+
+@pytest.mark.parametrize("ranch", [2, -1, 7])
+def test_a_target_in_a_ranch_that_does_not_exist_is_illegal(ranch):
+    """DINGO-25: Target ranch numbers outside the table are refused, never crash."""
+    s = effect_state()
+    with pytest.raises(IllegalAction, match="^there is no such card in that ranch$"):
+        GAME.decide(s, Target(ranch=ranch, card=s.ranches[1][0]), SeededRng("x"))
+
+
+def test_a_target_card_that_is_not_in_that_ranch_is_illegal():
+    """DINGO-25: a real ranch that does not hold the card."""
+    s = effect_state()
+    assert explain(s, Target(ranch=0, card=s.ranches[1][0])) == "there is no such card in that ranch"
+    assert explain(s, Target(ranch=1, card=s.hands[1][0])) == "there is no such card in that ranch"
+
+
+def test_the_protected_card_of_ranch_0_is_explained_as_protected_dingo_27():
+    """DINGO-27: bob may not target ann's first card (ranch 0 is a ranch like the others)."""
+    s = replace(effect_state(), turn=1, pending=two_seats().ranches[1][0])
+    assert explain(s, Target(ranch=0, card=s.ranches[0][0])) == "ann's red-cow is protected (DINGO-27)"
+
+
+def test_the_special_rule_must_be_answered_first_dingo_24():
+    """DINGO-24: in the special-rule window only destroy or skip; a play is refused."""
+    s = replace(two_seats(), phase="special")
+    assert explain(s, PlayCard(0, 0)).startswith("ann must first answer the special rule")
+    assert not explain(s, Skip()).startswith("ann must first answer")
+
+
+def test_heuristic_adds_todays_points_to_the_score_and_weighs_by_a_softmax():
+    """The MCTS estimate: exp(0.6 x (score + today's points)) normalised; today, ann's cow
+    beats bob's sheep (1 point to 0)."""
+    s = table([["red-cow"], ["blue-sheep"]], scores=[2, 5])
+    c = Cards()
+    cow, sheep = c("red-cow"), c("blue-sheep")
+    assert VALUE[cow] > VALUE[sheep]
+    lead = (2 + 1, 5 + 0)
+    w = [math.exp(0.6 * (x - max(lead))) for x in lead]
+    assert heuristic(s) == pytest.approx([w[0] / sum(w), w[1] / sum(w)])
