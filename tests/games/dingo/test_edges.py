@@ -120,3 +120,44 @@ def test_heuristic_adds_todays_points_to_the_score_and_weighs_by_a_softmax():
     lead = (2 + 1, 5 + 0)
     w = [math.exp(0.6 * (x - max(lead))) for x in lead]
     assert heuristic(s) == pytest.approx([w[0] / sum(w), w[1] / sum(w)])
+
+
+def test_a_drawn_card_must_be_in_the_deck_dingo_g05():
+    """The fold refuses a draw of a card the deck does not hold (past its end or in the middle)."""
+    from dinocli.games.dingo import events as ev
+    from dinocli.games.dingo.fold import fold
+
+    s = two_seats()
+    inside = s.deck[3]
+    after = fold(s, ev.CardDrawn(seat=0, card=inside))
+    assert after.deck == s.deck[:3] + s.deck[4:] and inside in after.hands[0]
+    for missing in (s.hands[1][0], DECK_SIZE + 1):
+        with pytest.raises(ValueError, match="not in the deck"):
+            fold(s, ev.CardDrawn(seat=0, card=missing))
+
+
+def test_turns_days_and_the_end_clear_the_pending_card():
+    """DINGO-17, DINGO-G05: no card's effect is pending at a turn's start, a day's start or the end;
+    a day's target is its d10 roll + 10 (DINGO-G04)."""
+    from dinocli.games.dingo import events as ev
+    from dinocli.games.dingo.fold import fold
+
+    s = replace(two_seats(), phase="effect", pending=7)
+    assert fold(s, ev.TurnStarted(seat=1)).pending == -1
+    day = fold(s, ev.DayStarted(day=2, starter=1, roll=4))
+    assert day.pending == -1 and day.target == 14 and day.turn == 1 and day.phase == "setup"
+    assert fold(s, ev.GameEnded(winners=(0,))).pending == -1
+
+
+def test_the_fold_memo_is_used_only_for_the_state_it_was_made_from():
+    """`remember` keeps the states a decide folded; the same event on another state folds afresh."""
+    from dinocli.games.dingo import events as ev
+    from dinocli.games.dingo.fold import fold, remember
+
+    s, other = two_seats(), replace(two_seats(), turn=1)
+    e = ev.TurnStarted(seat=1)
+    remember([e], [s, replace(s, turn=1, pending=-1, phase="act")])
+    assert fold(s, e).turn == 1
+    assert fold(other, e) == replace(other, turn=1, pending=-1, phase="act")
+    marked = replace(s, scores=(9, 9))
+    assert fold(marked, e).scores == (9, 9)
