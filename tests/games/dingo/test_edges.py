@@ -161,3 +161,41 @@ def test_the_fold_memo_is_used_only_for_the_state_it_was_made_from():
     assert fold(other, e) == replace(other, turn=1, pending=-1, phase="act")
     marked = replace(s, scores=(9, 9))
     assert fold(marked, e).scores == (9, 9)
+
+
+def test_a_moon_shields_only_the_card_directly_to_its_left_dingo_28():
+    """DINGO-28: the card at i is shielded when i + 1 is a Moon; the last card never is, nor a
+    Moon's right neighbour, nor the Moon itself."""
+    from dinocli.games.dingo.effects import is_shielded
+
+    c = Cards()
+    moon, cow, sheep = c("green-moon"), c("red-cow"), c("red-sheep")
+    assert [is_shielded((cow, moon, sheep), i) for i in range(3)] == [True, False, False]
+    assert [is_shielded((moon, cow), i) for i in range(2)] == [False, False]
+    assert [is_shielded((cow, sheep, moon), i) for i in range(3)] == [False, True, False]
+    assert is_shielded((cow,), 0) is False
+
+
+def test_each_effect_removes_its_kind_of_card_dingo_29_g02():
+    """DINGO-29, DINGO-G02: Sun scares value >= 4, Dog chases its colour, Dingo eats Babies,
+    Snake stalks value <= 3, Bushfire destroys anything; never the card itself."""
+    from dinocli.games.dingo.data import ALL, COLOUR, EFFECT, NAME
+    from dinocli.games.dingo.effects import _HITS
+
+    for card in ALL:
+        effect = EFFECT[card]
+        if effect in (None, "moon"):
+            assert _HITS[card] is None
+            continue
+        for victim in ALL:
+            want = {
+                "scare": VALUE[victim] >= 4,
+                "chase": COLOUR[victim] == COLOUR[card],
+                "eat": NAME[victim] == NAME[0],
+                "stalk": VALUE[victim] <= 3,
+                "destroy": True,
+                "stomp": True,
+            }[effect] and victim != card
+            assert _HITS[card][victim] == want, (card, victim)
+    assert {EFFECT[c] for c in ALL} >= {"scare", "chase", "eat", "stalk", "destroy", "stomp", "moon"}
+    assert any(VALUE[v] == 4 for v in ALL) and any(VALUE[v] == 3 for v in ALL)
