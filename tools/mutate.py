@@ -5,6 +5,7 @@
     python tools/mutate.py FILE --sample 40 --seed 1          # a random sample of 40 mutants
     python tools/mutate.py FILE --list                        # list the mutants, run nothing
     python tools/mutate.py FILE --only 'west'                 # only mutants whose id contains 'west'
+    python tools/mutate.py FILE --survivors                   # after adding tests: re-run what lived
 
 Each mutant is one change to the file's syntax tree: a comparison's boundary or sense
 (`<` -> `<=`, `==` -> `!=`, `in` -> `not in`), an integer constant +1 / -1, `True` <-> `False`,
@@ -15,7 +16,8 @@ that execute its line, fastest first, stopping at the first failure, in a forked
 a timeout (-j workers at a time, 2 by default). A mutant is *killed* when a test fails (or it
 times out), *survived* when they all pass, *uncovered* when no test runs its line.
 
-Score = killed / (mutants - listed equivalents). A surviving mutant is a rule change no test
+Score = killed / (mutants - listed equivalents). `--survivors` re-runs only the mutants the
+last full run of an unchanged file left alive (a test added cannot revive a killed mutant). A surviving mutant is a rule change no test
 notices: write the test that tells them apart (cite the clause), or, if no behaviour can ever
 differ, list it in tools/mutants-equivalent.txt with a one-line reason. Not part of the CI suite.
 """
@@ -447,11 +449,22 @@ def run_file(path: Path, args) -> dict:
     covered = data["lines"].get(str(path.resolve()), {})
     name = module_name(path)
     results: dict[str, list] = defaultdict(list)
+    report = CACHE / f"report-{rel.replace('/', '_')}.json"
+    digest = hashlib.sha256(source.encode()).hexdigest()
+    before, alive = 0.0, None
+    if args.survivors:
+        last = json.loads(report.read_text()) if report.exists() else {}
+        if last.get("source") not in (None, digest) or not last or args.only or args.sample:
+            raise SystemExit(f"mutate: --survivors needs a full run of {rel} as it is now; run it in full first")
+        before, alive = last["seconds"], {left["id"] for left in last["left"]}
     queue = []
     for p in points:
         key = f"{rel}: {p.id}"
         if key in equivalents:
             results["equivalent"].append(p)
+            continue
+        if alive is not None and key not in alive:
+            results["killed"].append(p)  # killed by the full run; added tests cannot revive it
             continue
         ran = {t for n in range(p.line, p.end + 1) for t in covered.get(str(n), [])}
         who = sorted(t for t in ran if t >= 0)
@@ -517,7 +530,8 @@ def run_file(path: Path, args) -> dict:
         "uncovered": len(results["uncovered"]),
         "error": len(results["error"]),
         "score": dead / live if live else 1.0,
-        "seconds": round(seconds, 1),
+        "seconds": round(before + seconds, 1),
+        "source": digest,
         "left": [
             {"line": p.line, "id": f"{rel}: {p.id}", "why": k}
             for k in ("survived", "uncovered", "error")
@@ -526,7 +540,7 @@ def run_file(path: Path, args) -> dict:
     }
     CACHE.mkdir(exist_ok=True)
     if not args.only and not args.sample:
-        (CACHE / f"report-{rel.replace('/', '_')}.json").write_text(json.dumps(tally, indent=1))
+        report.write_text(json.dumps(tally, indent=1))
     return tally
 
 
@@ -541,6 +555,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", help="only mutants whose id contains this text")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds added to 3x the selected tests' time")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
+    ap.add_argument("--survivors", action="store_true",
+                    help="re-run only what the last full run of the file left alive (after adding tests)")
     ap.add_argument("--fail-under", type=float, help="exit 1 when a file scores below this (0-100)")
     ap.add_argument("--no-progress", dest="progress", action="store_false")
     args = ap.parse_args(argv)
