@@ -115,10 +115,15 @@ def test_a_dino_on_the_first_nest_saves_its_egg_sos_33():
 
 def test_lava_placement_refusals_never_crash():
     """SOS-12: placements nowhere near an open end, with odd masks or cells, are illegal."""
-    state = replace(empty(), phase=empty().phase)
-    for action in (PlaceLava(500, 3), PlaceLava(-1, 3), PlaceLava(c("d2"), 99), PlaceLava(c("d2"), -2)):
-        with pytest.raises(IllegalAction):
+    state = holding(empty(), tile(YELLOW, STRAIGHT_M1))
+    off = "the lava must go on a cell of the board (a1 to i9) with openings among n, e, s, w"
+    for action in (PlaceLava(500, 3), PlaceLava(81, 3), PlaceLava(-1, 3), PlaceLava(c("d2"), 99),
+                   PlaceLava(c("d2"), 16), PlaceLava(c("d2"), 0), PlaceLava(c("d2"), -2)):
+        with pytest.raises(IllegalAction) as refused:
             decide(state, action, Script(state, []))
+        assert str(refused.value) == off, action  # not a made-up cell name like 'f56'
+    assert why_illegal(state, PlaceLava(c("a1"), 5)).startswith("the lava cannot go on a1 as ns:")
+    assert why_illegal(state, PlaceLava(c("i9"), 15)).startswith("the lava cannot go on i9 as nesw:")
 
 
 def test_result_bands_sos_38():
