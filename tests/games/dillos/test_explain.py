@@ -52,6 +52,7 @@ CASES = [
     (PUSH, Push("row", 5, "e"), "there is no such row on this 5x5 board"),
     (PUSH, Push("col", -1, "n"), "there is no such col on this 5x5 board"),
     (PUSH, Push("row", 1, "e"), "that row has a pawn on it; only unoccupied lines may be pushed (DILLO-13)"),
+    ({**PUSH, "hunter": 1}, Push("row", 0, "w"), "that row has a pawn on it; only unoccupied lines may be pushed (DILLO-13)"),
     (PUSH, Push("col", 4, "s"), "that col has a pawn on it; only unoccupied lines may be pushed (DILLO-13)"),
     (MOVE, Step("n"), "no connecting road leads n to a square not yet entered this turn (DILLO-14, DILLO-17)"),
     (MOVE, PickDie(2), "not now: ann is moving their dillo (2 steps left): step or stop"),
