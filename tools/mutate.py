@@ -441,13 +441,6 @@ def run_file(path: Path, args) -> dict:
             mark = "  (equivalent)" if f"{rel}: {p.id}" in equivalents else ""
             print(f"{rel}:{p.line}: {p.id}{mark}")
         return {}
-    files = [ROOT / "dinocli" / "games" / game / f for f in TARGETS[game]]
-    if path.resolve() not in [f.resolve() for f in files]:
-        files.append(path.resolve())
-    data = trace(game, files)
-    tests, durations = data["tests"], data["durations"]
-    covered = data["lines"].get(str(path.resolve()), {})
-    name = module_name(path)
     results: dict[str, list] = defaultdict(list)
     report = CACHE / f"report-{rel.replace('/', '_')}.json"
     digest = hashlib.sha256(source.encode()).hexdigest()
@@ -457,6 +450,13 @@ def run_file(path: Path, args) -> dict:
         if last.get("source") not in (None, digest) or not last or args.only or args.sample:
             raise SystemExit(f"mutate: --survivors needs a full run of {rel} as it is now; run it in full first")
         before, alive = last["seconds"], {left["id"] for left in last["left"]}
+    files = [ROOT / "dinocli" / "games" / game / f for f in TARGETS[game]]
+    if path.resolve() not in [f.resolve() for f in files]:
+        files.append(path.resolve())
+    data = trace(game, files)
+    tests, durations = data["tests"], data["durations"]
+    covered = data["lines"].get(str(path.resolve()), {})
+    name = module_name(path)
     queue = []
     for p in points:
         key = f"{rel}: {p.id}"
