@@ -37,3 +37,21 @@ def test_a_miss_earns_no_white_box_dodo_53_54():
     e = of(evs, ProjectileThrown)[0]
     assert e.outcome == "miss" and e.hits == ()
     assert s.pos == (10, 20, 20)
+
+
+def test_a_projectile_short_of_the_first_space_lands_nowhere_g06():
+    """G06: on the Jungle track (no loop) a landing before space 0 is off the track."""
+    s, _ = run(throwing(3, pos=(10, 0, 5)))
+    s, evs = act(s, "throw egg at bob", ScriptRng(throw=[EGG_A_MINUS_1]))
+    e = of(evs, ProjectileThrown)[0]
+    assert e.landed == () and e.hits == ()
+
+
+def test_a_sphere_task_names_no_card_dodo_62():
+    """DODO-62, G03: the Wormhole's swap comes from the Sphere, not from a card (-1)."""
+    from dinocli.games.dodos.state import Task
+
+    from .helpers import table
+
+    s, _ = run(table(3, track="space", pos=(24, 10, 15), agenda=[Task("sphere", 0)]))
+    assert s.agenda[0] == Task("swap", 0, n=1, card=-1, arg=1, src="Wormhole")
