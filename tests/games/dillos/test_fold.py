@@ -62,3 +62,15 @@ def test_a_placed_tile_clears_the_drawn_tile_g13():
     s = replace(city(OPEN5, variants=("small",)), phase="orient", drawn=3, pending=6)
     t = fold(s, TilePlaced(seat=0, square=6, code=9))
     assert (t.board[6], t.drawn, t.pending, t.phase) == (9, -1, -1, "setup")
+
+
+def test_after_the_action_the_move_starts_with_only_the_start_square_entered_dillo_16_a07():
+    """DILLO-16, A07: the move uses the other die; the dillo's own square counts as entered and
+    no swap is pending any more."""
+    from dinocli.games.dillos.events import TilesSwapped, TileTwisted
+
+    s = replace(city(OPEN5, variants=("small",), pawns={"ann": "b2"}), phase="swap", active=0, dice=(2, 5),
+                act_die=2, kind="swap", pending=7, visited=0b111)
+    for ev in (TilesSwapped(seat=0, a=7, b=8), TileTwisted(seat=0, square=8, clockwise=True)):
+        t = fold(s, ev)
+        assert (t.phase, t.steps, t.visited, t.pending) == ("move", 5, 1 << sq(s, "b2"), -1), ev
