@@ -16,6 +16,10 @@ that execute its line, fastest first, stopping at the first failure, in a forked
 a timeout (-j workers at a time, 2 by default). A mutant is *killed* when a test fails (or it
 times out), *survived* when they all pass, *uncovered* when no test runs its line.
 
+Why not mutmut: it mutates message strings too and runs mutants through a copy of the tree;
+this runner keeps to the rule operators above, maps each line to the tests that run it, and
+runs one file at a time on a fixed number of cores.
+
 Score = killed / (mutants - listed equivalents). `--survivors` re-runs only the mutants the
 last full run of an unchanged file left alive (a test added cannot revive a killed mutant). A surviving mutant is a rule change no test
 notices: write the test that tells them apart (cite the clause), or, if no behaviour can ever
@@ -86,6 +90,7 @@ class Finder(ast.NodeVisitor):
         self.depth = 0  # functions around the current node
 
     def qualname(self) -> str:
+        """Dotted name of the function or class being walked."""
         return ".".join(self.scope) or "<module>"
 
     def _scoped(self, node):
