@@ -123,6 +123,7 @@ def test_lava_placement_refusals_never_crash():
             decide(state, action, Script(state, []))
         assert str(refused.value) == off, action  # not a made-up cell name like 'f56'
     assert why_illegal(state, PlaceLava(c("a1"), 5)).startswith("the lava cannot go on a1 as ns:")
+    assert why_illegal(state, PlaceLava(c("d2"), 1)).startswith("the lava cannot go on d2 as n:")
     assert why_illegal(state, PlaceLava(c("i9"), 15)).startswith("the lava cannot go on i9 as nesw:")
 
 
