@@ -454,7 +454,8 @@ def run_file(path: Path, args) -> dict:
         last = json.loads(report.read_text()) if report.exists() else {}
         if last.get("source") not in (None, digest) or not last or args.only or args.sample:
             raise SystemExit(f"mutate: --survivors needs a full run of {rel} as it is now; run it in full first")
-        before, alive = last["seconds"], {left["id"] for left in last["left"]}
+        before = last["seconds"]
+        alive = {left["id"] for left in last["left"]} | set(last.get("equivalents", equivalents))
     files = [ROOT / "dinocli" / "games" / game / f for f in TARGETS[game]]
     if path.resolve() not in [f.resolve() for f in files]:
         files.append(path.resolve())
@@ -537,6 +538,7 @@ def run_file(path: Path, args) -> dict:
         "score": dead / live if live else 1.0,
         "seconds": round(before + seconds, 1),
         "source": digest,
+        "equivalents": sorted(f"{rel}: {p.id}" for p in results["equivalent"]),
         "left": [
             {"line": p.line, "id": f"{rel}: {p.id}", "why": k}
             for k in ("survived", "uncovered", "error")
