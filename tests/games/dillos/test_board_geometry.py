@@ -226,3 +226,21 @@ def test_opposite_directions_pair_up():
     """N<->S, E<->W."""
     assert [OPPOSITE[OPPOSITE[d]] for d in range(4)] == [0, 1, 2, 3]
     assert OPPOSITE == (2, 3, 0, 1)
+
+
+def test_a_step_into_the_north_west_home_square_0_connects_dillo_14():
+    """DILLO-14, DILLO-G04: square 0 is a home like any other, open on all sides."""
+    s = city(ROW, variants=("small",))
+    g = geometry(5)
+    assert connected(s.board, g, 1, 3) == 0  # b1 west into a1
+    assert connected(s.board, g, 5, 0) == -1  # a2 (east-west) does not open north
+
+
+def test_distances_pass_through_square_0_unless_told_not_to_dillo_15():
+    """By default no square is 'enter but do not pass': a path from b1 round through the a1
+    home reaches a2; naming a1 in ``through`` stops it there."""
+    rows = ["H ew ew ew H", "ns ew ew ew ew", *ISLANDS[1:]]
+    s = city(rows, variants=("small",))
+    g = geometry(5)
+    assert distances(s.board, g, 1, stops=False)[5] == 2  # b1 -> a1 -> a2
+    assert distances(s.board, g, 1, through=1, stops=False)[5] == -1
