@@ -244,3 +244,12 @@ def test_distances_pass_through_square_0_unless_told_not_to_dillo_15():
     g = geometry(5)
     assert distances(s.board, g, 1, stops=False)[5] == 2  # b1 -> a1 -> a2
     assert distances(s.board, g, 1, through=1, stops=False)[5] == -1
+
+
+def test_mended_distances_run_west_and_into_square_0_dillo_11_13():
+    """From the east home the road runs west along row 1 to the a1 home (square 0); from b1
+    square 0 is one step west."""
+    s = city(["H ew ew ew H", *ISLANDS], variants=("small",))
+    g = geometry(5)
+    assert mended_distances(s.board, g, 4)[:5] == [4, 3, 2, 1, 0]
+    assert mended_distances(s.board, g, 1)[:5] == [1, 0, 1, 2, 3]
