@@ -73,6 +73,9 @@ def test_square_names_round_trip_and_refuse_off_board_names():
     assert [g.name(q) for q in (0, 4, 5, 24)] == ["a1", "e1", "a2", "e5"]
     assert all(g.square(g.name(q)) == q for q in range(25))
     assert [g.square(t) for t in ("f1", "a6", "a0", "a", "1a", "a1b", "a100")] == [None] * 7
+    assert g.square("A1") == 0
+    # other scripts' letters and digits name no square (and never crash: 'İ' lowers to 2 chars)
+    assert [g.square(t) for t in ("İ1", "a\u0661", "\u00e91", "\u00aa1")] == [None] * 4
 
 
 def test_manhattan_counts_rows_and_columns_without_wrapping():
