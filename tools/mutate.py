@@ -441,6 +441,9 @@ def run_file(path: Path, args) -> dict:
     if args.sample and args.sample < len(points):
         points = sorted(random.Random(args.seed).sample(points, args.sample), key=lambda p: p.index)
     equivalents = load_equivalents()
+    ids = {f"{rel}: {p.id}" for p in enumerate_points(source)}
+    for stale in sorted(k for k in equivalents if k.startswith(f"{rel}: ") and k not in ids):
+        print(f"mutate: {EQUIVALENT.name} lists a mutant {rel} no longer has: {stale}", file=sys.stderr)
     if args.list:
         for p in points:
             mark = "  (equivalent)" if f"{rel}: {p.id}" in equivalents else ""
