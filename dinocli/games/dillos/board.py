@@ -71,7 +71,7 @@ class Geometry:
 
     def square(self, text: str) -> int | None:
         """The square named by ``text`` ('c4'), or None if it is not on this board."""
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit() or len(text) > 3:
+        if not text.isascii() or len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit() or len(text) > 3:
             return None
         c = ord(text[0].lower()) - 97
         r = int(text[1:]) - 1

@@ -618,8 +618,10 @@ def explain(s: State, a) -> str:
             return "swap two different tiles"
         return f"swapping {g.name(sq)} would not change the board"
     if isinstance(a, Push):
-        if a.line == "row" and a.toward not in "ew" or a.line == "col" and a.toward not in "ns":
+        if a.toward not in {"row": ("e", "w"), "col": ("n", "s")}.get(a.line, ()):
             return "rows are pushed east or west, columns north or south (G09)"
+        if not 0 <= a.index < g.size:
+            return f"there is no such {a.line} on this {g.size}x{g.size} board"
         return f"that {a.line} has a pawn on it; only unoccupied lines may be pushed (DILLO-13)"
     if isinstance(a, Orient):
         return "that orientation is not one of this tile's distinct orientations"

@@ -135,6 +135,8 @@ def why_illegal(state: State, action: Any) -> str:
     if isinstance(action, PlaceLava):
         if state.phase != Phase.PLACE:
             return "no Lava tile is waiting to be placed: move a Dino"
+        if not 0 <= action.cell < len(NEI) or not 0 < action.mask < 16:
+            return "the lava must go on a cell of the board (a1 to i9) with openings among n, e, s, w"
         return (f"the lava cannot go on {cell_name(action.cell)} as {mask_text(action.mask)}: it must extend "
                 "an open end of its colour, with an opening facing back (SOS-12, G05)")
     if isinstance(action, MoveDino):

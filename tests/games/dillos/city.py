@@ -91,6 +91,8 @@ class Dice:
         self.fallback = SeededRng("dillos-tests")
 
     def below(self, n: int, *key: Any) -> int:
+        if key[0] in ("dice", "rolloff", "battle", "rotation"):  # six-sided dice, four rotations
+            assert n == (4 if key[0] == "rotation" else 6), f"{key[0]}: d{n}"
         queue = self.streams.get(str(key[0]))
         if queue:
             face = queue.pop(0)

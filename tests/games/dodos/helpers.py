@@ -15,6 +15,9 @@ from dinocli.games.dodos.state import RESOLVE, State, Task
 from dinocli.games.runner import fold_all, start
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+# The die and the shield roll are an ordinary six-sided die (DODO-G07): a rule that asked for
+# another range would go unnoticed by a script that only checks the value fits.
+SIDES = {"die": 6, "shield": 6}
 
 
 class ScriptRng:
@@ -30,6 +33,7 @@ class ScriptRng:
         q = self.queues.get(key[0])
         v = q.pop(0) if q else 0
         assert 0 <= v < n, (key, v, n)
+        assert n == SIDES.get(key[0], n), f"a {key[0]} roll is a d6, not a d{n}"
         return v
 
     def shuffle(self, items, *key):
