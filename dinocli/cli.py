@@ -66,12 +66,14 @@ def handled():
     from dinocli.events.log import LogRejected
     from dinocli.games.protocol import GameError
     from dinocli.ai.spec import BotSpecError
-    from dinocli.verify import Divergence
+    from dinocli.verify import Divergence, VerificationFailed
 
     try:
         yield
     except Conflict as exc:
         fail(f"conflict: {exc}", CONFLICT)
+    except VerificationFailed as exc:
+        fail(str(exc), REJECTED)
     except LogRejected as exc:
         fail(f"log rejected: {exc}", REJECTED)
     except Divergence as exc:
@@ -257,7 +259,7 @@ def games_cmd(env: Env, tournament, as_json):
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
             "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
-            "tournament": r.tournament,
+            "tournament": r.tournament, "seed_withheld": not r.seed_known,
         } for r in records]
         if as_json:
             emit_json(rows)
@@ -274,6 +276,12 @@ def games_cmd(env: Env, tournament, as_json):
                 status = f"team score {r.result['scores'][0]:g}"
             click.echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
+            if row["seed_withheld"]:
+                click.echo(f"{'':<9} {_LUCK}")
+
+
+_LUCK = ("luck unverified until the seed is revealed (imported without its seed: "
+         "it can be replayed but not continued)")
 
 
 def _seats_text(seats: list[dict]) -> str:
@@ -298,9 +306,11 @@ def show(env: Env, game_id, as_seat, as_json):
         g = env.service.load(game_id)
         seat = g.eyes(as_seat)
         if as_json:
-            emit_json(_summary(g, seat))
+            emit_json(dict(_summary(g, seat), seed_withheld=not g.record.seed_known))
         else:
             click.echo(_board(env, g, seat))
+            if not g.record.seed_known:
+                click.echo(_LUCK)
 
 
 @cli.command()
@@ -461,11 +471,18 @@ def log(env: Env, game_id, as_seat, as_json):
 @GAME_ID
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE (default: stdout).")
 @AS_SEAT
+@click.option("--with-seed", is_flag=True,
+              help="Put the secret seed in an unfinished game's save, to go on playing it on another machine. "
+                   "Private: whoever reads the file can see the future (every card and roll to come).")
 @pass_env
-def export(env: Env, game_id, output, as_seat):
-    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5))."""
+def export(env: Env, game_id, output, as_seat, with_seed):
+    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)).
+
+    A finished game's log reveals its seed, so anyone can check every draw. With --as the file
+    holds only what that seat may know: what it may not see is a salted commitment that still
+    chains and cannot be opened by guessing."""
     with handled():
-        lines = env.service.export_lines(game_id, as_seat=as_seat)
+        lines = env.service.export_lines(game_id, as_seat=as_seat, with_seed=with_seed)
         if output is None:
             for line in lines:
                 click.echo(line, nl=False)
@@ -513,8 +530,8 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
         if verify:
-            n = src.verify()
-            click.echo(f"Verified {n} events: hashes chain, every decision is legal and every event is what the rules produce.")
+            for line in src.verify().lines():
+                click.echo(line)
             if not (step or delay):
                 return
         for i, (head, lines, view) in enumerate(frames):
@@ -529,6 +546,41 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         final = src.final_view(seat)
         if not (step or delay) and final is not None:
             click.echo(src.game.render(final, color=env.color()))
+
+
+@cli.command("verify")
+@click.argument("game_ids", nargs=-1, metavar="[GAME_ID]...", shell_complete=complete.game_ids)
+@click.option("--all", "every", is_flag=True, help="Verify every game in the database.")
+@JSON
+@pass_env
+def verify_cmd(env: Env, game_ids, every, as_json):
+    """Re-check stored games: header, hash chain of every row, every line of play against the rules
+    and the seed, the result row against the fold, branches and heads (exit 4 names the first bad event)."""
+    if bool(game_ids) == every:
+        raise click.UsageError("give GAME_IDs or --all (not both)")
+    from dinocli.verify import VerificationFailed
+
+    with handled():
+        svc = env.service
+        ids = [r.id for r in svc.store.games()] if every else [svc.store.game(g).id for g in game_ids]
+        report, failed = [], 0
+        for gid in ids:
+            try:
+                verdict = svc.verify(gid)
+                report.append({"game": gid, "ok": True, "events": verdict.events, "checked": verdict.checked,
+                               "unchecked": verdict.unchecked})
+                if not as_json:
+                    click.echo(f"{gid}: " + " ".join(verdict.lines()))
+            except VerificationFailed as exc:
+                failed += 1
+                report.append({"game": gid, "ok": False, "error": str(exc), "event": exc.seq})
+                click.echo(f"dinocli: {exc}", err=True)
+        if as_json:
+            emit_json(report)
+        elif every:
+            click.echo(f"{len(ids) - failed} of {len(ids)} games verified.")
+        if failed:
+            sys.exit(REJECTED)
 
 
 @cli.command()

@@ -39,6 +39,8 @@ class GameRecord(msgspec.Struct):
     seed: str | None
     meta: dict[str, Any]
     genesis: str
+    chain: int = 1             # the hash rule its events were recorded under (dinocli.events.chain)
+    seed_known: bool = True    # False for a game imported from a log that withheld its seed
 
 
 class Stored(msgspec.Struct, gc=False):
