@@ -441,30 +441,28 @@ def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> Parsed
     view = header["view"] is not None
     prev = header["genesis"]
     entries: list[LogEntry] = []
+    footer: dict[str, Any] | None = None
     start = 0
-    for no, line in enumerate(lines[1:-1], 2):
+    for no, line in enumerate(lines[1:], 2):
+        if footer is not None:
+            raise LogRejected(no, "text after the footer")
         try:
             ev = _EVENT2_DEC.decode(line)
         except msgspec.MsgspecError as exc:
-            raise LogRejected(no, _line_error(line, exc)) from None
+            if not _is_footer(line):
+                raise LogRejected(no, _line_error(line, exc)) from None
+            footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
+            _check_footer2(no, footer, header, entries, prev)
+            continue
         entries.append(_check_event2(no, ev, entries, prev, start, view))
         start = entries[-1].command
         prev = ev.hash
-    no = len(lines) + 1 if len(lines) < 2 else len(lines)
-    if len(lines) < 2:
-        raise LogRejected(no, "no footer: the log is truncated")
-    try:
-        footer = msgspec.to_builtins(_FOOTER_DEC.decode(lines[-1]))
-    except msgspec.MsgspecError as exc:
-        try:
-            probe = _ANY_DEC.decode(lines[-1])
-        except msgspec.DecodeError:
-            probe = None
-        if probe is None:
-            raise LogRejected(no, "not valid JSON (a line cut short?)") from None
-        if isinstance(probe, dict) and "footer" not in probe:
-            raise LogRejected(no + 1, "no footer: the log is truncated") from None
-        raise LogRejected(no, f"bad footer: {exc}") from None
+    if footer is None:
+        raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
+    return ParsedLog(header=header, entries=entries, footer=footer)
+
+
+def _check_footer2(no: int, footer: dict[str, Any], header: dict[str, Any], entries: list[LogEntry], prev: str) -> None:
     if footer["footer"] is not True:
         raise LogRejected(no, "bad footer: 'footer' must be true")
     if footer["count"] != len(entries):
@@ -474,7 +472,14 @@ def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> Parsed
     seed = footer["seed"]
     if seed is not None and commit(seed) != header["seed_commit"]:
         raise LogRejected(no, "the revealed seed does not match the seed commitment")
-    return ParsedLog(header=header, entries=entries, footer=footer)
+
+
+def _is_footer(line: str) -> bool:
+    try:
+        _FOOTER_DEC.decode(line)
+    except msgspec.MsgspecError:
+        return False
+    return True
 
 
 def _line_error(line: str, exc: Exception) -> str:
@@ -483,7 +488,7 @@ def _line_error(line: str, exc: Exception) -> str:
     except msgspec.DecodeError as bad:
         return f"not valid JSON ({bad})"
     if isinstance(probe, dict) and "footer" in probe:
-        return "a footer before the last line (text after the footer?)"
+        return f"bad footer: {exc}"
     return f"bad event line: {exc}"
 
 
