@@ -249,6 +249,8 @@ class Service:
         seat = g.to_move
         if seat is None:
             raise IllegalAction("the game is over")
+        if not g.record.seed_known:
+            self.store.secret_seed(g.id)   # says why: imported without its seed, it cannot be continued
         if not g.is_human(seat):
             raise IllegalAction(f"it is {g.seats[seat]['name']}'s turn (a bot); run 'dinocli play {g.id}' to let it move")
         action = g.game.parse_action(g.state, text)

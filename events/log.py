@@ -321,6 +321,9 @@ def _read_header(line: str, allow_view: bool) -> dict[str, Any]:
         header = msgspec.to_builtins(_HEADER_DEC.decode(line))
     except msgspec.ValidationError as exc:
         raise LogRejected(1, f"bad header: {exc}") from None
+    for field in ("seed_commit", "data_hash"):
+        if not HEX64.match(header[field]):
+            raise LogRejected(1, f"'{field}' must be a sha256 hex digest (64 lower-case hex digits)")
     if genesis_hash(header) != header["genesis"]:
         raise LogRejected(1, "the genesis hash does not match the header (altered?)")
     if header["view"] is not None and not allow_view:
