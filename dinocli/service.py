@@ -56,6 +56,11 @@ def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
     }
 
 
+def sealed(game: Game, seats: int, events: list) -> list[bool]:
+    """Which events some seat (or an onlooker) may not see: their hashes cover salted commitments."""
+    return [any(game.redact(ev, s) != ev for s in (None, *range(seats))) for ev in events]
+
+
 class Loaded:
     """A game folded at the head of its current branch."""
 
@@ -208,7 +213,8 @@ class Service:
                                             game.data_hash(), seed, tournament=tournament, meta={"undo": undo})
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
-            self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events)], None)
+            self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events,
+                                                               sealed=sealed(game, len(seats), events))], None)
         return self.load(record.id)
 
     # -- moving ---------------------------------------------------------------------------
@@ -225,7 +231,9 @@ class Service:
         text = g.game.format_action(g.state, action)
         events = g.game.decide(g.state, action, rng)
         with self.store.write():
-            head = self.store.append(g.id, g.record.branch, [Command(actor=seat, action=text, rolls=rng.rolls, events=events)], g.head)
+            head = self.store.append(g.id, g.record.branch, [Command(
+                actor=seat, action=text, rolls=rng.rolls, events=events,
+                sealed=sealed(g.game, len(g.seats), events))], g.head)
             state = fold_all(g.game, g.state, events)
             if g.game.to_move(state) is None and g.record.result is None:
                 g.state = state

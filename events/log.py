@@ -180,10 +180,10 @@ def header_line(record: Any, view: int | None, version: int = VERSION) -> str:
 
 def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action: str | None, rolls: str | None,
                command: int, parent_hash: str, hash_: str, salt: str | None = None,
-               rolls_salt: str | None = None) -> str:
-    """One event line from its stored form (``body`` and ``rolls`` are JSON text); version 1 without salt."""
+               rolls_salt: str | None = None, version: int = VERSION) -> str:
+    """One event line from its stored form (``body`` and ``rolls`` are JSON text) in log ``version``."""
     raw_rolls = None if rolls is None else msgspec.Raw(rolls)
-    if salt is None:
+    if version == 1:
         return _LINE.encode(_EventLine(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, command,  # type: ignore[arg-type]
                                        parent_hash, hash_)).decode() + "\n"
     return _LINE.encode(_EventLine2(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, salt,  # type: ignore[arg-type]
@@ -515,12 +515,12 @@ def _check_event2(no: int, ev: _EventLine2, entries: list[LogEntry], prev: str, 
         raise LogRejected(no, "the parent hash does not match the previous event's hash (line out of place?)")
     _salt(no, ev.salt, "salt")
     _salt(no, ev.rolls_salt, "rolls_salt")
-    hidden = ev.salt is None
+    hidden = ev.commit is not None
     rolls = None if ev.rolls is None else [list(r) for r in ev.rolls]
     rolls_text = None if rolls is None else json_text(rolls)
     if not view:
-        if hidden or ev.commit is not None or ev.rolls_commit is not None or ev.shown is not None:
-            raise LogRejected(no, "a full log carries every event's salt and no commitments")
+        if hidden or ev.rolls_commit is not None or ev.shown is not None:
+            raise LogRejected(no, "a full log opens every event: no commitments")
         if (ev.rolls is None) != (ev.rolls_salt is None):
             raise LogRejected(no, "rolls need their own salt (rolls_salt), and only rolls do")
     elif ev.rolls is not None or ev.rolls_salt is not None:
@@ -530,21 +530,21 @@ def _check_event2(no: int, ev: _EventLine2, entries: list[LogEntry], prev: str, 
     event = None
     body = None
     if hidden:
-        if (ev.type, ev.v, ev.actor, ev.action) != (None, None, None, None) or bytes(ev.body) != b"null":
-            raise LogRejected(no, "a hidden event carries its commitment only (no type, body, actor or action)")
-        if ev.commit is None or not HEX64.match(ev.commit):
-            raise LogRejected(no, "a hidden event needs its commitment (a sha256 hex digest)")
-        link = ev.commit
+        if (ev.type, ev.v, ev.actor, ev.action, ev.salt) != (None,) * 5 or bytes(ev.body) != b"null":
+            raise LogRejected(no, "a hidden event carries its commitment only (no type, body, actor, action or salt)")
+        if not HEX64.match(ev.commit):
+            raise LogRejected(no, "a hidden event's commitment must be a sha256 hex digest")
+        commit = ev.commit
         if ev.shown is not None:
             event = _decode_body(no, ev.shown.type, ev.shown.body, ev.shown.v)
     else:
-        if ev.type is None or ev.v is None or ev.commit is not None or ev.shown is not None:
-            raise LogRejected(no, "an event with a salt carries its type, version and body (and no commitment)")
+        if ev.type is None or ev.v is None or ev.shown is not None:
+            raise LogRejected(no, "an event that is not hidden carries its type, version and body")
         body = _body(no, ev.body)
         event = _decode_body(no, ev.type, body, ev.v)
-        link = commitment(ev.salt, ev.type, ev.v, body, ev.actor, ev.action)
-    rolls_link = ev.rolls_commit if view else rolls_commitment(ev.rolls_salt, rolls_text)
-    if link_hash(prev, link, rolls_link) != ev.hash:
+        commit = None if ev.salt is None else commitment(ev.salt, ev.type, ev.v, body, ev.actor, ev.action)
+    rolls_commit = ev.rolls_commit if view else rolls_commitment(ev.rolls_salt, rolls_text)
+    if link_hash(prev, rolls_commit, commit=commit, content=(ev.type, ev.v, body, ev.actor, ev.action)) != ev.hash:
         raise LogRejected(no, "the hash does not match the event (altered?)")
     return LogEntry(seq=ev.n, event=event, type=ev.type, v=ev.v, body=body, actor=ev.actor, action=ev.action,
                     rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash, salt=ev.salt,

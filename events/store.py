@@ -24,7 +24,7 @@ import msgspec
 import sqlite_utils
 
 from .chain import CHAIN, body_text, commitment, event_hash, genesis_hash, json_text, new_salts, normalized, \
-    rolls_commitment
+    rolls_commitment, walk
 from .codec import Event, UnknownEvent, decode, decoder_for
 from .errors import (
     AmbiguousGameId,
@@ -415,13 +415,16 @@ class Store:
                     rolls = json_text(msgspec.convert(c.rolls, _ROLLS))
                 except msgspec.ValidationError as exc:
                     raise StoreError(f"rolls must be [key, n, value] triples: {exc}") from None
+            sealed = c.sealed if c.sealed is not None else [True] * len(c.events)
+            if len(sealed) != len(c.events):
+                raise StoreError("a command needs one 'sealed' flag per event")
             for i, ev in enumerate(c.events):
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
                 if i == 0:
-                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True))
+                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i]))
                 else:
-                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False))
+                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i]))
         conn = self._conn
         with self.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -439,12 +442,13 @@ class Store:
             rows = []
             parent, command = head, next_id
             salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
-            for i, (tag, v, body, actor, action, rolls, first) in enumerate(prepared):
+            for i, (tag, v, body, actor, action, rolls, first, sealed) in enumerate(prepared):
                 seq += 1
                 if first:
                     command = next_id
-                salt, rolls_salt = salts[2 * i], None if rolls is None else salts[2 * i + 1]
-                h = event_hash(parent_hash, tag, v, body, actor, action, rolls, salt, rolls_salt)
+                salt = salts[2 * i] if sealed else None
+                rolls_salt = None if rolls is None else salts[2 * i + 1]
+                h = event_hash(parent_hash, tag, v, body, actor, action, rolls, salt, rolls_salt, chain)
                 rows.append((next_id, parent, seq, tag, v, body, actor, action, rolls, h, parent_hash, command,
                              salt, rolls_salt, game_id, now))
                 parent, parent_hash = next_id, h
@@ -478,29 +482,30 @@ class Store:
     def _hashes(self, game_id: str, rows: list[tuple]) -> list[str]:
         """Recompute the hashes along a path from the genesis; the last must equal the head's
         stored hash, which proves every event on the path unaltered (else find the first bad one)."""
-        prev, chain = self._root(game_id)
-        hashes: list[str] = []
-        append, hash_of = hashes.append, event_hash
-        for eid, _parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt in rows:
-            if (salt is None) != (chain == 1):
-                raise ChainBroken(eid, f"its salt does not fit the game's hash rule (format {chain})")
-            prev = hash_of(prev, type_, v, body, actor, action, rolls, salt, rolls_salt)
-            append(prev)
+        hashes = self._chain(game_id, rows)
         if rows:
             stored = self._conn.execute("SELECT hash FROM events WHERE id = ?", (rows[-1][0],)).fetchone()[0]
-            if stored != prev:
+            if stored != hashes[-1]:
                 self._find_break(game_id, rows)
         return hashes
 
+    def _chain(self, game_id: str, rows: list[tuple]) -> list[str]:
+        """:func:`walk` from the game's genesis under its hash rule."""
+        genesis, chain = self._root(game_id)
+        try:
+            return walk(genesis, rows, chain)
+        except ValueError as exc:
+            raise ChainBroken(exc.args[0], f"its salts do not fit the game's hash rule (format {chain})") from None
+
     def _find_break(self, game_id: str, rows: list[tuple]) -> None:
         """Raise ChainBroken at the first event of the path whose stored hashes do not check out."""
-        prev = self._genesis_of(game_id)
+        prev, chain = self._root(game_id)
         for row in rows:
             eid = row[0]
             ph, h = self._conn.execute("SELECT parent_hash, hash FROM events WHERE id = ?", (eid,)).fetchone()
             if ph != prev:
                 raise ChainBroken(eid, "its parent hash does not match its parent's hash")
-            if event_hash(ph, *row[2:8], *row[9:11]) != h:
+            if event_hash(ph, *row[2:8], *row[9:11], chain) != h:
                 raise ChainBroken(eid, "its hash does not match its content")
             prev = h
         raise ChainBroken(rows[-1][0], "its hash does not match its content")  # pragma: no cover - defensive
@@ -509,17 +514,14 @@ class Store:
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
         rows = self._walk(game_id, head)
+        hashes = self._chain(game_id, rows)
         decoders: dict[tuple[str, int], Callable] = {}
         out: list[Stored] = []
-        append, hash_of, json = out.append, event_hash, _json
-        prev, chain = self._root(game_id)
-        unsalted = chain == 1
+        append, json = out.append, _json
+        prev = self._genesis_of(game_id)
         seq = 0
-        for eid, parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt in rows:
+        for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
             seq += 1
-            if (salt is None) is not unsalted:
-                raise ChainBroken(eid, f"its salt does not fit the game's hash rule (format {chain})")
-            h = hash_of(prev, type_, v, body, actor, action, rolls, salt, rolls_salt)
             dec = decoders.get((type_, v))
             if dec is None:
                 dec = decoders[(type_, v)] = decoder_for(type_, v)
@@ -550,7 +552,12 @@ class Store:
         if row is None:
             raise StoreError(f"no event {event_id}")
         eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
-        if event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt) != h:
+        game_id = self._conn.execute("SELECT game_id FROM events WHERE id = ?", (event_id,)).fetchone()[0]
+        try:
+            ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, self._root(game_id)[1]) == h
+        except ValueError:
+            ok = False
+        if not ok:
             raise ChainBroken(eid, "its hash does not match its content")
         return Stored(eid, parent, seq, self._decode(eid, type_, body, v), actor, action,
                       None if rolls is None else _json(rolls), h, ph, command)
@@ -659,8 +666,6 @@ class Store:
         known: dict[int, tuple[str, int]] = {}
         for row in self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE game_id = ? ORDER BY id", (game_id,)):
             eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
-            if (salt is None) != (rec.chain == 1) or (rec.chain != 1 and (rolls is None) != (rolls_salt is None)):
-                raise ChainBroken(eid, f"its salts do not fit the game's hash rule (format {rec.chain})")
             if parent is None:
                 expected_hash, expected_seq = rec.genesis, 1
             elif parent in known:
@@ -673,7 +678,11 @@ class Store:
                 raise ChainBroken(eid, f"its depth is {seq}, expected {expected_seq}")
             if command != eid and command not in known:
                 raise ChainBroken(eid, f"its command {command} is not an earlier event of this game")
-            if event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt) != h:
+            try:
+                ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, rec.chain) == h
+            except ValueError:
+                raise ChainBroken(eid, f"its salts do not fit the game's hash rule (format {rec.chain})") from None
+            if not ok:
                 raise ChainBroken(eid, "its hash does not match its content")
             known[eid] = (h, seq)
         for name, head, tip in self._conn.execute("SELECT name, head, tip FROM branches WHERE game_id = ?",
@@ -714,19 +723,21 @@ class Store:
     @staticmethod
     def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
                result: dict | None, seed: str | None) -> Iterator[str]:
-        yield header_line(rec, view, 1 if rec.chain == 1 else 2)
+        version = 1 if rec.chain == 1 else 2
+        yield header_line(rec, view, version)
         seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
         prev = rec.genesis
         for seq, (row, h) in enumerate(zip(rows, hashes), 1):
             eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt = row
             ph, prev = prev, h
             if view is None:
-                yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt)
+                yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt,
+                                 version)
                 continue
             event = Store._decode(eid, type_, body, v)
             shown = event if redact is None else redact(event)
             rolls_commit = rolls_commitment(rolls_salt, rolls)
-            if shown is not None and shown == event:
+            if salt is None or (shown is not None and shown == event):   # an open event hides nothing
                 yield view_line(seq, (type_, v, body, actor, action, salt), None, rolls_commit, None, seq_of[command],
                                 ph, h)
             else:
@@ -774,8 +785,12 @@ class Store:
             rows, parent, prev, now = [], None, genesis, _now()
             for e in parsed.entries:
                 rolls = None if e.rolls is None else json_text(e.rolls)
-                if (e.salt is None) != (chain == 1) or e.parent_hash != prev or event_hash(
-                        prev, e.type, e.v, e.body, e.actor, e.action, rolls, e.salt, e.rolls_salt) != e.hash:
+                try:
+                    ok = e.parent_hash == prev and event_hash(prev, e.type, e.v, e.body, e.actor, e.action, rolls,
+                                                              e.salt, e.rolls_salt, chain) == e.hash
+                except ValueError:
+                    ok = False
+                if not ok:
                     raise LogRejected(e.seq + 1, "the hash chain is broken here")
                 if e.command not in ids and e.command != e.seq:
                     raise LogRejected(e.seq + 1, f"command {e.command} does not start at an earlier event")

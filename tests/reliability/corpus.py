@@ -94,13 +94,13 @@ class Log:
 def line_hash(prev: str, e: dict) -> str:
     """An event line's hash under its log's rule (format 2 lines have a salt; rolls get a salt if they lack one)."""
     rolls = None if e["rolls"] is None else json_text(e["rolls"])
-    if "salt" in e and e["salt"] is not None:
+    if "salt" in e:
         if rolls is None:
             e["rolls_salt"] = None
         elif e.get("rolls_salt") is None:
             e["rolls_salt"] = new_salts(1)[0]
         return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls, e["salt"],
-                          e["rolls_salt"])
+                          e["rolls_salt"], chain=2)
     return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls)
 
 

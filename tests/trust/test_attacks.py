@@ -187,7 +187,7 @@ def test_luck_from_another_seed_is_refused(played, tmp_path):
         e["parent_hash"] = prev
         rolls = None if e["rolls"] is None else json_text(e["rolls"])
         e["hash"] = prev = event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls,
-                                      e["salt"], e["rolls_salt"])
+                                      e["salt"], e["rolls_salt"], chain=2)
     err = _import_and_replay(tmp_path, dump(forged), subprocess_too=True)
     assert "the revealed seed gives" in err and "line 2: event 1" in err
     forged[-1]["seed"] = None
@@ -206,7 +206,7 @@ def _forge(log: list[dict], edit) -> bytes:
         e["parent_hash"] = prev
         rolls = None if e["rolls"] is None else json_text(e["rolls"])
         e["hash"] = prev = event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls,
-                                      e["salt"], e["rolls_salt"])
+                                      e["salt"], e["rolls_salt"], chain=2)
     log[-1]["final_hash"], log[-1]["count"] = prev, len(log) - 2
     return dump(log)
 
@@ -288,7 +288,7 @@ def test_verify_all_catches_a_tampered_database(played, tmp_path):
             draws[0][2] = (draws[0][2] + 1) % draws[0][1]
             rolls = json_text(draws)
         ph = ph if prev is None else prev
-        prev = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt)
+        prev = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, chain=2)
         conn.execute("UPDATE events SET rolls = ?, parent_hash = ?, hash = ? WHERE id = ?", (rolls, ph, prev, eid))
     conn.commit()
     conn.close()
