@@ -6,13 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from dinocli import games
+from dinocli.events.errors import LogRejected
 from dinocli.games.protocol import Config, Game, Seat
 from dinocli.games.runner import fold_all
-from dinocli.events.errors import LogRejected
-from dinocli.verify import Divergence, Entry, Verdict, check_header, commands, verify_log, verify_stored
+from dinocli.verify import Divergence, Entry, Verdict, check_header, commands, entries_of, verify_log, verify_stored
 
 __all__ = ["Source", "load_source"]
 
@@ -74,7 +71,7 @@ def load_source(env, source: str) -> Source:
     """A file path (checked by read_log) or a game id in the database."""
     path = Path(source)
     if path.is_file():
-        from dinocli.service import parsed_entries, read_log_for_game
+        from dinocli.service import read_log_for_game
 
         parsed = read_log_for_game(path.read_bytes(), allow_view=True)
         h = parsed.header
@@ -82,7 +79,7 @@ def load_source(env, source: str) -> Source:
             game, config = check_header(h)
         except Divergence as d:
             raise LogRejected(1, d.reason) from None
-        return Source(game, config, parsed_entries(parsed), check=lambda: verify_log(parsed), view_seat=h.get("view"))
+        return Source(game, config, entries_of(parsed), check=lambda: verify_log(parsed), view_seat=h.get("view"))
     svc = env.service
     g = svc.load(source)
     return Source(g.game, g.config, g.entries(), check=lambda: verify_stored(svc.store, g.id))

@@ -415,12 +415,3 @@ def read_log_for_game(data: bytes, **kw: Any):
             raise LogRejected(1, str(exc)) from None
 
     return read_log(data, on_header=load_kind, **kw)
-
-
-def parsed_entries(parsed) -> list[Entry]:
-    """Verification entries from a parsed log."""
-    out = []
-    for e in parsed.entries:
-        out.append(Entry(seq=e.seq, event=e.event, actor=e.actor, action=e.action, rolls=e.rolls,
-                         starts_command=e.starts_command))
-    return out

@@ -18,7 +18,7 @@ from dinocli.events import Event, ReplayRng, RngMismatch, SeededRng, commit
 from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
-           "check_header", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED"]
+           "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED"]
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -226,7 +226,8 @@ def verify_log(parsed) -> Verdict:
         raise _rejected(d, footer_no) from None
 
 
-def _entries_of(parsed) -> list[Entry]:
+def entries_of(parsed) -> list[Entry]:
+    """Verification entries from a parsed log (a hidden event of a view has its shown form, or None)."""
     return [Entry(seq=e.seq, event=e.event, actor=e.actor, action=e.action, rolls=e.rolls,
                   starts_command=e.command == e.seq) for e in parsed.entries]
 
@@ -246,7 +247,7 @@ def _verify_log(parsed) -> Verdict:
     if parsed.footer.get("result") is not None and seed is None:
         raise Divergence(AT_FOOTER, WITHHELD)
     try:
-        state = verify(game, config, _entries_of(parsed), seed=seed, seed_commit=header["seed_commit"])
+        state = verify(game, config, entries_of(parsed), seed=seed, seed_commit=header["seed_commit"])
     except Divergence:
         raise
     except Exception as exc:  # a game error on a forged body
@@ -319,7 +320,6 @@ def verify_stored(store, game_id: str) -> Verdict:
 
 def _verify_stored(store, rec) -> Verdict:
     from dinocli.service import game_result
-    from dinocli.events import commit
     from dinocli.events.chain import normalized
 
     game, config = check_header(msgspec.structs.asdict(rec))
