@@ -326,11 +326,12 @@ def _verify_stored(store, rec) -> Verdict:
     n = store.verify_chain(rec.id)
     if n == 0:
         raise Divergence(AT_FOOTER, "the game has no events: its setup is missing")
-    seed = store.secret_seed(rec.id) if rec.seed_known else None
-    for s, what in ((rec.seed, "revealed"), (seed, "stored")):
+    stored = store.secret_seed(rec.id) if rec.seed_known else None
+    seed = stored or rec.seed
+    for s, what in ((rec.seed, "revealed"), (stored, "stored")):
         if s is not None and commit(s) != rec.seed_commit:
             raise Divergence(AT_FOOTER, f"the {what} seed does not match the seed commitment")
-    if rec.seed is not None and seed is not None and rec.seed != seed:
+    if rec.seed is not None and stored is not None and rec.seed != stored:
         raise Divergence(AT_FOOTER, "the revealed seed is not the stored one")
     if rec.result is not None and rec.seed is None:
         raise Divergence(AT_FOOTER, WITHHELD)

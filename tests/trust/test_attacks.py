@@ -353,3 +353,24 @@ def test_importer_items_of_issue_17(played, tmp_path):
     ids_now = [g.id for g in svc.store.games()]
     assert not any(a != b and b.startswith(a) for a in ids_now for b in ids_now), ids_now
     svc.close()
+
+
+def test_verify_names_other_database_tampering(played, tmp_path):
+    """More edits a determined editor could make: the result row cleared, the hash rule flipped to format 1,
+    the revealed seed replaced. Each is named with the game; the seed row gone still checks draws."""
+    src, ids = played
+    gid = ids["dingo"]
+    edits = {
+        "UPDATE games SET result = NULL WHERE id = ?": "no result is recorded",
+        "UPDATE games SET chain = 1 WHERE id = ?": "hash rule",
+        "UPDATE games SET seed = 'guess' WHERE id = ?": "does not match the seed commitment",
+    }
+    for n, (sql, reason) in enumerate(edits.items()):
+        db = copy_db(src, tmp_path / f"t{n}.sqlite")
+        _tamper(db, sql, (gid,))
+        r = CliRunner().invoke(cli, ["--db", str(db), "verify", gid])
+        assert r.exit_code == 4 and f"verification failed: game {gid}" in r.stderr and reason in r.stderr, r.output
+    db = copy_db(src, tmp_path / "noseed.sqlite")
+    _tamper(db, "DELETE FROM seeds WHERE game_id = ?", (gid,))
+    r = CliRunner().invoke(cli, ["--db", str(db), "verify", gid])
+    assert r.exit_code == 0 and "every draw against the seed" in r.stdout, r.output
