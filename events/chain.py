@@ -91,6 +91,10 @@ def walk(genesis: str, rows: list[tuple], chain: int) -> list[str]:
             if (rolls is None) is not (rolls_salt is None):
                 raise ValueError(eid)
             content = f'{{"action":{action_json},"actor":{actor_json},"body":{body},"type":{tag},"v":{int(v)}}}'
+            if rolls is None and salt is None:   # the common case: one string, one hash
+                prev = sha(f"{prev}-o{content}".encode()).hexdigest()
+                append(prev)
+                continue
             head = (prev + "-").encode() if rolls is None else \
                 (prev + "r").encode() + sha(f"{rolls_salt}{rolls}".encode()).digest()
             if salt is None:
