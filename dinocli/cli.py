@@ -507,9 +507,11 @@ def import_cmd(env: Env, file, as_json):
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
         record = env.service.import_log(data)
         if as_json:
-            emit_json({"game": record.id, "kind": record.kind})
+            emit_json({"game": record.id, "kind": record.kind, "seed_withheld": not record.seed_known})
         else:
             click.echo(f"Imported as {record.id}. Look with: dinocli show {record.id}")
+            if not record.seed_known:
+                click.echo(_LUCK)
 
 
 @cli.command()

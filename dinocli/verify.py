@@ -293,7 +293,7 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
             raise Divergence(e.seq, "a decision without its action")
     checked = ["the header", f"the hash chain of all {len(entries)} events (format 2)",
                f"the {len(entries) - hidden} events {config.names[seat]} may see, against their commitments",
-               f"{own} decisions of {config.names[seat]}, opened"]
+               f"{config.names[seat]}'s own decisions ({own}), opened"]
     unchecked = [f"{hidden} events {config.names[seat]} may not see (their commitments only)",
                  "the draws (a seat's view carries only their commitments, never the seed)",
                  "the legality of decisions (re-running the rules needs what the view hides)"]
@@ -356,7 +356,8 @@ def _verify_stored(store, rec) -> Verdict:
     if rec.result is None and ends:
         raise Divergence(AT_FOOTER, f"branch {next(iter(ends.values()))} ends the game but no result is recorded")
     checked = ["the header", f"the hash chain of all {n} stored events (format {rec.chain})",
-               f"every decision on {len(lines)} lines of play against the rules", "branches and heads"]
+               f"every decision on {len(lines)} line{'' if len(lines) == 1 else 's'} of play against the rules",
+               "branches and heads"]
     unchecked = []
     if seed is not None:
         checked.append("every draw against the seed")
