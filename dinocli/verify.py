@@ -294,11 +294,35 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
     checked = ["the header", f"the hash chain of all {len(entries)} events (format 2)",
                f"the {len(entries) - hidden} events {config.names[seat]} may see, against their commitments",
                f"{config.names[seat]}'s own decisions ({own}), opened"]
-    unchecked = [f"{hidden} events {config.names[seat]} may not see (their commitments only)",
-                 "the draws (a seat's view carries only their commitments, never the seed)",
-                 "the legality of decisions (re-running the rules needs what the view hides)"]
+    unchecked = ["the draws (a seat's view carries only their commitments, never the seed)"]
+    if hidden:
+        unchecked[:0] = [f"{hidden} events {config.names[seat]} may not see (their commitments only)"]
+        unchecked.append("the legality of decisions (re-running the rules needs what the view hides)")
+    else:
+        _legal_in_view(game, config, entries_of(parsed))
+        checked.append("every decision was the mover's and legal (the view hides no event)")
+        unchecked.append("that each command produced exactly its events (that needs the draws)")
     return Verdict(events=len(entries), over=parsed.footer.get("result") is not None, checked=checked,
                    unchecked=unchecked)
+
+
+def _legal_in_view(game: Game, config: Config, entries: list[Entry]) -> None:
+    """Fold a view that hides no event: every decision must be the seat to move's and legal."""
+    state = game.initial(config)
+    for group in commands(entries):
+        head = group[0]
+        if head.actor is not None:
+            if game.to_move(state) != head.actor:
+                raise Divergence(head.seq, f"seat {head.actor} decided but seat {game.to_move(state)} was to move")
+            try:
+                game.parse_action(state, head.action)
+            except GameError as exc:
+                raise Divergence(head.seq, f"{head.action!r} is not legal: {exc}") from None
+        try:
+            for e in group:
+                state = game.fold(state, e.event)
+        except Exception as exc:  # a forged body the projector cannot take
+            raise Divergence(head.seq, f"the events do not fold: {exc}") from None
 
 
 def verify_stored(store, game_id: str) -> Verdict:

@@ -374,3 +374,31 @@ def test_verify_names_other_database_tampering(played, tmp_path):
     _tamper(db, "DELETE FROM seeds WHERE game_id = ?", (gid,))
     r = CliRunner().invoke(cli, ["--db", str(db), "verify", gid])
     assert r.exit_code == 0 and "every draw against the seed" in r.stdout, r.output
+
+
+def test_a_view_that_hides_nothing_checks_every_decision(tmp_path):
+    """Binding as far as the view allows: where the seat's view hides no event (SOS Dino), `replay --verify`
+    also checks that every decision was the mover's and legal; a decision moved to another seat is caught."""
+    svc = Service.open(":memory:")
+    g = svc.new_game("sos", bots=["random", "random"], seed="view-sos")
+    list(svc.run_bots(g))
+    text = "".join(svc.export_lines(g.id, as_seat=0))
+    svc.close()
+    path = tmp_path / "sos-view.jsonl"
+    path.write_text(text)
+    r = CliRunner().invoke(cli, ["--db", str(tmp_path / "x.sqlite"), "replay", str(path), "--verify"])
+    assert r.exit_code == 0 and "every decision was the mover's and legal" in r.stdout, r.output
+    lines = rows(text)
+    i = next(k for k, e in enumerate(lines[1:-1], 1) if e["actor"] is not None)
+    lines[i]["actor"] = 1 - lines[i]["actor"]
+    prev = lines[i]["parent_hash"]
+    for e in lines[i:-1]:                      # relink the view: open events chain through their content
+        from dinocli.events.chain import link_hash
+
+        e["parent_hash"] = prev
+        content = (e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"])
+        e["hash"] = prev = link_hash(prev, e["rolls_commit"], content=content)
+    lines[-1]["final_hash"] = prev
+    path.write_bytes(dump(lines))
+    r = CliRunner().invoke(cli, ["--db", str(tmp_path / "x.sqlite"), "replay", str(path), "--verify"])
+    assert r.exit_code == 4 and f"line {i + 1}: event {i}:" in r.stderr and "was to move" in r.stderr, r.output
