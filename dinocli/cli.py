@@ -76,7 +76,7 @@ def handled():
     from dinocli.events.log import LogRejected
     from dinocli.games.protocol import GameError
     from dinocli.ai.spec import BotSpecError
-    from dinocli.verify import Divergence
+    from dinocli.verify import Divergence, VerificationFailed
     from dinocli.files import FileRefused
 
     try:
@@ -85,6 +85,8 @@ def handled():
         fail(str(exc), ERROR)
     except Conflict as exc:
         fail(f"conflict: {exc}", CONFLICT)
+    except VerificationFailed as exc:
+        fail(str(exc), REJECTED)
     except LogRejected as exc:
         fail(f"log rejected: {exc}", REJECTED)
     except Divergence as exc:
@@ -377,7 +379,7 @@ def games_cmd(env: Env, tournament, as_json):
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
             "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
-            "tournament": r.tournament,
+            "tournament": r.tournament, "seed_withheld": not r.seed_known,
         } for r in records]
         if as_json:
             emit_json(rows)
@@ -394,6 +396,12 @@ def games_cmd(env: Env, tournament, as_json):
                 status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
+            if row["seed_withheld"]:
+                echo(f"{'':<9} {_LUCK}")
+
+
+_LUCK = ("luck unverified until the seed is revealed (imported without its seed: "
+         "it can be replayed but not continued)")
 
 
 def _seats_text(seats: list[dict]) -> str:
@@ -426,9 +434,11 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
 
             show_svg(g, seat, svg_file)
         if as_json:
-            emit_json(_summary(g, seat))
+            emit_json(dict(_summary(g, seat), seed_withheld=not g.record.seed_known))
         elif svg_file is None:
             echo(_board(env, g, seat))
+            if not g.record.seed_known:
+                echo(_LUCK)
 
 
 @cli.command()
@@ -624,14 +634,23 @@ def log(env: Env, game_id, as_seat, as_json):
 @AS_SEAT
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
               help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
+@click.option("--with-seed", is_flag=True,
+              help="Put the secret seed in an unfinished game's save, to go on playing it on another machine. "
+                   "Private: whoever reads the file can see the future (every card and roll to come).")
 @pass_env
-def export(env: Env, game_id, output, as_seat, fmt):
-    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)), a move list or a web page."""
+def export(env: Env, game_id, output, as_seat, fmt, with_seed):
+    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)), a move list or a web page.
+
+    A finished game's log reveals its seed, so anyone can check every draw. With --as the file
+    holds only what that seat may know: what it may not see is a salted commitment that still
+    chains and cannot be opened by guessing."""
     with handled():
+        if with_seed and fmt != "jsonl":
+            fail("--with-seed goes with --format jsonl (a save to go on playing from)", USAGE)
         if as_seat is not None:
             peek(env.service.load(game_id), as_seat, "export")
         if fmt == "jsonl":
-            lines = env.service.export_lines(game_id, as_seat=as_seat)
+            lines = env.service.export_lines(game_id, as_seat=as_seat, with_seed=with_seed)
         else:
             from dinocli.pictures.export import export_lines
 
@@ -659,9 +678,11 @@ def import_cmd(env: Env, file, as_json):
         data = read_log_file(file, stdin_ok=True)
         record = env.service.import_log(data)
         if as_json:
-            emit_json({"game": record.id, "kind": record.kind})
+            emit_json({"game": record.id, "kind": record.kind, "seed_withheld": not record.seed_known})
         else:
             echo(f"Imported as {record.id}. Look with: {env.command('show', record.id)}")
+            if not record.seed_known:
+                echo(_LUCK)
 
 
 def _finite(value: float) -> float:
@@ -690,8 +711,8 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
         if verify:
-            n = src.verify()
-            echo(f"Verified {n} events: hashes chain, every decision is legal and every event is what the rules produce.")
+            for line in src.verify().lines():
+                echo(line)
             if not (step or delay):
                 return
         for i, (head, lines, view) in enumerate(frames):
@@ -706,6 +727,41 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         final = src.final_view(seat)
         if not (step or delay) and final is not None:
             echo(src.game.render(final, color=env.color()))
+
+
+@cli.command("verify")
+@click.argument("game_ids", nargs=-1, metavar="[GAME_ID]...", shell_complete=complete.game_ids)
+@click.option("--all", "every", is_flag=True, help="Verify every game in the database.")
+@JSON
+@pass_env
+def verify_cmd(env: Env, game_ids, every, as_json):
+    """Re-check stored games: header, hash chain of every row, every line of play against the rules
+    and the seed, the result row against the fold, branches and heads (exit 4 names the first bad event)."""
+    if bool(game_ids) == every:
+        raise click.UsageError("give GAME_IDs or --all (not both)")
+    from dinocli.verify import VerificationFailed
+
+    with handled():
+        svc = env.service
+        ids = [r.id for r in svc.store.games()] if every else [svc.store.game(g).id for g in game_ids]
+        report, failed = [], 0
+        for gid in ids:
+            try:
+                verdict = svc.verify(gid)
+                report.append({"game": gid, "ok": True, "events": verdict.events, "checked": verdict.checked,
+                               "unchecked": verdict.unchecked})
+                if not as_json:
+                    echo(f"{gid}: " + " ".join(verdict.lines()))
+            except VerificationFailed as exc:
+                failed += 1
+                report.append({"game": gid, "ok": False, "error": str(exc), "event": exc.seq})
+                echo(f"dinocli: {exc}", err=True)
+        if as_json:
+            emit_json(report)
+        elif every:
+            echo(f"{len(ids) - failed} of {len(ids)} games verified.")
+        if failed:
+            sys.exit(REJECTED)
 
 
 @cli.command()

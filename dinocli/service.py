@@ -18,10 +18,10 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
-from dinocli.games.names import check_names, check_seats, check_spec_text
+from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
-from dinocli.verify import Entry, verify
+from dinocli.verify import Entry, Verdict, verify_log, verify_stored
 
 __all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_HUMAN"]
 
@@ -53,6 +53,11 @@ def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
         "scores": game.scores(state),
         "winners": [seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
     }
+
+
+def sealed(game: Game, seats: int, events: list) -> list[bool]:
+    """Which events some seat (or an onlooker) may not see: their hashes cover salted commitments."""
+    return [any(game.redact(ev, s) != ev for s in (None, *range(seats))) for ev in events]
 
 
 class Loaded:
@@ -215,7 +220,8 @@ class Service:
                                             meta={"undo": undo, "undo_chosen": chosen})
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
-            self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events)], None)
+            self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events,
+                                                               sealed=sealed(game, len(seats), events))], None)
         return self.load(record.id)
 
     # -- moving ---------------------------------------------------------------------------
@@ -244,7 +250,9 @@ class Service:
         text = g.game.format_action(g.state, action)
         events = g.game.decide(g.state, action, rng)
         with self.store.write():
-            head = self.store.append(g.id, g.record.branch, [Command(actor=seat, action=text, rolls=rng.rolls, events=events)], g.head)
+            head = self.store.append(g.id, g.record.branch, [Command(
+                actor=seat, action=text, rolls=rng.rolls, events=events,
+                sealed=sealed(g.game, len(g.seats), events))], g.head)
             state = fold_all(g.game, g.state, events)
             if g.game.to_move(state) is None and g.record.result is None:
                 g.state = state
@@ -268,6 +276,8 @@ class Service:
         seat = g.to_move
         if seat is None:
             raise IllegalAction("the game is over")
+        if not g.record.seed_known:
+            self.store.secret_seed(g.id)   # says why: imported without its seed, it cannot be continued
         if not g.is_human(seat):
             raise IllegalAction(f"it is {g.seats[seat]['name']}'s turn (a bot); run 'dinocli play {g.id}' to let it move")
         action = g.game.parse_action(g.state, text)
@@ -382,70 +392,35 @@ class Service:
 
     # -- verification ---------------------------------------------------------------------
 
-    def verify(self, game_id: str) -> int:
-        """Check the hash chain of the whole tree and re-run the rules on the current branch."""
-        g = self.load(game_id)
-        n = self.store.verify_chain(g.id)
-        verify(g.game, g.config, g.entries(), seed=g.record.seed, seed_commit=g.record.seed_commit)
-        return n
+    def verify(self, game_id: str) -> Verdict:
+        """Verify a stored game (see :func:`dinocli.verify.verify_stored`); VerificationFailed if it fails."""
+        return verify_stored(self.store, game_id)
 
     # -- export / import ------------------------------------------------------------------
 
-    def export_lines(self, game_id: str, *, as_seat: str | int | None = None) -> Iterator[str]:
-        """The game's current branch as JSON Lines; ``as_seat`` writes what that seat may know."""
+    def export_lines(self, game_id: str, *, as_seat: str | int | None = None,
+                     with_seed: bool = False) -> Iterator[str]:
+        """The game's current branch as JSON Lines; ``as_seat`` writes what that seat may know.
+
+        A finished line of play always reveals the seed; ``with_seed`` reveals it in an unfinished
+        one too (a private save to go on playing elsewhere: its reader can see the future)."""
         g = self.load(game_id)
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:
-            return self.store.export(g.id, result=result)
+            seed = g.record.seed
+            if g.over or with_seed:
+                seed = self.store.secret_seed(g.id)
+            return self.store.export(g.id, result=result, seed=seed)
+        if with_seed:
+            raise ServiceError("--with-seed writes a full save; a seat's view (--as) never carries the seed")
         return self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat, result=result)
 
     def import_log(self, data: bytes) -> GameRecord:
-        """Check a log (sizes, schema, hashes, then the rules on every decision) and store it."""
-        from dinocli.ai import BotSpecError, parse_spec
-        from dinocli.events.chain import normalized
-        from dinocli.events.log import LogRejected
-
+        """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
+        the seed) and store it."""
         parsed = read_log_for_game(data)
-        header = parsed.header
-        try:
-            game = games.get(header["kind"])
-        except GameError as exc:
-            raise LogRejected(1, str(exc)) from None
-        if header["data_hash"] != game.data_hash():
-            raise LogRejected(1, f"the log was made with other {game.info.name} data "
-                                 f"(hash {header['data_hash'][:12]}…, this dinocli has {game.data_hash()[:12]}…)")
-        try:
-            config = msgspec.convert(header["config"], Config)
-            game.configure(config.names, config.variants, config.options)
-        except (msgspec.ValidationError, GameError) as exc:
-            raise LogRejected(1, f"bad config: {exc}") from None
-        if normalized(msgspec.to_builtins(config)) != header["config"]:
-            raise LogRejected(1, "bad config: only names, variants and options may be given")
-        seats = header["seats"]
-        if [s.get("name") for s in seats] != list(config.names) or any(
-                set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
-            raise LogRejected(1, "the seats must be the config's players, each with a name and a bot spec or null")
-        try:
-            check_seats([(s["name"], s["bot"]) for s in seats])
-        except GameError as exc:
-            raise LogRejected(1, str(exc)) from None
-        for s in seats:
-            if s["bot"] is not None:
-                try:
-                    parse_spec(s["bot"])
-                except BotSpecError as exc:
-                    raise LogRejected(1, f"seat {s['name']}: {exc}") from None
-        entries = parsed_entries(parsed)
-        try:
-            state = verify(game, config, entries, seed=parsed.footer.get("seed"), seed_commit=header["seed_commit"])
-        except Exception as exc:  # Divergence, or a game error on a forged body
-            seq = getattr(exc, "seq", 0)
-            raise LogRejected(seq + 1, f"event {seq}: {getattr(exc, 'reason', exc)}") from None
-        result = normalized(game_result(game, state, seats)) if game.to_move(state) is None else None
-        if parsed.footer.get("result") != result:
-            raise LogRejected(len(parsed.entries) + 2, "the footer's result is not the one the rules give"
-                              + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
+        verify_log(parsed)
         with self.store.write():
             record = self.store.import_log(parsed)
         return record
@@ -464,23 +439,13 @@ def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:
 
 
 def read_log_for_game(data: bytes, **kw: Any):
-    """``read_log`` after importing the game the header names, so its events can be decoded."""
-    from dinocli.events.log import read_log
+    """``read_log`` that checks the header's game (loading it, so its events can be decoded) at line 1."""
+    from dinocli.events.log import LogRejected, read_log
 
-    first = data[: data.find(b"\n")] if b"\n" in data[: 1 << 20] else b""
-    try:
-        kind = msgspec.json.decode(first).get("kind")
-        if isinstance(kind, str) and kind in games.GAMES:
-            games.get(kind)
-    except (msgspec.DecodeError, AttributeError, RecursionError):
-        pass
-    return read_log(data, **kw)
+    def load_kind(header: dict) -> None:
+        try:
+            games.get(header["kind"])
+        except GameError as exc:
+            raise LogRejected(1, str(exc)) from None
 
-
-def parsed_entries(parsed) -> list[Entry]:
-    """Verification entries from a parsed log."""
-    out = []
-    for e in parsed.entries:
-        out.append(Entry(seq=e.seq, event=e.event, actor=e.actor, action=e.action, rolls=e.rolls,
-                         starts_command=e.starts_command))
-    return out
+    return read_log(data, on_header=load_kind, **kw)

@@ -1,8 +1,14 @@
-"""Re-running the rules over a recorded log: every decision must be legal and every event
-must be exactly what the rules produce (DESIGN "Export", `replay --verify`, `import`)."""
+"""The one verifier: re-running the rules over a recorded log (every decision must be legal and
+every event exactly what the rules produce), and around it every check of a log or stored game
+that ``import``, ``replay --verify`` and ``verify`` make, with the same code and verdict
+(DESIGN "Trust model", issue #16)."""
 
 from __future__ import annotations
 
+import contextlib
+import datetime
+import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -11,7 +17,8 @@ import msgspec
 from dinocli.events import Event, ReplayRng, RngMismatch, SeededRng, commit
 from dinocli.games.protocol import Config, Game, GameError
 
-__all__ = ["Entry", "Divergence", "commands", "verify", "replay_states"]
+__all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
+           "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED"]
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -111,3 +118,280 @@ def verify(game: Game, config: Config, entries: Sequence[Entry], **kw: Any) -> A
     for state, _ in replay_states(game, config, entries, **kw):
         pass
     return state
+
+
+# -- one verifier for logs and stored games ----------------------------------------------------
+
+AT_FOOTER = -1   # a Divergence "seq" for the footer (or the stored result row)
+MAX_SECONDS = 60
+MAX_ITERATIONS = 10 ** 6
+CLOCK_SKEW = datetime.timedelta(minutes=5)   # how far ahead of ours another machine's clock may be
+_CREATED = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+WITHHELD = "finished game withholds its seed"
+LUCK_UNVERIFIED = "luck unverified until the seed is revealed"
+
+
+class VerificationFailed(Exception):
+    """A stored game fails verification: ``str()`` names the game and the first bad event."""
+
+    def __init__(self, game_id: str, seq: int | None, reason: str):
+        where = {None: "header", AT_FOOTER: "result"}.get(seq, f"event {seq}")
+        super().__init__(f"verification failed: game {game_id} {where}: {' '.join(str(reason).split())}")
+        self.game_id, self.seq, self.reason = game_id, seq, reason
+
+
+class Verdict(msgspec.Struct):
+    """What a verification proved (``checked``) and what it could not (``unchecked``)."""
+
+    events: int
+    over: bool
+    checked: list[str]
+    unchecked: list[str]
+
+    def lines(self) -> list[str]:
+        """The verdict as text, one claim a line."""
+        out = [f"Verified {self.events} events: " + "; ".join(self.checked) + "."]
+        out += [f"Not checked: {u}." for u in self.unchecked]
+        return out
+
+
+def check_header(header: dict[str, Any]) -> tuple[Game, Config]:
+    """Every header field of a log or stored game; the game and its config (Divergence at 0 if bad)."""
+    from dinocli import games
+    from dinocli.ai import BotSpecError, parse_spec
+    from dinocli.events.chain import normalized
+    from dinocli.games.names import check_seats
+
+    try:
+        game = games.get(header["kind"])
+    except GameError as exc:
+        raise Divergence(0, str(exc)) from None
+    if header["rules_version"] != game.info.rules_version:
+        raise Divergence(0, f"rules version {header['rules_version']!r} of {game.info.name} is unknown to this "
+                            f"dinocli (it plays version {game.info.rules_version!r})")
+    created = header["created"]
+    when = None
+    if isinstance(created, str) and _CREATED.match(created):
+        with contextlib.suppress(ValueError):
+            when = datetime.datetime.fromisoformat(created[:-1]).replace(tzinfo=datetime.timezone.utc)
+    if when is None:
+        raise Divergence(0, f"'created' must be a UTC timestamp like 2026-11-30T10:57:33.750520Z, not {created!r}")
+    if when > datetime.datetime.now(datetime.timezone.utc) + CLOCK_SKEW:
+        raise Divergence(0, f"'created' ({created}) is in the future")
+    if not (isinstance(header["seed_commit"], str) and _HEX64.match(header["seed_commit"])):
+        raise Divergence(0, "'seed_commit' must be a sha256 hex digest (64 lower-case hex digits)")
+    if header["data_hash"] != game.data_hash():
+        raise Divergence(0, f"the log was made with other {game.info.name} data "
+                            f"(hash {str(header['data_hash'])[:12]}…, this dinocli has {game.data_hash()[:12]}…)")
+    try:
+        config = msgspec.convert(header["config"], Config)
+        game.configure(config.names, config.variants, config.options)
+    except (msgspec.ValidationError, GameError) as exc:
+        raise Divergence(0, f"bad config: {exc}") from None
+    if normalized(msgspec.to_builtins(config)) != header["config"]:
+        raise Divergence(0, "bad config: only names, variants and options may be given")
+    seats = header["seats"]
+    if [s.get("name") for s in seats] != list(config.names) or any(
+            set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
+        raise Divergence(0, "the seats must be the config's players, each with a name and a bot spec or null")
+    try:
+        check_seats([(s["name"], s["bot"]) for s in seats])   # names and specs as `new` takes them
+    except GameError as exc:
+        raise Divergence(0, str(exc)) from None
+    for s in seats:
+        if s["bot"] is not None:
+            try:
+                spec = parse_spec(s["bot"])
+            except BotSpecError as exc:
+                raise Divergence(0, f"seat {s['name']}: {exc}") from None
+            if (spec.seconds or 0) > MAX_SECONDS or (spec.iterations or 0) > MAX_ITERATIONS:
+                raise Divergence(0, f"seat {s['name']}: bot spec {s['bot']!r} is over the bounds "
+                                    f"(at most seconds={MAX_SECONDS}, iterations={MAX_ITERATIONS:,})")
+    return game, config
+
+
+def _rejected(d: Divergence, footer_line: int):
+    from dinocli.events.errors import LogRejected
+
+    if d.seq == 0:
+        return LogRejected(1, d.reason)
+    if d.seq == AT_FOOTER:
+        return LogRejected(footer_line, d.reason)
+    return LogRejected(d.seq + 1, f"event {d.seq}: {d.reason}")
+
+
+def verify_log(parsed) -> Verdict:
+    """Verify a parsed log (a full log, or one seat's view, as far as its information allows);
+    LogRejected names the first bad line and event."""
+    footer_no = len(parsed.entries) + 2
+    try:
+        return _verify_log(parsed)
+    except Divergence as d:
+        raise _rejected(d, footer_no) from None
+
+
+def entries_of(parsed) -> list[Entry]:
+    """Verification entries from a parsed log (a hidden event of a view has its shown form, or None)."""
+    return [Entry(seq=e.seq, event=e.event, actor=e.actor, action=e.action, rolls=e.rolls,
+                  starts_command=e.command == e.seq) for e in parsed.entries]
+
+
+def _verify_log(parsed) -> Verdict:
+    from dinocli.service import game_result
+    from dinocli.events.chain import normalized
+
+    header = parsed.header
+    game, config = check_header(header)
+    if not parsed.entries:
+        raise Divergence(AT_FOOTER, "the log has no events: it must start with the game's setup")
+    n = len(parsed.entries)
+    seed = parsed.footer.get("seed")
+    if parsed.is_view:
+        return _verify_view(parsed, game, config)
+    if parsed.footer.get("result") is not None and seed is None:
+        raise Divergence(AT_FOOTER, WITHHELD)
+    try:
+        state = verify(game, config, entries_of(parsed), seed=seed, seed_commit=header["seed_commit"])
+    except Divergence:
+        raise
+    except Exception as exc:  # a game error on a forged body
+        raise Divergence(0, str(exc)) from None
+    over = game.to_move(state) is None
+    if over and seed is None:
+        raise Divergence(AT_FOOTER, WITHHELD)
+    result = normalized(game_result(game, state, header["seats"])) if over else None
+    if parsed.footer.get("result") != result:
+        raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
+                         + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
+    checked = ["the header", f"the hash chain (format {header['version']})", "every decision against the rules",
+               "every event is what the rules produce"]
+    unchecked = []
+    if seed is not None:
+        checked.append("every draw comes from the committed seed")
+    else:
+        unchecked.append(f"{LUCK_UNVERIFIED} (draws were replayed as recorded)")
+    if over:
+        checked.append("the result")
+    return Verdict(events=n, over=over, checked=checked, unchecked=unchecked)
+
+
+def _verify_view(parsed, game: Game, config: Config) -> Verdict:
+    """A seat's view: its header, its chain through the commitments of what it hides, and what it opens."""
+    header = parsed.header
+    seat = header["view"]
+    if not (isinstance(seat, int) and 0 <= seat < len(config.names)):
+        raise Divergence(0, f"the view is for seat {seat!r}, which the game does not have")
+    if header["version"] == 1:
+        return Verdict(events=len(parsed.entries), over=parsed.footer.get("result") is not None,
+                       checked=["the header"],
+                       unchecked=["the hash chain (a format 1 view's redacted bodies no longer match their hashes)",
+                                  "the draws and the rules (a seat's view hides what they need)"])
+    entries = parsed.entries
+    first = entries[0]
+    if first.command != first.seq or (first.opened and first.actor is not None):
+        raise Divergence(first.seq, "the log does not start with the game's setup")
+    hidden = sum(1 for e in entries if e.hidden)
+    own = sum(1 for e in entries if e.opened and e.command == e.seq and e.actor == seat)
+    for e in entries:
+        if e.opened and e.command == e.seq and e.actor is not None and e.action is None:
+            raise Divergence(e.seq, "a decision without its action")
+    checked = ["the header", f"the hash chain of all {len(entries)} events (format 2)",
+               f"the {len(entries) - hidden} events {config.names[seat]} may see, against their commitments",
+               f"{config.names[seat]}'s own decisions ({own}), opened"]
+    unchecked = ["the draws (a seat's view carries only their commitments, never the seed)"]
+    if hidden:
+        unchecked[:0] = [f"{hidden} events {config.names[seat]} may not see (their commitments only)"]
+        unchecked.append("the legality of decisions (re-running the rules needs what the view hides)")
+    else:
+        _legal_in_view(game, config, entries_of(parsed))
+        checked.append("every decision was the mover's and legal (the view hides no event)")
+        unchecked.append("that each command produced exactly its events (that needs the draws)")
+    return Verdict(events=len(entries), over=parsed.footer.get("result") is not None, checked=checked,
+                   unchecked=unchecked)
+
+
+def _legal_in_view(game: Game, config: Config, entries: list[Entry]) -> None:
+    """Fold a view that hides no event: every decision must be the seat to move's and legal."""
+    state = game.initial(config)
+    for group in commands(entries):
+        head = group[0]
+        if head.actor is not None:
+            if game.to_move(state) != head.actor:
+                raise Divergence(head.seq, f"seat {head.actor} decided but seat {game.to_move(state)} was to move")
+            try:
+                game.parse_action(state, head.action)
+            except GameError as exc:
+                raise Divergence(head.seq, f"{head.action!r} is not legal: {exc}") from None
+        try:
+            for e in group:
+                state = game.fold(state, e.event)
+        except Exception as exc:  # a forged body the projector cannot take
+            raise Divergence(head.seq, f"the events do not fold: {exc}") from None
+
+
+def verify_stored(store, game_id: str) -> Verdict:
+    """Verify a stored game: its header, the chain of every row of its tree, every branch's line against
+    the rules and (where the database knows it) the seed, and its result row against the fold."""
+    from dinocli.events.errors import ChainBroken, StoreError
+
+    rec = store.game(game_id)
+    try:
+        return _verify_stored(store, rec)
+    except Divergence as d:
+        raise VerificationFailed(rec.id, None if d.seq == 0 else d.seq, d.reason) from None
+    except ChainBroken as exc:
+        seq = store.event_depth(rec.id, exc.event_id) if exc.event_id is not None else None
+        raise VerificationFailed(rec.id, seq, exc.reason) from None
+    except StoreError as exc:
+        raise VerificationFailed(rec.id, None, str(exc)) from None
+
+
+def _verify_stored(store, rec) -> Verdict:
+    from dinocli.service import game_result
+    from dinocli.events.chain import normalized
+
+    game, config = check_header(msgspec.structs.asdict(rec))
+    n = store.verify_chain(rec.id)
+    if n == 0:
+        raise Divergence(AT_FOOTER, "the game has no events: its setup is missing")
+    stored = store.secret_seed(rec.id) if rec.seed_known else None
+    seed = stored or rec.seed
+    for s, what in ((rec.seed, "revealed"), (stored, "stored")):
+        if s is not None and commit(s) != rec.seed_commit:
+            raise Divergence(AT_FOOTER, f"the {what} seed does not match the seed commitment")
+    if rec.seed is not None and stored is not None and rec.seed != stored:
+        raise Divergence(AT_FOOTER, "the revealed seed is not the stored one")
+    if rec.result is not None and rec.seed is None:
+        raise Divergence(AT_FOOTER, WITHHELD)
+    ends: dict[str, str] = {}
+    lines: dict[int, str] = {}
+    for b in sorted(store.branches(rec.id), key=lambda b: b.name != rec.branch):
+        for pointer in (b.tip, b.head):
+            if pointer is not None and pointer not in lines:
+                lines[pointer] = b.name
+    for pointer, name in lines.items():
+        entries = [Entry(seq=s.seq, event=s.event, actor=s.actor, action=s.action, rolls=s.rolls,
+                         starts_command=s.command == s.id) for s in store.path(rec.id, pointer)]
+        try:
+            state = verify(game, config, entries, seed=seed, seed_commit=rec.seed_commit)
+        except Divergence as d:
+            raise Divergence(d.seq, f"{d.reason} (branch {name})") from None
+        if game.to_move(state) is None:
+            ends[json.dumps(normalized(game_result(game, state, rec.seats)), sort_keys=True)] = name
+    if rec.result is not None and json.dumps(normalized(rec.result), sort_keys=True) not in ends:
+        raise Divergence(AT_FOOTER, "the recorded result is not what any line of play gives"
+                         + (f" (branch {next(iter(ends.values()))} ends otherwise)" if ends else " (no line ends the game)"))
+    if rec.result is None and ends:
+        raise Divergence(AT_FOOTER, f"branch {next(iter(ends.values()))} ends the game but no result is recorded")
+    checked = ["the header", f"the hash chain of all {n} stored events (format {rec.chain})",
+               f"every decision on {len(lines)} line{'' if len(lines) == 1 else 's'} of play against the rules",
+               "branches and heads"]
+    unchecked = []
+    if seed is not None:
+        checked.append("every draw against the seed")
+    else:
+        unchecked.append(f"{LUCK_UNVERIFIED} (the game was imported without it)")
+    if rec.result is not None:
+        checked.append("the recorded result")
+    return Verdict(events=n, over=rec.result is not None, checked=checked, unchecked=unchecked)

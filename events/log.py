@@ -1,14 +1,19 @@
-"""The exported log (``dinocli-log`` version 1, JSON Lines) and its strict reader.
+"""The exported log (``dinocli-log`` version 2, and version 1 read as before, JSON Lines) and its
+strict reader.
 
 Line 1 is the header, then one line per event, then the footer::
 
-    {"format": "dinocli-log", "version": 1, "game", "kind", "config", "seats", "rules_version",
+    {"format": "dinocli-log", "version": 2, "game", "kind", "config", "seats", "rules_version",
      "data_hash", "seed_commit", "genesis", "created", "view"}
-    {"n", "type", "v", "body", "actor", "action", "rolls", "command", "parent_hash", "hash"}
+    {"n", "type", "v", "body", "actor", "action", "rolls", "salt", "rolls_salt", "commit",
+     "rolls_commit", "shown", "command", "parent_hash", "hash"}
     {"footer": true, "count", "final_hash", "result", "seed"}
 
-``command`` is the ``n`` of the first event of the command the event belongs to (events after
-the first carry no actor, action or rolls). Hashes are defined in :mod:`dinocli.events.chain`.
+Version 1 event lines have no salts or commitments (and another hash rule). ``command`` is the
+``n`` of the first event of the command the event belongs to (events after the first carry no
+actor, action or rolls). Hashes are defined in :mod:`dinocli.events.chain`. In a seat's view
+(version 2) an event the seat may not see carries only ``commit`` (and ``rolls_commit``), and
+``shown``, the game's redacted form of it for display, which no hash covers.
 :func:`read_log` is all-or-nothing: it checks sizes before decoding anything, then the schema
 of every line, the event tags, the numbering, the hash chain and the footer.
 """
@@ -17,21 +22,22 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 import msgspec
 
-from .chain import event_hash, genesis_hash, json_text
+from .chain import HEX64, SALT, commitment, event_hash, genesis_hash, json_text, link_hash, rolls_commitment
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
 from .rng import commit
 
 __all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
-           "header_line", "event_line", "footer_line"]
+           "header_line", "event_line", "view_line", "footer_line"]
 
 FORMAT = "dinocli-log"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
 
 
 class Limits(NamedTuple):
@@ -76,6 +82,31 @@ class _EventLine(msgspec.Struct, forbid_unknown_fields=True):
     hash: str
 
 
+class _Shown(msgspec.Struct, forbid_unknown_fields=True):
+    type: str
+    v: int
+    body: msgspec.Raw
+    actor: int | None
+
+
+class _EventLine2(msgspec.Struct, forbid_unknown_fields=True):
+    n: int
+    type: str | None
+    v: int | None
+    body: msgspec.Raw
+    actor: int | None
+    action: str | None
+    rolls: list[tuple[str, int, int]] | None
+    salt: str | None
+    rolls_salt: str | None
+    commit: str | None
+    rolls_commit: str | None
+    shown: _Shown | None
+    command: int
+    parent_hash: str
+    hash: str
+
+
 class _Footer(msgspec.Struct, forbid_unknown_fields=True):
     footer: bool
     count: int
@@ -88,16 +119,24 @@ class LogEntry(msgspec.Struct, frozen=True):
     """One event of a parsed log: the decoded event, its stored form and its decision data."""
 
     seq: int
-    event: Event
-    type: str
-    v: int
-    body: str
+    event: Event | None   # None: hidden in a seat's view and nothing shown
+    type: str | None      # None: hidden in a seat's view
+    v: int | None
+    body: str | None
     actor: int | None
     action: str | None
     rolls: list | None
     command: int
     parent_hash: str
     hash: str
+    salt: str | None = None
+    rolls_salt: str | None = None
+    hidden: bool = False  # a seat's view carries only the commitment (``event`` is the shown, unverified form)
+
+    @property
+    def opened(self) -> bool:
+        """Whether the body is here and checked against the hash."""
+        return not self.hidden
 
     @property
     def starts_command(self) -> bool:
@@ -126,24 +165,44 @@ class ParsedLog(msgspec.Struct, frozen=True):
 _LINE = msgspec.json.Encoder()
 _HEADER_DEC = msgspec.json.Decoder(_Header)
 _EVENT_DEC = msgspec.json.Decoder(_EventLine)
+_EVENT2_DEC = msgspec.json.Decoder(_EventLine2)
 _FOOTER_DEC = msgspec.json.Decoder(_Footer)
 _ANY_DEC = msgspec.json.Decoder()
 
 
-def header_line(record: Any, view: int | None) -> str:
+def header_line(record: Any, view: int | None, version: int = VERSION) -> str:
     """The header line of a game record (``record`` has GameRecord's fields)."""
     return _LINE.encode(_Header(
-        format=FORMAT, version=VERSION, game=record.id, kind=record.kind, config=record.config, seats=record.seats,
+        format=FORMAT, version=version, game=record.id, kind=record.kind, config=record.config, seats=record.seats,
         rules_version=record.rules_version, data_hash=record.data_hash, seed_commit=record.seed_commit,
         genesis=record.genesis, created=record.created, view=view)).decode() + "\n"
 
 
 def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action: str | None, rolls: str | None,
-               command: int, parent_hash: str, hash_: str) -> str:
-    """One event line from its stored form (``body`` and ``rolls`` are JSON text)."""
+               command: int, parent_hash: str, hash_: str, salt: str | None = None,
+               rolls_salt: str | None = None, version: int = VERSION) -> str:
+    """One event line from its stored form (``body`` and ``rolls`` are JSON text) in log ``version``."""
     raw_rolls = None if rolls is None else msgspec.Raw(rolls)
-    return _LINE.encode(_EventLine(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, command,  # type: ignore[arg-type]
-                                   parent_hash, hash_)).decode() + "\n"
+    if version == 1:
+        return _LINE.encode(_EventLine(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, command,  # type: ignore[arg-type]
+                                       parent_hash, hash_)).decode() + "\n"
+    return _LINE.encode(_EventLine2(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, salt,  # type: ignore[arg-type]
+                                    rolls_salt, None, None, None, command, parent_hash, hash_)).decode() + "\n"
+
+
+def view_line(n: int, opened: tuple | None, commit: str | None, rolls_commit: str | None, shown: tuple | None,
+              command: int, parent_hash: str, hash_: str) -> str:
+    """One event line of a seat's view (version 2): ``opened`` = (type, v, body, actor, action, salt) of an
+    event the seat may see, else ``commit`` alone and ``shown`` = (type, v, body, actor), its redacted form."""
+    if opened is not None:
+        type_, v, body, actor, action, salt = opened
+        line = _EventLine2(n, type_, v, msgspec.Raw(body), actor, action, None, salt, None, None, rolls_commit, None,
+                           command, parent_hash, hash_)
+    else:
+        sh = None if shown is None else _Shown(shown[0], shown[1], msgspec.Raw(shown[2]), shown[3])
+        line = _EventLine2(n, None, None, msgspec.Raw(b"null"), None, None, None, None, None, commit, rolls_commit, sh,
+                           command, parent_hash, hash_)
+    return _LINE.encode(line).decode() + "\n"
 
 
 def footer_line(count: int, final_hash: str, result: dict | None, seed: str | None) -> str:
@@ -215,16 +274,17 @@ def _lines(data: bytes | bytearray | memoryview | str | Iterable[str], limits: L
     return lines
 
 
-def _check_shapes(lines: list[str], limits: Limits) -> None:
-    """Nesting depth and number sizes of every line, found by scanning outside strings, before
-    any decoding (over the whole text at once; JSON strings never span lines)."""
-    for no, line in enumerate(lines, 1):
+def _check_shapes(lines: list[str], limits: Limits, first: int = 1) -> None:
+    """Nesting depth and number sizes of every line (``first`` is the first one's number), found by
+    scanning outside strings, before any decoding (over the whole text at once; JSON strings never
+    span lines)."""
+    for no, line in enumerate(lines, first):
         if not line or line.isspace():
             raise LogRejected(no, "blank line")
     bare = _STRING.sub('""', "\n".join(lines))
     huge = _too_large(limits).search(bare)
     if huge:
-        no = bare.count("\n", 0, huge.start()) + 1
+        no = bare.count("\n", 0, huge.start()) + first
         raise LogRejected(no, f"number too large (more than {limits.max_int_digits} digits)")
     brackets = _NOT_BRACKET.sub("", bare)
     for _ in range(limits.max_depth):
@@ -235,13 +295,13 @@ def _check_shapes(lines: list[str], limits: Limits) -> None:
     else:
         deeper = _EMPTY_PAIR.search(brackets)
         if deeper:
-            no = brackets.count("\n", 0, deeper.start()) + 1
+            no = brackets.count("\n", 0, deeper.start()) + first
             raise LogRejected(no, f"JSON nested deeper than {limits.max_depth} levels")
     # What is left has no closed pair: it is unbalanced, and the JSON decoder reports that, but only
     # after descending into every bracket left open (a line of a million '[' would exhaust its stack).
     unclosed = _too_deep(limits).search(brackets)
     if unclosed:
-        no = brackets.count("\n", 0, unclosed.start()) + 1
+        no = brackets.count("\n", 0, unclosed.start()) + first
         raise LogRejected(no, f"JSON nested deeper than {limits.max_depth} levels")
 
 
@@ -255,12 +315,15 @@ def _read_header(line: str, allow_view: bool) -> dict[str, Any]:
     version = probe.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise LogRejected(1, f"written by a newer dinocli (log version {version}; this one reads {VERSION})")
-    if version != VERSION:
+    if isinstance(version, bool) or version not in VERSIONS:
         raise LogRejected(1, f"unsupported log version {version!r}")
     try:
         header = msgspec.to_builtins(_HEADER_DEC.decode(line))
     except msgspec.ValidationError as exc:
         raise LogRejected(1, f"bad header: {exc}") from None
+    for field in ("seed_commit", "data_hash"):
+        if not HEX64.match(header[field]):
+            raise LogRejected(1, f"'{field}' must be a sha256 hex digest (64 lower-case hex digits)")
     if genesis_hash(header) != header["genesis"]:
         raise LogRejected(1, "the genesis hash does not match the header (altered?)")
     if header["view"] is not None and not allow_view:
@@ -268,17 +331,25 @@ def _read_header(line: str, allow_view: bool) -> dict[str, Any]:
     return header
 
 
-def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allow_view: bool = False) -> ParsedLog:
+def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allow_view: bool = False,
+             on_header: Callable[[dict[str, Any]], None] | None = None) -> ParsedLog:
     """Parse and check an exported log, all or nothing; LogRejected says which line is wrong.
 
     ``data`` is the whole file (bytes or text) or an iterable of its lines (an open file).
-    ``allow_view=True`` also reads one seat's view (redacted bodies cannot be hash-checked,
-    and lines may be missing), for display only."""
+    ``allow_view=True`` also reads one seat's view (which cannot be imported): in version 2 its
+    chain is checked through the commitments of what it hides; a version 1 view's redacted bodies
+    cannot be hash-checked and its lines may be missing. ``on_header`` sees the header before
+    any event is decoded (to refuse it at line 1, or to load the game whose events follow)."""
     lines = _lines(data, limits)
     if not lines:
         raise LogRejected(1, "empty log: no header")
-    _check_shapes(lines, limits)
+    _check_shapes(lines[:1], limits)   # line 1 first: a file that is not a log is refused as such
     header = _read_header(lines[0], allow_view)
+    if on_header is not None:
+        on_header(header)
+    _check_shapes(lines[1:], limits, first=2)
+    if header["version"] == 2:
+        return _read_v2(lines, header, limits)
     view = header["view"] is not None
     prev = header["genesis"]
     entries: list[LogEntry] = []
@@ -364,3 +435,136 @@ def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entri
     seed = footer["seed"]
     if seed is not None and commit(seed) != header["seed_commit"]:
         raise LogRejected(no, "the revealed seed does not match the seed commitment")
+
+
+# -- version 2: salted commitments ---------------------------------------------------------
+
+def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> ParsedLog:
+    """The events and footer of a version 2 log (full or a seat's view): every line is present."""
+    view = header["view"] is not None
+    prev = header["genesis"]
+    entries: list[LogEntry] = []
+    footer: dict[str, Any] | None = None
+    start = 0
+    for no, line in enumerate(lines[1:], 2):
+        if footer is not None:
+            raise LogRejected(no, "text after the footer")
+        try:
+            ev = _EVENT2_DEC.decode(line)
+        except msgspec.MsgspecError as exc:
+            if not _is_footer(line):
+                raise LogRejected(no, _line_error(line, exc)) from None
+            footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
+            _check_footer2(no, footer, header, entries, prev)
+            continue
+        entries.append(_check_event2(no, ev, entries, prev, start, view))
+        start = entries[-1].command
+        prev = ev.hash
+    if footer is None:
+        raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
+    return ParsedLog(header=header, entries=entries, footer=footer)
+
+
+def _check_footer2(no: int, footer: dict[str, Any], header: dict[str, Any], entries: list[LogEntry], prev: str) -> None:
+    if footer["footer"] is not True:
+        raise LogRejected(no, "bad footer: 'footer' must be true")
+    if footer["count"] != len(entries):
+        raise LogRejected(no, f"the footer counts {footer['count']} events, the log has {len(entries)}")
+    if footer["final_hash"] != prev:
+        raise LogRejected(no, "the footer's final hash does not match the last event")
+    seed = footer["seed"]
+    if seed is not None and commit(seed) != header["seed_commit"]:
+        raise LogRejected(no, "the revealed seed does not match the seed commitment")
+
+
+def _is_footer(line: str) -> bool:
+    try:
+        _FOOTER_DEC.decode(line)
+    except msgspec.MsgspecError:
+        return False
+    return True
+
+
+def _line_error(line: str, exc: Exception) -> str:
+    try:
+        probe = _ANY_DEC.decode(line)
+    except msgspec.DecodeError as bad:
+        return f"not valid JSON ({bad})"
+    if isinstance(probe, dict) and "footer" in probe:
+        return f"bad footer: {exc}"
+    return f"bad event line: {exc}"
+
+
+def _salt(no: int, value: str | None, what: str) -> None:
+    if value is not None and not SALT.match(value):
+        raise LogRejected(no, f"{what} must be 32 lower-case hex digits")
+
+
+def _check_event2(no: int, ev: _EventLine2, entries: list[LogEntry], prev: str, start: int, view: bool) -> LogEntry:
+    """One version 2 event line against the chain so far; the checked entry."""
+    last = entries[-1].seq if entries else 0
+    if ev.n != last + 1:
+        raise LogRejected(no, f"expected event {last + 1}, found event {ev.n} (lines reordered, duplicated or missing)")
+    if ev.command != ev.n and (not entries or ev.command != start):
+        raise LogRejected(no, f"command {ev.command} is not the command of the previous event")
+    starts = ev.command == ev.n
+    if not starts and (ev.actor is not None or ev.action is not None or ev.rolls is not None
+                       or ev.rolls_commit is not None):
+        raise LogRejected(no, "only the first event of a command may carry actor, action or rolls")
+    if ev.parent_hash != prev:
+        raise LogRejected(no, "the parent hash does not match the previous event's hash (line out of place?)")
+    _salt(no, ev.salt, "salt")
+    _salt(no, ev.rolls_salt, "rolls_salt")
+    hidden = ev.commit is not None
+    rolls = None if ev.rolls is None else [list(r) for r in ev.rolls]
+    rolls_text = None if rolls is None else json_text(rolls)
+    if not view:
+        if hidden or ev.rolls_commit is not None or ev.shown is not None:
+            raise LogRejected(no, "a full log opens every event: no commitments")
+        if (ev.rolls is None) != (ev.rolls_salt is None):
+            raise LogRejected(no, "rolls need their own salt (rolls_salt), and only rolls do")
+    elif ev.rolls is not None or ev.rolls_salt is not None:
+        raise LogRejected(no, "a seat's view carries no rolls (only their commitment)")
+    elif ev.rolls_commit is not None and not HEX64.match(ev.rolls_commit):
+        raise LogRejected(no, "rolls_commit must be a sha256 hex digest")
+    event = None
+    body = None
+    if hidden:
+        if (ev.type, ev.v, ev.actor, ev.action, ev.salt) != (None,) * 5 or bytes(ev.body) != b"null":
+            raise LogRejected(no, "a hidden event carries its commitment only (no type, body, actor, action or salt)")
+        if not HEX64.match(ev.commit):
+            raise LogRejected(no, "a hidden event's commitment must be a sha256 hex digest")
+        commit = ev.commit
+        if ev.shown is not None:
+            event = _decode_body(no, ev.shown.type, ev.shown.body, ev.shown.v)
+    else:
+        if ev.type is None or ev.v is None or ev.shown is not None:
+            raise LogRejected(no, "an event that is not hidden carries its type, version and body")
+        body = _body(no, ev.body)
+        event = _decode_body(no, ev.type, body, ev.v)
+        commit = None if ev.salt is None else commitment(ev.salt, ev.type, ev.v, body, ev.actor, ev.action)
+    rolls_commit = ev.rolls_commit if view else rolls_commitment(ev.rolls_salt, rolls_text)
+    if link_hash(prev, rolls_commit, commit=commit, content=(ev.type, ev.v, body, ev.actor, ev.action)) != ev.hash:
+        raise LogRejected(no, "the hash does not match the event (altered?)")
+    return LogEntry(seq=ev.n, event=event, type=ev.type, v=ev.v, body=body, actor=ev.actor, action=ev.action,
+                    rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash, salt=ev.salt,
+                    rolls_salt=ev.rolls_salt, hidden=hidden)
+
+
+def _body(no: int, raw: msgspec.Raw) -> str:
+    try:
+        body_obj = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise LogRejected(no, f"bad body: {exc}") from None
+    if not isinstance(body_obj, dict) or "type" in body_obj:
+        raise LogRejected(no, "the body must be an object without a 'type' field")
+    return json_text(body_obj)
+
+
+def _decode_body(no: int, type_: str, body: str | msgspec.Raw, v: int) -> Event:
+    if not isinstance(body, str):
+        body = _body(no, body)
+    try:
+        return decode(type_, body, v)
+    except UnknownEvent as exc:
+        raise LogRejected(no, str(exc)) from None

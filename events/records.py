@@ -14,12 +14,15 @@ __all__ = ["Command", "GameRecord", "Stored", "Branch"]
 class Command(msgspec.Struct):
     """One decision (``actor`` = the seat that decided, ``action`` = its canonical text,
     ``rolls`` = the draws it made) or automatic events (``actor`` None), appended together.
-    The first event carries actor/action/rolls; the rest are marked automatic."""
+    The first event carries actor/action/rolls; the rest are marked automatic. ``sealed`` says,
+    per event, whether some seat may not see it (then its hash covers a salted commitment; see
+    :mod:`dinocli.events.chain`); None seals every event."""
 
     actor: int | None
     action: str | None
     rolls: list | None
     events: list[Event]
+    sealed: list[bool] | None = None
 
 
 class GameRecord(msgspec.Struct):
@@ -39,6 +42,8 @@ class GameRecord(msgspec.Struct):
     seed: str | None
     meta: dict[str, Any]
     genesis: str
+    chain: int = 1             # the hash rule its events were recorded under (dinocli.events.chain)
+    seed_known: bool = True    # False for a game imported from a log that withheld its seed
 
 
 class Stored(msgspec.Struct, gc=False):

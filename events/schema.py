@@ -2,7 +2,8 @@
 
 JSON columns (config, seats, meta, result, body, rolls) hold readable canonical JSON text, so
 ``sqlite-utils query db "select json_extract(body, '$.card') from events"`` works. The events
-table is append-only: triggers refuse UPDATE and DELETE.
+table is append-only: triggers refuse UPDATE and DELETE. ``events.salt``/``rolls_salt`` and
+``games.chain`` (the hash rule, see :mod:`dinocli.events.chain`) came with log format 2.
 """
 
 from __future__ import annotations
@@ -76,3 +77,13 @@ _INITIAL = (
         PRIMARY KEY (game_id, name)
     ) WITHOUT ROWID""",
 )
+
+
+@migrations(name="0002_salted_commitments")
+def salted_commitments(db) -> None:
+    """Format 2: each event's salts (its hash covers salted commitments) and each game's hash rule.
+
+    Games recorded before keep ``chain`` 1 and NULL salts, and verify under their own rule."""
+    db.execute("ALTER TABLE games ADD COLUMN chain INTEGER NOT NULL DEFAULT 1")
+    db.execute("ALTER TABLE events ADD COLUMN salt TEXT")
+    db.execute("ALTER TABLE events ADD COLUMN rolls_salt TEXT")

@@ -23,7 +23,8 @@ from typing import Any
 import msgspec
 import sqlite_utils
 
-from .chain import body_text, event_hash, genesis_hash, json_text, normalized
+from .chain import CHAIN, body_text, commitment, event_hash, genesis_hash, json_text, new_salts, normalized, \
+    rolls_commitment, walk
 from .codec import Event, UnknownEvent, decode, decoder_for
 from .errors import (
     AmbiguousGameId,
@@ -38,7 +39,7 @@ from .errors import (
     UnknownBranch,
     UnknownGameId,
 )
-from .log import ParsedLog, footer_line, event_line, header_line
+from .log import ParsedLog, event_line, footer_line, header_line, view_line
 from .records import Branch, Command, GameRecord, Stored
 from .rng import commit
 from .schema import migrations
@@ -67,16 +68,17 @@ BRANCH_NAME = re.compile(r"^[A-Za-z0-9._~/-]{1,40}$")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 _GAME_COLS = ("id, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, "
-              "result, seed, meta, genesis")
-_EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command"
-_WALK_COLS = "id, parent, type, v, body, actor, action, rolls, command"
+              "result, seed, meta, genesis, chain")
+_GAME_SELECT = _GAME_COLS + ", EXISTS (SELECT 1 FROM seeds s WHERE s.game_id = games.id)"
+_EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt"
+_WALK_COLS = "id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt"
 _WALK_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
 _APPEND_STATE = """
-SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1 FROM events)
+SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1 FROM events), g.chain
 FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.head
 WHERE b.game_id = ? AND b.name = ?"""
 _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
 _RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
 _json = msgspec.json.decode
@@ -166,7 +168,7 @@ class Store:
         self.path_str = path_str
         self.timeout = timeout
         self.db = sqlite_utils.Database(conn)
-        self._genesis: dict[str, str] = {}
+        self._genesis: dict[str, tuple[str, int]] = {}
         self._identity: dict[str, tuple[int, int] | None] = {}
 
     # -- opening --------------------------------------------------------------------------
@@ -304,7 +306,7 @@ class Store:
     @staticmethod
     def _record(row: tuple) -> GameRecord:
         (gid, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, result,
-         seed, meta, genesis) = row
+         seed, meta, genesis, chain, seed_known) = row
         config, seats, meta = _json(config), _json(seats), _json(meta)
         result = None if result is None else _json(result)
         _shaped(gid, config, seats, result, meta)
@@ -312,13 +314,19 @@ class Store:
             raise _Corrupt(f"game {gid}: a text column holds something else")
         return GameRecord(id=gid, kind=kind, config=config, seats=seats, rules_version=rules_version,
                           data_hash=data_hash, seed_commit=seed_commit, created=created, branch=branch,
-                          tournament=tournament, result=result, seed=seed, meta=meta, genesis=genesis)
+                          tournament=tournament, result=result, seed=seed, meta=meta, genesis=genesis,
+                          chain=chain, seed_known=bool(seed_known))
 
     def _new_id(self) -> str:
         while True:
             gid = base64.b32encode(os.urandom(5)).decode().lower()
             if not self._exists(gid):
                 return gid
+
+    def _prefix_clash(self, game_id: str) -> bool:
+        """Whether the id is taken, a prefix of a game's id, or has one as its prefix (ids resolve by prefix)."""
+        return self._conn.execute("SELECT 1 FROM games WHERE substr(id, 1, length(?1)) = ?1 "
+                                  "OR substr(?1, 1, length(id)) = id LIMIT 1", (game_id,)).fetchone() is not None
 
     def _exists(self, game_id: str) -> bool:
         return self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
@@ -330,8 +338,10 @@ class Store:
     @_sql_errors
     def create_game(self, kind: str, config: dict, seats: list[dict], rules_version: str, data_hash: str,
                     seed: str, *, tournament: str | None = None, meta: dict | None = None,
-                    game_id: str | None = None) -> GameRecord:
-        """Record a new game with a branch ``main`` and no events; the seed is kept secret."""
+                    game_id: str | None = None, chain: int = CHAIN) -> GameRecord:
+        """Record a new game with a branch ``main`` and no events; the seed is kept secret.
+
+        ``chain`` is the hash rule (format 2 by default; 1 only to stand for a game recorded before)."""
         if not isinstance(seed, str) or not seed:
             raise StoreError("a game needs a non-empty seed")
         config, seats, meta = normalized(config), normalized(seats), normalized(meta or {})
@@ -350,22 +360,22 @@ class Store:
                 raise StoreError(f"bad game id {game_id!r}: use 1-40 lowercase letters, digits, - or _")
             elif self._exists(game_id):
                 raise StoreError(f"game id {game_id!r} is taken")
-            self._insert_game(game_id, header, genesis, tournament=tournament, meta=meta)
+            self._insert_game(game_id, header, genesis, tournament=tournament, meta=meta, chain=chain)
             self._conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (game_id, seed))
         return self._get(game_id)
 
     def _insert_game(self, game_id: str, header: dict, genesis: str, *, tournament: str | None, meta: dict,
-                     result: dict | None = None, seed: str | None = None) -> None:
+                     result: dict | None = None, seed: str | None = None, chain: int = CHAIN) -> None:
         self._conn.execute(
-            f"INSERT INTO games ({_GAME_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'main', ?, ?, ?, ?, ?)",
+            f"INSERT INTO games ({_GAME_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'main', ?, ?, ?, ?, ?, ?)",
             (game_id, header["kind"], json_text(header["config"]), json_text(header["seats"]),
              header["rules_version"], header["data_hash"], header["seed_commit"], header["created"], tournament,
-             None if result is None else json_text(result), seed, json_text(meta), genesis))
+             None if result is None else json_text(result), seed, json_text(meta), genesis, chain))
         self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, 'main', NULL, NULL, ?)",
                            (game_id, _now()))
 
     def _get(self, game_id: str) -> GameRecord:
-        row = self._conn.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._conn.execute(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise UnknownGameId(f"no game {game_id!r} (see 'dinocli games')")
         return self._record(row)
@@ -376,10 +386,10 @@ class Store:
         key = (id_or_prefix or "").strip().lower()
         if not key:
             raise UnknownGameId("no game id given")
-        row = self._conn.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (key,)).fetchone()
+        row = self._conn.execute(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (key,)).fetchone()
         if row is not None:
             return self._record(row)
-        rows = self._conn.execute(f"SELECT {_GAME_COLS} FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT 11",
+        rows = self._conn.execute(f"SELECT {_GAME_SELECT} FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT 11",
                                   (key, key + "\U0010ffff")).fetchall()
         if not rows:
             raise UnknownGameId(f"no game {id_or_prefix!r} (see 'dinocli games')")
@@ -399,7 +409,7 @@ class Store:
         if kind is not None:
             where.append("kind = ?")
             args.append(kind)
-        sql = f"SELECT {_GAME_COLS} FROM games"
+        sql = f"SELECT {_GAME_SELECT} FROM games"
         if where:
             sql += " WHERE " + " AND ".join(where)
         return [self._record(r) for r in self._conn.execute(sql + " ORDER BY created DESC, rowid DESC", args)]
@@ -410,7 +420,8 @@ class Store:
         row = self._conn.execute("SELECT seed FROM seeds WHERE game_id = ?", (game_id,)).fetchone()
         if row is None:
             self._require(game_id)
-            raise StoreError(f"game {game_id} has no stored seed (imported from a log that did not reveal it)")
+            raise StoreError(f"game {game_id} was imported without its seed: it can be replayed but not continued "
+                             "(to go on playing elsewhere, import a save made with 'dinocli export --with-seed')")
         return row[0]
 
     @_sql_errors
@@ -431,14 +442,18 @@ class Store:
             if cur.rowcount == 0:
                 raise UnknownGameId(f"no game {game_id!r}")
 
-    def _genesis_of(self, game_id: str) -> str:
+    def _root(self, game_id: str) -> tuple[str, int]:
+        """The game's genesis hash and hash rule (cached: neither ever changes)."""
         g = self._genesis.get(game_id)
         if g is None:
-            row = self._conn.execute("SELECT genesis FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._conn.execute("SELECT genesis, chain FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise UnknownGameId(f"no game {game_id!r}")
-            g = self._genesis[game_id] = row[0]
+            g = self._genesis[game_id] = (row[0], row[1])
         return g
+
+    def _genesis_of(self, game_id: str) -> str:
+        return self._root(game_id)[0]
 
     # -- appending ------------------------------------------------------------------------
 
@@ -480,19 +495,22 @@ class Store:
                     rolls = json_text(msgspec.convert(c.rolls, _ROLLS))
                 except msgspec.ValidationError as exc:
                     raise StoreError(f"rolls must be [key, n, value] triples: {exc}") from None
+            sealed = c.sealed if c.sealed is not None else [True] * len(c.events)
+            if len(sealed) != len(c.events):
+                raise StoreError("a command needs one 'sealed' flag per event")
             for i, ev in enumerate(c.events):
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
                 if i == 0:
-                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True))
+                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i]))
                 else:
-                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False))
+                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i]))
         conn = self._conn
         with self.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
             if state is None:
                 self._branch_row(game_id, branch)  # raises UnknownGameId / UnknownBranch
-            head, tip, parent_hash, seq, genesis, next_id = state
+            head, tip, parent_hash, seq, genesis, next_id, chain = state
             if head != expected_head:
                 raise Conflict(f"game {game_id} branch {branch!r} moved: expected head {expected_head}, "
                                f"found {head} (another process played first); reload and retry")
@@ -503,13 +521,16 @@ class Store:
             now = _now()
             rows = []
             parent, command = head, next_id
-            for tag, v, body, actor, action, rolls, first in prepared:
+            salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
+            for i, (tag, v, body, actor, action, rolls, first, sealed) in enumerate(prepared):
                 seq += 1
                 if first:
                     command = next_id
-                h = event_hash(parent_hash, tag, v, body, actor, action, rolls)
+                salt = salts[2 * i] if sealed else None
+                rolls_salt = None if rolls is None else salts[2 * i + 1]
+                h = event_hash(parent_hash, tag, v, body, actor, action, rolls, salt, rolls_salt, chain)
                 rows.append((next_id, parent, seq, tag, v, body, actor, action, rolls, h, parent_hash, command,
-                             game_id, now))
+                             salt, rolls_salt, game_id, now))
                 parent, parent_hash = next_id, h
                 next_id += 1
             conn.executemany(_INSERT_EVENT, rows)
@@ -542,27 +563,30 @@ class Store:
     def _hashes(self, game_id: str, rows: list[tuple]) -> list[str]:
         """Recompute the hashes along a path from the genesis; the last must equal the head's
         stored hash, which proves every event on the path unaltered (else find the first bad one)."""
-        prev = self._genesis_of(game_id)
-        hashes: list[str] = []
-        append, hash_of = hashes.append, event_hash
-        for _eid, _parent, type_, v, body, actor, action, rolls, _command in rows:
-            prev = hash_of(prev, type_, v, body, actor, action, rolls)
-            append(prev)
+        hashes = self._chain(game_id, rows)
         if rows:
             stored = self._conn.execute("SELECT hash FROM events WHERE id = ?", (rows[-1][0],)).fetchone()[0]
-            if stored != prev:
+            if stored != hashes[-1]:
                 self._find_break(game_id, rows)
         return hashes
 
+    def _chain(self, game_id: str, rows: list[tuple]) -> list[str]:
+        """:func:`walk` from the game's genesis under its hash rule."""
+        genesis, chain = self._root(game_id)
+        try:
+            return walk(genesis, rows, chain)
+        except ValueError as exc:
+            raise ChainBroken(exc.args[0], f"its salts do not fit the game's hash rule (format {chain})") from None
+
     def _find_break(self, game_id: str, rows: list[tuple]) -> None:
         """Raise ChainBroken at the first event of the path whose stored hashes do not check out."""
-        prev = self._genesis_of(game_id)
+        prev, chain = self._root(game_id)
         for row in rows:
             eid = row[0]
             ph, h = self._conn.execute("SELECT parent_hash, hash FROM events WHERE id = ?", (eid,)).fetchone()
             if ph != prev:
                 raise ChainBroken(eid, "its parent hash does not match its parent's hash")
-            if event_hash(ph, *row[2:8]) != h:
+            if event_hash(ph, *row[2:8], *row[9:11], chain) != h:
                 raise ChainBroken(eid, "its hash does not match its content")
             prev = h
         raise ChainBroken(rows[-1][0], "its hash does not match its content")  # pragma: no cover - defensive
@@ -571,14 +595,14 @@ class Store:
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
         rows = self._walk(game_id, head)
+        hashes = self._chain(game_id, rows)
         decoders: dict[tuple[str, int], Callable] = {}
         out: list[Stored] = []
-        append, hash_of, json = out.append, event_hash, _json
+        append, json = out.append, _json
         prev = self._genesis_of(game_id)
         seq = 0
-        for eid, parent, type_, v, body, actor, action, rolls, command in rows:
+        for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
             seq += 1
-            h = hash_of(prev, type_, v, body, actor, action, rolls)
             dec = decoders.get((type_, v))
             if dec is None:
                 dec = decoders[(type_, v)] = decoder_for(type_, v)
@@ -608,12 +632,23 @@ class Store:
         row = self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE id = ?", (event_id,)).fetchone()
         if row is None:
             raise StoreError(f"no event {event_id}")
-        eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command = row
+        eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
         _typed(eid, type_, v, body)
-        if event_hash(ph, type_, v, body, actor, action, rolls) != h:
+        game_id = self._conn.execute("SELECT game_id FROM events WHERE id = ?", (event_id,)).fetchone()[0]
+        try:
+            ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, self._root(game_id)[1]) == h
+        except ValueError:
+            ok = False
+        if not ok:
             raise ChainBroken(eid, "its hash does not match its content")
         return Stored(eid, parent, seq, self._decode(eid, type_, body, v), actor, action,
                       None if rolls is None else _json(rolls), h, ph, command)
+
+    @_sql_errors
+    def event_depth(self, game_id: str, event_id: int) -> int | None:
+        """The depth (event number on its line of play) of a stored event, None if it is not the game's."""
+        row = self._conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
+        return None if row is None else row[0]
 
     @_sql_errors
     def children(self, game_id: str, event_id: int | None) -> list[int]:
@@ -712,7 +747,7 @@ class Store:
                                     "creation time) does not match its genesis hash")
         known: dict[int, tuple[str, int]] = {}
         for row in self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE game_id = ? ORDER BY id", (game_id,)):
-            eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command = row
+            eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
             _typed(eid, type_, v, body)
             if parent is None:
                 expected_hash, expected_seq = rec.genesis, 1
@@ -726,7 +761,11 @@ class Store:
                 raise ChainBroken(eid, f"its depth is {seq}, expected {expected_seq}")
             if command != eid and command not in known:
                 raise ChainBroken(eid, f"its command {command} is not an earlier event of this game")
-            if event_hash(ph, type_, v, body, actor, action, rolls) != h:
+            try:
+                ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, rec.chain) == h
+            except ValueError:
+                raise ChainBroken(eid, f"its salts do not fit the game's hash rule (format {rec.chain})") from None
+            if not ok:
                 raise ChainBroken(eid, "its hash does not match its content")
             known[eid] = (h, seq)
         for name, head, tip in self._conn.execute("SELECT name, head, tip FROM branches WHERE game_id = ?",
@@ -740,13 +779,15 @@ class Store:
 
     @_sql_errors
     def export(self, game_id: str, *, branch: str | None = None, redact: Callable[[Event], Event | None] | None = None,
-               view_seat: int | None = None, result: Any = _RECORDED) -> Iterator[str]:
+               view_seat: int | None = None, result: Any = _RECORDED, seed: Any = _RECORDED) -> Iterator[str]:
         """The branch path (default: the current branch) as dinocli-log JSON Lines.
 
-        With ``redact``/``view_seat`` it writes what one seat may know: bodies pass through
-        ``redact`` (None drops the line), rolls are left out, and the file cannot be imported.
+        With ``redact``/``view_seat`` it writes what one seat may know: an event that ``redact``
+        changes or drops is written as its salted commitment only (with the redacted form as
+        ``shown``), rolls only as their commitment, and the file cannot be imported.
         The footer's ``result`` is the game's recorded one unless given: a game that ended and
-        was then undone, or another branch, needs the result of the path exported (None)."""
+        was then undone, or another branch, needs the result of the path exported (None).
+        ``seed`` (default: the revealed one; never in a view unless given) goes in the footer."""
         rec = self._get(game_id)
         head, _tip = self._branch_row(rec.id, branch or rec.branch)
         rows = self._walk(rec.id, head)
@@ -754,31 +795,46 @@ class Store:
         is_view = redact is not None or view_seat is not None
         if is_view and view_seat is None:
             raise StoreError("a redacted export needs the seat it is for (view_seat)")
+        if is_view and rec.chain == 1:
+            raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
+                             "would give away what a seat's view hides; export it in full instead")
+        if seed is _RECORDED:
+            seed = None if is_view else rec.seed
         return self._lines(rec, rows, hashes, redact if is_view else None, view_seat,
-                           rec.result if result is _RECORDED else result)
+                           rec.result if result is _RECORDED else result, seed)
 
     @staticmethod
     def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
-               result: dict | None) -> Iterator[str]:
-        yield header_line(rec, view)
+               result: dict | None, seed: str | None) -> Iterator[str]:
+        version = 1 if rec.chain == 1 else 2
+        yield header_line(rec, view, version)
         seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
         prev = rec.genesis
         for seq, (row, h) in enumerate(zip(rows, hashes), 1):
-            eid, _parent, type_, v, body, actor, action, rolls, command = row
+            eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt = row
             ph, prev = prev, h
-            if view is not None:
-                event = Store._decode(eid, type_, body, v)
-                if redact is not None:
-                    event = redact(event)
-                    if event is None:
-                        continue
-                type_, v, body, rolls = event.tag, event.version, body_text(event), None
-            yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h)
-        yield footer_line(len(rows), prev, result, rec.seed)
+            if view is None:
+                yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt,
+                                 version)
+                continue
+            event = Store._decode(eid, type_, body, v)
+            shown = event if redact is None else redact(event)
+            rolls_commit = rolls_commitment(rolls_salt, rolls)
+            if salt is None or (shown is not None and shown == event):   # an open event hides nothing
+                yield view_line(seq, (type_, v, body, actor, action, salt), None, rolls_commit, None, seq_of[command],
+                                ph, h)
+            else:
+                what = None if shown is None else (shown.tag, shown.version, body_text(shown), actor)
+                yield view_line(seq, None, commitment(salt, type_, v, body, actor, action), rolls_commit, what,
+                                seq_of[command], ph, h)
+        yield footer_line(len(rows), prev, result, seed)
 
     @_sql_errors
     def import_log(self, parsed: ParsedLog) -> GameRecord:
-        """Store a checked log as a new game (one linear branch ``main``), keeping its hashes."""
+        """Store a checked log as a new game (one linear branch ``main``), keeping its hashes and hash rule.
+
+        A finished game's seed is stored as revealed; an unfinished game's (a save made with
+        ``export --with-seed``) stays secret, so the game can be continued; without it, it cannot."""
         h = parsed.header
         if h.get("view") is not None:
             raise LogRejected(1, "a seat's view cannot be imported (it was exported with --as)")
@@ -787,6 +843,7 @@ class Store:
             raise LogRejected(1, "the genesis hash does not match the header")
         footer_no = len(parsed.entries) + 2
         seed, result = parsed.footer.get("seed"), parsed.footer.get("result")
+        chain = 1 if h.get("version") == 1 else 2
         if seed is not None and commit(seed) != h["seed_commit"]:
             raise LogRejected(footer_no, "the revealed seed does not match the seed commitment")
         final = parsed.entries[-1].hash if parsed.entries else genesis
@@ -799,10 +856,11 @@ class Store:
                                                       (other, final)).fetchone():
                     raise LogRejected(0, f"already imported as {other}")
             gid = h["game"]
-            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._exists(gid):
+            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._prefix_clash(gid):
                 gid = self._new_id()
             self._insert_game(gid, h, genesis, tournament=None, meta={},
-                              result=None if result is None else normalized(result), seed=seed)
+                              result=None if result is None else normalized(result),
+                              seed=None if result is None else seed, chain=chain)
             if seed is not None:
                 conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (gid, seed))
             next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
@@ -810,13 +868,18 @@ class Store:
             rows, parent, prev, now = [], None, genesis, _now()
             for e in parsed.entries:
                 rolls = None if e.rolls is None else json_text(e.rolls)
-                if e.parent_hash != prev or event_hash(prev, e.type, e.v, e.body, e.actor, e.action, rolls) != e.hash:
+                try:
+                    ok = e.parent_hash == prev and event_hash(prev, e.type, e.v, e.body, e.actor, e.action, rolls,
+                                                              e.salt, e.rolls_salt, chain) == e.hash
+                except ValueError:
+                    ok = False
+                if not ok:
                     raise LogRejected(e.seq + 1, "the hash chain is broken here")
                 if e.command not in ids and e.command != e.seq:
                     raise LogRejected(e.seq + 1, f"command {e.command} does not start at an earlier event")
                 ids[e.seq] = next_id
                 rows.append((next_id, parent, e.seq, e.type, e.v, e.body, e.actor, e.action, rolls, e.hash, prev,
-                             ids[e.command], gid, now))
+                             ids[e.command], e.salt, e.rolls_salt, gid, now))
                 parent, prev = next_id, e.hash
                 next_id += 1
             conn.executemany(_INSERT_EVENT, rows)

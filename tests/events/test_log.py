@@ -9,15 +9,16 @@ import pytest
 
 from dinocli.events.chain import json_text
 from dinocli.events.log import LIMITS, LogRejected, read_log
-from dinocli.events.store import Command, Store
+from dinocli.events.store import Command, Store, StoreError
 
 from .conftest import Other, Thing, auto, count, decision, new_game, relink
 
 
 @pytest.fixture
 def played(store):
-    """A finished game with a branch, an undo and rolls; (store, game id)."""
-    gid = new_game(store)
+    """A finished game with a branch, an undo and rolls, recorded under hash rule 1 (log format 1,
+    which must keep working: issue #16); (store, game id)."""
+    gid = new_game(store, chain=1)
     h = store.append(gid, "main", [auto(1, 2)], None)
     h = store.append(gid, "main", [decision(0, "draw", 3, 4, rolls=[["deck/1", 52, 7], ["deck/2", 51, 0]])], h)
     store.set_head(gid, "main", store.path(gid, h)[1].id, h)  # undo...
@@ -201,7 +202,7 @@ def test_unknown_tags_and_bad_schema_are_rejected(played):
 def test_wrong_version_and_format_are_rejected(played):
     store, gid = played
     lines = lines_of(store, gid)
-    rejected("".join(edit(lines, 1, lambda d: d.update(version=2))), 1, "written by a newer dinocli", store)
+    rejected("".join(edit(lines, 1, lambda d: d.update(version=3))), 1, "written by a newer dinocli", store)
     rejected("".join(edit(lines, 1, lambda d: d.update(version=0))), 1, "unsupported log version", store)
     rejected("".join(edit(lines, 1, lambda d: d.update(format="other"))), 1, "not a dinocli-log", store)
     rejected("".join(lines[1:]), 1, "not a dinocli-log", store)
@@ -215,18 +216,17 @@ def test_footer_is_checked(played):
     rejected("".join(edit(lines, 7, lambda d: d.update(seed="guess"))), 7, "seed commitment", store)
 
 
-def test_a_seat_view_is_for_reading_only(played):
+def test_a_format_1_view_is_for_reading_only(played):
+    """A format 1 game cannot be exported as a seat's view any more (its unsalted hashes would give
+    away what the view hides: #16); a format 1 view written before still reads, for display only."""
     store, gid = played
-
-    def redact(ev):
-        if isinstance(ev, Other):
-            return None
-        return Thing(n=0, card="?") if ev.n == 5 else ev
-
-    lines = lines_of(store, gid, redact=redact, view_seat=1)
-    header, *events, footer = [msgspec.json.decode(x) for x in lines]
-    assert header["view"] == 1 and [e["n"] for e in events] == [1, 2, 3, 5]
-    assert all(e["rolls"] is None for e in events) and events[2]["body"] == {"card": "?", "n": 0, "tags": []}
+    with pytest.raises(StoreError, match="format 1"):
+        lines_of(store, gid, redact=lambda ev: ev, view_seat=1)
+    header, *events, footer = [msgspec.json.decode(x) for x in lines_of(store, gid)]
+    header["view"] = 1
+    events = [dict(e, rolls=None) for e in events if e["type"] != "test.other"]
+    events[2]["body"] = {"card": "?", "n": 0, "tags": []}
+    lines = [json_text(x) + "\n" for x in (header, *events, footer)]
     rejected("".join(lines), 1, "a seat's view cannot be imported", store)
     view = read_log("".join(lines), allow_view=True)
     assert view.is_view and [e.seq for e in view.entries] == [1, 2, 3, 5]

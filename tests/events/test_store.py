@@ -224,7 +224,7 @@ def _card_v1(body: dict) -> dict:
 
 
 def test_old_event_versions_are_upcast_on_read(store):
-    gid = new_game(store)
+    gid = new_game(store, chain=1)  # rows written by hand, format 1 hashes
     from dinocli.events.chain import event_hash
 
     genesis = store.game(gid).genesis
@@ -241,7 +241,7 @@ def test_old_event_versions_are_upcast_on_read(store):
 
 
 def test_unknown_stored_type_is_a_clear_error(store):
-    gid = new_game(store)
+    gid = new_game(store, chain=1)  # rows written by hand, format 1 hashes
     head = store.append(gid, "main", [Command(None, None, None, [Other(seat=1)])], None)
     store.db.execute("DROP TRIGGER events_no_update")
     # pretend the game that defined the type is not installed: rewrite type and hash consistently

@@ -215,7 +215,7 @@ def test_a_failed_export_leaves_nothing_behind_and_the_old_file_as_it_was(tmp_pa
     out = tmp_path / "x.jsonl"
     out.write_text("previous\n")
 
-    def broken(self, game_id, as_seat=None):
+    def broken(self, game_id, as_seat=None, **_options):
         yield '{"format":"dinocli-log"}\n'
         raise OSError(28, "No space left on device")
 

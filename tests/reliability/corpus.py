@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from dinocli.events.chain import event_hash, genesis_hash, json_text
+from dinocli.events.chain import event_hash, genesis_hash, json_text, new_salts
 from dinocli.events.log import LIMITS, Limits
 
 ANY = -1
@@ -85,11 +85,23 @@ class Log:
                 command = n
             e["command"] = command
             e["parent_hash"] = prev
-            rolls = None if e["rolls"] is None else json_text(e["rolls"])
-            e["hash"] = prev = event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls)
+            e["hash"] = prev = line_hash(prev, e)
         self.footer["count"] = len(self.events)
         self.footer["final_hash"] = prev
         return self
+
+
+def line_hash(prev: str, e: dict) -> str:
+    """An event line's hash under its log's rule (format 2 lines have a salt; rolls get a salt if they lack one)."""
+    rolls = None if e["rolls"] is None else json_text(e["rolls"])
+    if "salt" in e:
+        if rolls is None:
+            e["rolls_salt"] = None
+        elif e.get("rolls_salt") is None:
+            e["rolls_salt"] = new_salts(1)[0]
+        return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls, e["salt"],
+                          e["rolls_salt"], chain=2)
+    return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls)
 
 
 def clone(value: Any) -> Any:
