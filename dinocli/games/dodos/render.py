@@ -184,12 +184,12 @@ def _hand(v: View, color: bool, how: str) -> list[str]:
         lines.append(line)
         return lines + (["  " + ability[:78]] if ability else [])
     lines = [f"Your hand ({len(v.hand)}):"]
-    cells = [f"{n}x {card_label(k, color, 72 if how == 'lines' else 34)}" for k, n in counts.items()]
+    cells = [f"{n}x {card_label(k, color, 72 if how == 'lines' else 33).rstrip(' ;:,')}" for k, n in counts.items()]
     if how == "lines":
         lines += ["  " + cell for cell in cells]
     else:
         for i in range(0, len(cells), 2):
-            pad = " " * (38 - len(click.unstyle(cells[i])))
+            pad = " " * (39 - len(click.unstyle(cells[i])))
             lines.append(("  " + cells[i] + (pad + cells[i + 1] if i + 1 < len(cells) else "")).rstrip())
     return lines + (["  " + ability] if ability else [])
 
