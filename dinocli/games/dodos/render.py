@@ -38,11 +38,15 @@ def card_name(c: int) -> str:
 def card_label(kind: int, color: bool = False, width: int = 72) -> str:
     """A card kind in full: colour and footprint tag, name and effect, cut to ``width``."""
     k = KINDS[kind]
+    tag = _tag(kind, False)
+    return _tag(kind, color) + f" {k.name}: {k.text}"[: width - len(tag)]
+
+
+def _tag(kind: int, color: bool) -> str:
+    """A card kind's colour and footprint tag: ``[B3]``."""
+    k = KINDS[kind]
     tag = f"[{k.color[0].upper()}{k.fp}]"
-    text = f" {k.name}: {k.text}"[: width - len(tag)]
-    if color:
-        tag = click.style(tag, fg=COLORS[k.color], bold=True)
-    return tag + text
+    return click.style(tag, fg=COLORS[k.color], bold=True) if color else tag
 
 
 def _cards(cards: tuple[int, ...]) -> str:
@@ -171,9 +175,7 @@ def _hand(v: View, color: bool, how: str) -> list[str]:
     if how == "names":
         cells = []
         for k, n in counts.items():
-            tag = f"[{KINDS[k].color[0].upper()}{KINDS[k].fp}]"
-            cells.append(f"{f'{n}x ' if n > 1 else ''}{click.style(tag, fg=COLORS[KINDS[k].color], bold=True) if color else tag}"
-                         f" {KINDS[k].name}")
+            cells.append(f"{f'{n}x ' if n > 1 else ''}{_tag(k, color)} {KINDS[k].name}")
         lines, line = [], f"Your hand ({len(v.hand)}):"
         for cell in cells:
             if len(click.unstyle(line)) + 2 + len(click.unstyle(cell)) > 80:
@@ -184,7 +186,11 @@ def _hand(v: View, color: bool, how: str) -> list[str]:
         lines.append(line)
         return lines + (["  " + ability[:78]] if ability else [])
     lines = [f"Your hand ({len(v.hand)}):"]
-    cells = [f"{n}x {card_label(k, color, 72 if how == 'lines' else 33).rstrip(' ;:,')}" for k, n in counts.items()]
+    if how == "lines":
+        cells = [f"{n}x {card_label(k, color)}" for k, n in counts.items()]
+    else:  # the effect shortened at a word, to fit half a line
+        cells = [f"{n}x {_tag(k, color)} {textwrap.shorten(f'{KINDS[k].name}: {KINDS[k].text}', 28, placeholder='…')}"
+                 for k, n in counts.items()]
     if how == "lines":
         lines += ["  " + cell for cell in cells]
     else:
