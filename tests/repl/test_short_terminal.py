@@ -19,8 +19,8 @@ from .test_first_hour import Terminal80x24
 ME = "Alexandrina-1234"  # the longest name `new` accepts
 
 
-def first_screen(svc, game_id: str) -> tuple[list[str], list[str]]:
-    """What the prompt shows before its first input line at 80x24 (the lines above ``NAME>``), and its
+def first_screen(svc, game_id: str, prompt: str = f"{ME}> ") -> tuple[list[str], list[str]]:
+    """What the prompt shows before its first input line at 80x24 (the lines above ``prompt``), and its
     toolbar lines."""
     out = Terminal80x24()
     with create_pipe_input() as inp:
@@ -29,7 +29,7 @@ def first_screen(svc, game_id: str) -> tuple[list[str], list[str]]:
         repl = Repl(svc, game_id, input=inp, output=out, fast=True, history=InMemoryHistory())
         repl.loop()
     text = out.text.replace("\r", "")
-    screen = text[: text.index(f"{ME}> ")].rstrip("\n").split("\n")
+    screen = text[: text.index(prompt)].rstrip("\n").split("\n")
     return screen, repl.toolbar_lines()
 
 
@@ -56,3 +56,22 @@ def test_five_player_dingo_and_six_player_dodos_fit_80x24(svc, kind, bots, heade
         assert any(line.startswith("Your hand") for line in screen), shown
         assert any(line.startswith(f"{ME} to move") for line in screen), shown
         g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+
+
+@pytest.mark.parametrize("kind,bots", [pytest.param("dingo", 4, id="dingo5"), pytest.param("dodos", 5, id="dodos6")])
+def test_a_finished_five_or_six_player_game_fits_80x24_with_its_result(svc, kind, bots):
+    """#22: at the end the board (everything public), the winner line and as much of the rest as fits
+    stay above the prompt and its toolbar at 80x24."""
+    g = svc.new_game(kind, players=[ME], bots=["random"] * bots, seed="end")
+    rnd = random.Random(1)
+    while True:
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        if g.over:
+            break
+        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+    screen, bar = first_screen(svc, g.id, "game over> ")
+    shown = "\n".join(screen)
+    assert len(screen) + 1 + len(bar) <= 24 and max(map(len, screen)) <= 80, shown
+    assert screen[0].startswith(("THE DINGO ATE THE BABY", "Dodos Riding Dinos")), shown
+    assert any("Winner: " in line for line in screen), shown
