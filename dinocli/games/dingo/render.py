@@ -171,11 +171,11 @@ def _board(v: View, color: bool, compact: bool, inline_hand: bool) -> str:
     legend = "-- * protected   ~ shielded by a Moon   5b = value 5, blue   > to move "
     if compact:
         legend = "-- * protected  ~ Moon-shielded  5b = value 5, blue  4p = 4 points  > to move "
-    out.append(legend.ljust(78, "-"))
+    out.append(legend.ljust(78, "-").rstrip())
     if v.seat is not None and v.hand:
         if inline_hand:
-            cards = [f"{i + 1} {_paint(card_text(c), COLOUR[c], color)} {VALUE[c]}{f' ({EFFECT[c]})' if EFFECT[c] else ''}"
-                     for i, c in enumerate(v.hand)]
+            cards = [f"{i + 1} {_paint(card_text(c), COLOUR[c], color)} {VALUE[c]}"
+                     + (f" ({EFFECT[c]})" if EFFECT[c] else "") for i, c in enumerate(v.hand)]
             out.extend(_pack(cards, "Your hand: ", "  "))
         else:
             out.append(f"Your hand ({v.names[v.seat][:12]}):")
