@@ -397,24 +397,32 @@ class Repl:
             return 40
 
     def draw(self) -> None:
-        """Redraw so that it fits the terminal: the board as the viewer sees it, what happened since
-        their last move (as much as fits), the moves (listed when they fit, else counted)."""
+        """Redraw so that it fits the terminal: the board as the viewer sees it (denser when the terminal is
+        short), what happened since their last move (as much as fits), the moves (listed when they fit,
+        else counted)."""
         g = self.g
         if self.terminal:
             self.clear()
         viewer = self.viewer()
-        board = safe_block(g.game.render(self.view(), color=self.color), colour=self.color)
+        legal = g.legal_texts() if self.my_turn() else []
+        short = [(f"{self.name(g.to_move)} to move: {len(legal)} moves (Tab, actions, help).", "dim")] if legal else []
+        least = self.result_lines()[:1] if g.over else short  # what must stay under the board
+        fits = self.rows() - 1 - len(self.toolbar_lines()) - self.height(least)  # prompt and toolbar stay
+        board = safe_block(g.game.render(self.view(), color=self.color, height=fits), colour=self.color)
         print_formatted_text(ANSI(board) if self.color else board, output=self.out, color_depth=self.depth)
-        room = self.rows() - 1 - len(self.toolbar_lines()) - board.count("\n") - 1  # prompt and toolbar stay
+        room = self.rows() - 1 - len(self.toolbar_lines()) - board.count("\n") - 1
         tail: list[tuple[str, str]] = []
         if g.over:
             tail = self.result_lines(said="Game over" in board)
+            while len(tail) > 1 and self.height(tail) > room:
+                tail.pop()
         elif self.my_turn():
-            legal = g.legal_texts()
             who = self.name(g.to_move)
             rows = [(t, "") for t in self.move_rows(legal)] if len(legal) <= AUTO_LIST else []
             hint = ("Type a number or a move (Tab completes), or help.", "dim")
             tail = [(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")]
+            if self.height(tail) > room:
+                tail = short
             for listed in ([(f"{who} to move:", "title"), *rows, hint], [(f"{who} to move:", "title"), *rows]):
                 if rows and self.height(listed) + RECAP_MIN <= room:
                     tail = listed

@@ -124,9 +124,10 @@ class ModuleGame:
         """Whether the event shows a seat something hidden before."""
         return self._view.reveals(event, seat)
 
-    def render(self, view: View, color: bool = False, **options: Any) -> str:
-        """The board at 80 columns (game-specific keyword options pass through, e.g. ``unicode``)."""
-        return self._render.render(view, color, **options)
+    def render(self, view: View, color: bool = False, height: int | None = None, **options: Any) -> str:
+        """The board at 80 columns, in ``height`` lines where it fits (game-specific keyword options pass
+        through, e.g. ``unicode``)."""
+        return self._render.render(view, color, height=height, **options)
 
     def status(self, view: View) -> str:
         """One toolbar line."""

@@ -160,8 +160,10 @@ class Game(Protocol):
         """Whether this event shows ``seat`` something hidden before (a drawn card, a
         flipped tile, a roll): strict undo never crosses such an event."""
 
-    def render(self, view: View, color: bool = False) -> str:
-        """The board as ``view`` sees it, at most 80 columns."""
+    def render(self, view: View, color: bool = False, height: int | None = None) -> str:
+        """The board as ``view`` sees it, at most 80 columns; given ``height`` (a short terminal), a
+        denser layout of at most that many lines where one fits, keeping your hand, your place, whose
+        turn it is and the goal."""
 
     def status(self, view: View) -> str:
         """A one-line summary for the toolbar: turn, scores, target or round."""

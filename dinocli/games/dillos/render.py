@@ -6,6 +6,8 @@ Also the toolbar status line and one line of English per event."""
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from ..grammar import does, possessive, verb
@@ -102,9 +104,9 @@ def _cell(s: State, sq: int, glyph: dict, color: bool, above: bool | None = None
     return [parts_top, _paint(mid_s, color, **road_style) if not who else mid_s, "".join(bot)]
 
 
-def render(view: State, color: bool = False, unicode: bool = True) -> str:
+def render(view: State, color: bool = False, unicode: bool = True, height: int | None = None) -> str:
     """The board as the view sees it, with coordinates on the edges, a legend and what is
-    being decided; at most 80 columns."""
+    being decided; at most 80 columns (given ``height``, a short terminal: names cut shorter to fit)."""
     s = view
     g = geo(s)
     glyph = UNICODE if unicode else ASCII
@@ -121,22 +123,33 @@ def render(view: State, color: bool = False, unicode: bool = True) -> str:
             left = f"{r + 1:>2} {edge}" if k == 1 else "    "
             right = f"{edge}{r + 1:<2}" if k == 1 else ""
             lines.append(left + "".join(cell[k] for cell in cells) + right)
+    full = _under(s, g, glyph, color, cut=12, done=" (capitol done)")
+    if height is not None and len(lines) + len(full) > height:
+        full = _under(s, g, glyph, color, cut=8, done=" (cap.)")
+    return "\n".join(lines + full)
+
+
+def _under(s: State, g, glyph: dict, color: bool, cut: int, done: str) -> list[str]:
+    """The lines under the board: the pawns (names cut to ``cut``), the legend, the prompt; 80 columns."""
     pawns = []
     for i, name in enumerate(s.table.names):
         mark = _paint(str(i + 1), color, fg=SEAT_COLOURS[i], bold=True)
-        extra = " (capitol done)" if s.reached[i] and s.table.goal != "capitol" else ""
-        pawns.append(f"{mark} {name[:12]} {g.name(s.pawns[i])}{extra}")
+        extra = done if s.reached[i] and s.table.goal != "capitol" else ""
+        pawns.append(f"{mark} {name[:cut]} {g.name(s.pawns[i])}{extra}")
     hunter = _paint(HUNTER, color, fg="red", bold=True, reverse=True)
     legend = f"{hunter} Hunter {g.name(s.hunter)}  {glyph['stop']} stop  hN home of N  cap capitol"
     if g.small_world:
         legend += f"  {glyph['wrap']} wraps"
-    who = "  ".join(pawns)
-    if len(click.unstyle(who + legend)) + 3 <= 80:
-        lines.append(f"{who}   {legend}")
-    else:
-        lines += [who, legend]
-    lines.append(prompt(s))
-    return "\n".join(lines)
+    lines: list[str] = []
+    line = ""
+    for item in pawns + [" " + legend]:  # the legend three spaces after the pawns, when it fits
+        if line and len(click.unstyle(line + "  " + item)) > 80:
+            lines.append(line)
+            line = item.lstrip()
+        else:
+            line = f"{line}  {item}" if line else item
+    lines.append(line)
+    return lines + (textwrap.wrap(prompt(s), 80, subsequent_indent="    ") or [""])
 
 
 def prompt(s: State) -> str:

@@ -100,6 +100,31 @@ def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
     return lines
 
 
+SHORT = {"Bushfire": "Fire", "Crocodile": "Croc", "Kangaroo": "Roo"}
+
+
+def _ranch_line(v: View, seat: int, color: bool) -> list[str]:
+    """A ranch on one line (more only when its cards need them): value, target, score, cards abbreviated."""
+    row = v.ranches[seat]
+    value = ranch_value(row)
+    arrow = ">" if v.phase != "over" and seat == v.turn else " "
+    if value > v.target:
+        note = _paint(f"{value - v.target} OVER".ljust(8), None, color, fg="red", bold=True)
+    elif value == v.target:
+        note = _paint("on targ.", None, color, fg="green", bold=True)
+    else:
+        note = f"{v.target - value} to go".ljust(8)
+    colour = _paint(f"{COLOURS[v.colours[seat]][:3]:<3}", v.colours[seat], color) if v.colours else "   "
+    you = "you:" if seat == v.seat else "    "
+    head = f"{arrow} {v.names[seat][:10]:<10} {colour} {value:>2}/{v.target:<2} {note} {v.scores[seat]:>2}p {you}"
+    cells = []
+    for i, card in enumerate(row):
+        mark = ("*" if i == 0 else "") + ("~" if i + 1 < len(row) and EFFECT[row[i + 1]] == "moon" else "")
+        name = SHORT.get(NAME[card], NAME[card])
+        cells.append(f"{i + 1} {_paint(f'{name}{VALUE[card]}{COLOURS[COLOUR[card]][0]}', COLOUR[card], color)}{mark}")
+    return _pack(cells or ["(empty)"], head + " ", " " * 8)
+
+
 def _prompt(v: View) -> str:
     who = v.names[v.turn]
     if v.phase == "over":
@@ -115,8 +140,18 @@ def _prompt(v: View) -> str:
     return f"{who} to play: 'play CARD PLAYER', 'discard CARD' or 'destroy'."
 
 
-def render(v: View, color: bool = False) -> str:
-    """The table as ``v`` sees it, at most 80 columns."""
+def render(v: View, color: bool = False, height: int | None = None) -> str:
+    """The table as ``v`` sees it, at most 80 columns; given ``height`` (a short terminal), the first of
+    ever denser layouts that fits in that many lines (one line per ranch, then the hand on one line)."""
+    board = _board(v, color, compact=False, inline_hand=False)
+    for compact, inline_hand in ((True, False), (True, True)):
+        if height is None or board.count("\n") < height:
+            break
+        board = _board(v, color, compact=compact, inline_hand=inline_hand)
+    return board
+
+
+def _board(v: View, color: bool, compact: bool, inline_hand: bool) -> str:
     rule = "-" * 78
     title = _paint("THE DINGO ATE THE BABY", None, color, bold=True)
     out = [f"{title}   day {v.day}, {v.names[v.starter]} started"]
@@ -125,27 +160,49 @@ def render(v: View, color: bool = False) -> str:
         f"{target} (d10 {v.roll}+10)   discards {len(v.discard)}/{v.limit}   deck {v.deck_size}"
         f"   game ends past {v.goal} points"
     )
-    out.extend(_wrap("Scores: " + ",  ".join(f"{n[:12]} {s}" for n, s in zip(v.names, v.scores))))
+    if not compact:  # the compact ranch lines carry the scores
+        out.extend(_wrap("Scores: " + ",  ".join(f"{n[:12]} {s}" for n, s in zip(v.names, v.scores))))
     if len(v.contenders) < len(v.names) and v.phase != "over":
         out.append("Tiebreak day: only " + ", ".join(v.names[i] for i in v.contenders) + " can win.")
-    out.append(rule)
+    if not compact:
+        out.append(rule)
     for seat in range(len(v.names)):
-        out.extend(_ranch_lines(v, seat, color))
-    out.append("-- * protected   ~ shielded by a Moon   5b = value 5, blue   > to move ".ljust(78, "-"))
+        out.extend(_ranch_line(v, seat, color) if compact else _ranch_lines(v, seat, color))
+    legend = "-- * protected   ~ shielded by a Moon   5b = value 5, blue   > to move "
+    if compact:
+        legend = "-- * protected  ~ Moon-shielded  5b = value 5, blue  4p = 4 points  > to move "
+    out.append(legend.ljust(78, "-").rstrip())
     if v.seat is not None and v.hand:
-        out.append(f"Your hand ({v.names[v.seat][:12]}):")
-        for i, card in enumerate(v.hand):
-            effect = EFFECT[card]
-            tail = f" - {effect}: {EFFECTS[effect]}" if effect else ""
-            out.append(f"  {i + 1} {_paint(card_text(card), COLOUR[card], color)} {VALUE[card]}{tail}")
+        if inline_hand:
+            cards = [f"{i + 1} {_paint(card_text(c), COLOUR[c], color)} {VALUE[c]}"
+                     + (f" ({EFFECT[c]})" if EFFECT[c] else "") for i, c in enumerate(v.hand)]
+            out.extend(_pack(cards, "Your hand: ", "  "))
+        else:
+            out.append(f"Your hand ({v.names[v.seat][:12]}):")
+            for i, card in enumerate(v.hand):
+                effect = EFFECT[card]
+                tail = f" - {effect}: {EFFECTS[effect]}" if effect else ""
+                out.append(f"  {i + 1} {_paint(card_text(card), COLOUR[card], color)} {VALUE[card]}{tail}")
     if v.last is not None:
+        cut = 10 if compact else 12
         parts = [
-            f"{v.names[i][:12]} {val}{' over' if val > v.last.target else ''} +{p}"
+            f"{v.names[i][:cut]} {val}{' over' if val > v.last.target else ''} +{p}"
             for i, (val, p) in enumerate(zip(v.last.values, v.last.points))
         ]
         out.extend(_wrap(f"Day {v.last.day} (target {v.last.target}): " + ", ".join(parts)))
     out.extend(_wrap(_prompt(v)))
     return "\n".join(out)
+
+
+def _pack(cells: list[str], first: str, indent: str) -> list[str]:
+    """Styled ``cells`` two spaces apart, after ``first``, in lines of at most 80 plain columns."""
+    lines, line = [], first
+    for cell in cells:
+        if len(click.unstyle(line)) + len(click.unstyle(cell)) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = indent
+        line += cell + "  "
+    return lines + [line.rstrip()]
 
 
 def _wrap(text: str) -> list[str]:

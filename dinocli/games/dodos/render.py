@@ -38,18 +38,24 @@ def card_name(c: int) -> str:
 def card_label(kind: int, color: bool = False, width: int = 72) -> str:
     """A card kind in full: colour and footprint tag, name and effect, cut to ``width``."""
     k = KINDS[kind]
+    tag = _tag(kind, False)
+    return _tag(kind, color) + f" {k.name}: {k.text}"[: width - len(tag)]
+
+
+def _tag(kind: int, color: bool) -> str:
+    """A card kind's colour and footprint tag: ``[B3]``."""
+    k = KINDS[kind]
     tag = f"[{k.color[0].upper()}{k.fp}]"
-    text = f" {k.name}: {k.text}"[: width - len(tag)]
-    if color:
-        tag = click.style(tag, fg=COLORS[k.color], bold=True)
-    return tag + text
+    return click.style(tag, fg=COLORS[k.color], bold=True) if color else tag
 
 
 def _cards(cards: tuple[int, ...]) -> str:
     return ", ".join(card_name(c) for c in cards) or "nothing"
 
 
-def _track_lines(v: View, color: bool) -> list[str]:
+def _track_lines(v: View, color: bool, legend: str = "full", depth_cap: int | None = None) -> list[str]:
+    """The ruler, the track, the Dodinos stacked under their spaces (at most ``depth_cap`` rows, the
+    last one saying ``+`` for more) and the legend (``full``, ``short`` or ``none``)."""
     track = TRACKS[v.track]
     width = track.loop or track.printed
     cells = ["."] * width
@@ -70,6 +76,9 @@ def _track_lines(v: View, color: bool) -> list[str]:
         else:
             stacks.setdefault(c, []).append(letter)
     depth = max((len(s) for s in stacks.values()), default=0)
+    if depth_cap is not None and depth > depth_cap:
+        depth = depth_cap
+        stacks = {c: letters if len(letters) <= depth else letters[:depth - 1] + ["+"] for c, letters in stacks.items()}
     for row in range(depth):
         line = [" "] * width
         for c, letters in stacks.items():
@@ -81,9 +90,13 @@ def _track_lines(v: View, color: bool) -> list[str]:
         lines.append(text)
     if not stacks and beyond:
         lines.append("  beyond: " + " ".join(beyond))
-    legend = f"F finish at {track.finish}; @ Spheres: " + ", ".join(
-        f"{s.space} {s.name} ({s.text.lower()})" for s in track.spheres)
-    lines += textwrap.wrap(legend, 78, initial_indent="  ", subsequent_indent="    ")
+    if legend == "full":
+        text = f"F finish at {track.finish}; @ Spheres: " + ", ".join(
+            f"{s.space} {s.name} ({s.text.lower()})" for s in track.spheres)
+    else:
+        text = f"F {track.finish}  @ " + ", ".join(f"{s.space} {s.name}" for s in track.spheres)
+    if legend != "none":
+        lines += textwrap.wrap(text, 78, initial_indent="  ", subsequent_indent="    ")
     return lines
 
 
@@ -96,13 +109,29 @@ def _played(v: View, x: int) -> str:
     return KINDS[KIND[c]].name
 
 
-def render(v: View, color: bool = False) -> str:
-    """The board as ``v`` sees it: track, seats, own hand, played cards, Dodo token, prompt."""
+# the denser layouts a short terminal gets, in order: (sphere legend, hand, rows of stacked Dodinos)
+COMPACT = (("short", "two", None), ("short", "names", 3), ("none", "names", 2), ("none", "names", 1))
+
+
+def render(v: View, color: bool = False, height: int | None = None) -> str:
+    """The board as ``v`` sees it: track, seats, own hand, played cards, Dodo token, prompt; given
+    ``height`` (a short terminal), the first of ever denser layouts that fits in that many lines."""
+    board = _board(v, color)
+    for legend, hand, depth in COMPACT:
+        if height is None or board.count("\n") < height:
+            break
+        board = _board(v, color, compact=True, legend=legend, hand=hand, depth_cap=depth)
+    return board
+
+
+def _board(v: View, color: bool, compact: bool = False, legend: str = "full", hand: str = "lines",
+           depth_cap: int | None = None) -> str:
     track = TRACKS[v.track]
     head = f"Dodos Riding Dinos - {track.name} track - round {v.round} - {PHASES[v.phase]}"
     out = [click.style(head, bold=True) if color else head]
-    out += _track_lines(v, color)
-    out.append("   player       dodino   space  cards  played         green")
+    out += _track_lines(v, color, legend, depth_cap)
+    header = "   player       dodino   space  cards  played         green"
+    out.append(header + ("  (* ability used)" if compact and v.abilities else ""))
     for x, name in enumerate(v.names):
         d = v.dodinos[x]
         dodino = DODINOS[d].name if d >= 0 else "?"
@@ -117,7 +146,7 @@ def render(v: View, color: bool = False) -> str:
         line = (f" {LETTERS[x]} {name[:12]:<12} {dodino:<8} {space:>5}  {v.sizes[x]:>5}  "
                 f"{_played(v, x)[:13]:<13}  {green[:11]:<11}{marks}")
         out.append(line.rstrip()[:80])
-    if v.abilities:
+    if v.abilities and not compact:
         out.append("   * ability used")
     pile = f"deck {v.deck_size}, discard {len(v.discard)}"
     if len(head) + 3 + len(pile) <= 80:  # on the title line when it fits (80x24)
@@ -125,21 +154,50 @@ def render(v: View, color: bool = False) -> str:
     else:
         out.append("   " + pile)
     if v.seat is not None:
-        out.append(f"Your hand ({len(v.hand)}):")
-        counts: dict[int, int] = {}
-        for c in v.hand:
-            counts[KIND[c]] = counts.get(KIND[c], 0) + 1
-        for k, n in counts.items():
-            out.append(f"  {n}x {card_label(k, color)}")
-        if v.abilities and v.dodinos[v.seat] >= 0:
-            d = DODINOS[v.dodinos[v.seat]]
-            state = "used" if v.used[v.seat] else "ready"
-            out.append(f"  Ability ({d.name}, {state}): {d.text}")
+        out += _hand(v, color, hand)
     if v.winners:
         out.append("Winner: " + " and ".join(v.names[x] for x in v.winners))
     else:
-        out.append("Now: " + prompt(v))
+        out += textwrap.wrap("Now: " + prompt(v), 80, subsequent_indent="    ")
     return "\n".join(out)
+
+
+def _hand(v: View, color: bool, how: str) -> list[str]:
+    """Your hand, each kind counted: one per line with its effect (``lines``), two per line (``two``),
+    or the names only, packed (``names``); then your Dodino's ability."""
+    counts: dict[int, int] = {}
+    for c in v.hand:
+        counts[KIND[c]] = counts.get(KIND[c], 0) + 1
+    ability = ""
+    if v.abilities and v.dodinos[v.seat] >= 0:
+        d = DODINOS[v.dodinos[v.seat]]
+        ability = f"Ability ({d.name}, {'used' if v.used[v.seat] else 'ready'}): {d.text}"
+    if how == "names":
+        cells = []
+        for k, n in counts.items():
+            cells.append(f"{f'{n}x ' if n > 1 else ''}{_tag(k, color)} {KINDS[k].name}")
+        lines, line = [], f"Your hand ({len(v.hand)}):"
+        for cell in cells:
+            if len(click.unstyle(line)) + 2 + len(click.unstyle(cell)) > 80:
+                lines.append(line)
+                line = "  " + cell
+            else:
+                line += ("  " if line.strip() else "") + cell
+        lines.append(line)
+        return lines + (["  " + ability[:78]] if ability else [])
+    lines = [f"Your hand ({len(v.hand)}):"]
+    if how == "lines":
+        cells = [f"{n}x {card_label(k, color)}" for k, n in counts.items()]
+    else:  # the effect shortened at a word, to fit half a line
+        cells = [f"{n}x {_tag(k, color)} {textwrap.shorten(f'{KINDS[k].name}: {KINDS[k].text}', 28, placeholder='…')}"
+                 for k, n in counts.items()]
+    if how == "lines":
+        lines += ["  " + cell for cell in cells]
+    else:
+        for i in range(0, len(cells), 2):
+            pad = " " * (39 - len(click.unstyle(cells[i])))
+            lines.append(("  " + cells[i] + (pad + cells[i + 1] if i + 1 < len(cells) else "")).rstrip())
+    return lines + (["  " + ability] if ability else [])
 
 
 def status(v: View) -> str:

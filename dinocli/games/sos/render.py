@@ -153,8 +153,9 @@ def _side(state: State) -> list[str]:
     return [ln[:SIDE_WIDTH] for ln in lines]
 
 
-def render(view: State, color: bool = False) -> str:
-    """The board (4 columns a cell, open lava ends as arrows) with the legend on the right."""
+def render(view: State, color: bool = False, height: int | None = None) -> str:
+    """The board (4 columns a cell, open lava ends as arrows) with the legend on the right; given
+    ``height`` (a short terminal), the legend lines under it are left out as far as needed to fit."""
     state = view
     marks = _marks(state)
     rows = ["  " + "".join(f"  {ch} " for ch in "abcdefghi")]
@@ -169,7 +170,8 @@ def render(view: State, color: bool = False) -> str:
     if state.phase == Phase.OVER:
         final = f"Team score {score(state)}/{MAX_SCORE}: {result_band(score(state))}"
         out += _wrap(final.split(), 80, "")
-    out += [_style(line, color, dim=True) for line in LEGEND]
+    legend = LEGEND if height is None else LEGEND[:max(0, height - len(out))]
+    out += [_style(line, color, dim=True) for line in legend]
     return "\n".join(out)
 
 

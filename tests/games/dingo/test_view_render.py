@@ -192,3 +192,25 @@ def test_errors_and_prompts_speak_to_you_in_the_second_person():
     assert "you to play:" in GAME.render(GAME.observe(s, 0))
     over = msgspec.structs.replace(s, phase="over", winners=(0,), scores=(26, 3))
     assert "Game over: you win with 26 points." in GAME.render(GAME.observe(over, 0))
+
+
+def test_a_short_terminal_gets_one_line_per_ranch_with_what_a_player_needs():
+    """#22: at 5 players the full board can be taller than 80x24 leaves; with ``height`` each ranch takes one
+    line (value/target, score, cards abbreviated with their positions and markers), and the header, whose
+    turn it is and the own hand stay."""
+    ranches = [["red-cow", "blue-horse", "green-moon", "red-kangaroo"], ["blue-cow", "blue-baby"],
+               ["blue-crocodile", "yellow-sheep"], ["purple-dog", "purple-bushfire", "yellow-sun"], ["red-dingo"]]
+    s = table(ranches, [[f"{c}-sheep", f"{c}-baby"] for c in ("red", "blue", "green", "yellow", "purple")],
+              turn=2, scores=[4, 7, 1, 0, 12])
+    full = GAME.render(GAME.observe(s, 0))
+    assert len(full.splitlines()) > 16 and GAME.render(GAME.observe(s, 0), height=40) == full
+    short = GAME.render(GAME.observe(s, 0), height=16).splitlines()
+    assert len(short) <= 16 and all(len(line) <= 80 for line in short)
+    assert short[0].startswith("THE DINGO ATE THE BABY") and "Target 17" in short[1]
+    mine = next(line for line in short if line.startswith("  ann "))
+    assert "16/17" in mine and " 4p you:" in mine and "1 Cow4r*  2 Horse6b~  3 Moon2g  4 Roo4r" in mine
+    assert next(line for line in short if line.startswith("> cat ")).endswith("1 Croc5b*  2 Sheep3y")
+    assert "2 Fire" in next(line for line in short if line.startswith("  dan "))
+    assert "12p" in next(line for line in short if line.startswith("  eve "))
+    assert any(line.startswith("Your hand") for line in short) and "Red Sheep 3" in "\n".join(short)
+    assert short[-1].startswith("cat to play")

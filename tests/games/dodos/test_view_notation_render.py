@@ -166,3 +166,26 @@ def test_log_lines_speak_to_you_in_the_second_person():
         (GameEnded(winners=(1, 0)), "The race is over: bob and you win."),
     ]
     assert [GAME.describe(e, config) for e, _ in cases] == [line for _, line in cases]
+
+
+def test_a_short_terminal_gets_a_denser_board_with_the_hand_and_your_row():
+    """#22: at 6 players with abilities the full board is taller than 80x24 leaves; with ``height`` the
+    Spheres legend, the hand (shortened effects, then names) and the stacks shrink until it fits, while
+    the header, your row, the track with every Dodino, your hand and ability and the prompt stay."""
+    hand = ["dash", "gallop", "forage", "long-stride", "switcheroo", "banana-toss", "egg-flick", "big-leap",
+            "meteor-strike", "star-storm", "rotten-egg", "pickpocket"]
+    s = table(6, hands={2: hand}, pos=(0, 0, 0, 0, 9, 9), track="space", abilities=True, phase=3,
+              agenda=[Task("round")])
+    s, _ = run(s)
+    view = GAME.observe(s, 2)
+    full = GAME.render(view)
+    assert len(full.splitlines()) > 20 and GAME.render(view, height=40) == full
+    for height in (20, 18):
+        short = GAME.render(view, height=height).splitlines()
+        text = "\n".join(short)
+        assert len(short) <= height and all(len(line) <= 80 for line in short), text
+        assert short[0].startswith("Dodos Riding Dinos - Space track")
+        assert any(line.startswith(" C cat ") and "(you)" in line for line in short), text
+        assert "Your hand (12)" in text and "Pickpocket" in text and "Ability (" in text
+        assert short[-1].startswith("Now: ")
+        assert "A" in short[3] and "E" in short[3]  # a Dodino of each stack on the first row under the track

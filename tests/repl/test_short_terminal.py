@@ -1,0 +1,77 @@
+"""Issue #22 at the prompt (prompt_toolkit pipe input): at 80x24 a 5-player Dingo and a 6-player Dodos
+keep the board's header line and your own ranch/row and hand on the screen, above the prompt and its
+toolbar, move after move."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+
+from dinocli.repl import Repl
+
+from .conftest import CTRL_D
+from .test_first_hour import Terminal80x24
+
+ME = "Alexandrina-1234"  # the longest name `new` accepts
+
+
+def first_screen(svc, game_id: str, prompt: str = f"{ME}> ") -> tuple[list[str], list[str]]:
+    """What the prompt shows before its first input line at 80x24 (the lines above ``prompt``), and its
+    toolbar lines."""
+    out = Terminal80x24()
+    with create_pipe_input() as inp:
+        inp.send_text(CTRL_D)
+        inp.close()
+        repl = Repl(svc, game_id, input=inp, output=out, fast=True, history=InMemoryHistory())
+        repl.loop()
+    text = out.text.replace("\r", "")
+    screen = text[: text.index(prompt)].rstrip("\n").split("\n")
+    return screen, repl.toolbar_lines()
+
+
+@pytest.mark.parametrize("kind,bots,header,mine", [
+    pytest.param("dingo", 4, "THE DINGO ATE THE BABY", re.compile(rf"^[> ] {ME[:10]}.*(\(you\)|you:)"), id="dingo5"),
+    pytest.param("dodos", 5, "Dodos Riding Dinos", re.compile(rf"^ [A-F] {ME[:12]} .*\(you\)"), id="dodos6"),
+])
+def test_five_player_dingo_and_six_player_dodos_fit_80x24(svc, kind, bots, header, mine):
+    """#22: the header line, your own ranch (Dingo) or row (Dodos) and your hand stay on screen at 80x24:
+    the board, what it leaves room for and the prompt fit above the toolbar, no line wider than 80."""
+    g = svc.new_game(kind, players=[ME], bots=["rules"] * bots, seed="22")
+    rnd = random.Random(22)
+    for _ in range(10):
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        if g.over:
+            break
+        screen, bar = first_screen(svc, g.id)
+        shown = "\n".join(screen)
+        assert len(screen) + 1 + len(bar) <= 24, shown
+        assert max(map(len, screen)) <= 80, shown
+        assert screen[0].startswith(header), shown
+        assert any(mine.match(line) for line in screen), shown
+        assert any(line.startswith("Your hand") for line in screen), shown
+        assert any(line.startswith(f"{ME} to move") for line in screen), shown
+        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+
+
+@pytest.mark.parametrize("kind,bots", [pytest.param("dingo", 4, id="dingo5"), pytest.param("dodos", 5, id="dodos6")])
+def test_a_finished_five_or_six_player_game_fits_80x24_with_its_result(svc, kind, bots):
+    """#22: at the end the board (everything public), the winner line and as much of the rest as fits
+    stay above the prompt and its toolbar at 80x24."""
+    g = svc.new_game(kind, players=[ME], bots=["random"] * bots, seed="end")
+    rnd = random.Random(1)
+    while True:
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        if g.over:
+            break
+        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+    screen, bar = first_screen(svc, g.id, "game over> ")
+    shown = "\n".join(screen)
+    assert len(screen) + 1 + len(bar) <= 24 and max(map(len, screen)) <= 80, shown
+    assert screen[0].startswith(("THE DINGO ATE THE BABY", "Dodos Riding Dinos")), shown
+    assert any("Winner: " in line for line in screen), shown
