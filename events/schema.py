@@ -8,11 +8,55 @@ table is append-only: triggers refuse UPDATE and DELETE. ``events.salt``/``rolls
 
 from __future__ import annotations
 
-from sqlite_utils.migrations import Migrations
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["migrations"]
+__all__ = ["migrations", "SET"]
 
-migrations = Migrations("dinocli.events")
+SET = "dinocli.events"
+
+
+class _Registry:
+    """The migrations in order, registered like sqlite-utils' ``Migrations`` but without importing it
+    (the store checks what is applied with plain sqlite3 and loads sqlite-utils only to apply some)."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, Callable[[Any], None]]] = []
+
+    def __call__(self, *, name: str) -> Callable:
+        def register(fn: Callable[[Any], None]) -> Callable[[Any], None]:
+            self.steps.append((name, fn))
+            return fn
+        return register
+
+    @property
+    def names(self) -> list[str]:
+        """The migration names, oldest first."""
+        return [name for name, _ in self.steps]
+
+    def sqlite_utils(self) -> Any:
+        """The same steps as a sqlite-utils ``Migrations`` set (imports sqlite-utils)."""
+        from sqlite_utils.migrations import Migrations
+
+        out = Migrations(SET)
+        for name, fn in self.steps:
+            out(name=name)(fn)
+        return out
+
+    def applied(self, db: Any) -> list:
+        """The applied migrations of a sqlite-utils ``Database`` (as ``Migrations.applied``)."""
+        return self.sqlite_utils().applied(db)
+
+    def pending(self, db: Any) -> list:
+        """The migrations not yet applied (as ``Migrations.pending``)."""
+        return self.sqlite_utils().pending(db)
+
+    def apply(self, db: Any) -> None:
+        """Apply the pending migrations (as ``Migrations.apply``)."""
+        self.sqlite_utils().apply(db)
+
+
+migrations = _Registry()
 
 
 @migrations(name="0001_initial")

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
-import sqlite_utils
 
 from .chain import CHAIN, body_text, commitment, event_hash, genesis_hash, json_text, new_salts, normalized, \
     rolls_commitment, walk
@@ -42,7 +41,7 @@ from .errors import (
 from .log import ParsedLog, event_line, footer_line, header_line, view_line
 from .records import Branch, Command, GameRecord, Stored
 from .rng import commit
-from .schema import migrations
+from .schema import SET, migrations
 
 __all__ = [
     "Store",
@@ -167,9 +166,16 @@ class Store:
         self._conn = conn
         self.path_str = path_str
         self.timeout = timeout
-        self.db = sqlite_utils.Database(conn)
         self._genesis: dict[str, tuple[str, int]] = {}
         self._identity: dict[str, tuple[int, int] | None] = {}
+        self._savepoints = 0
+
+    @functools.cached_property
+    def db(self) -> Any:
+        """The connection as a sqlite-utils ``Database`` (imported on first use: reads and appends use sqlite3)."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self._conn)
 
     # -- opening --------------------------------------------------------------------------
 
@@ -234,15 +240,28 @@ class Store:
         return store
 
     def _migrate(self) -> None:
-        """Create or upgrade the schema (refusing SQLite files that belong to something else)."""
-        if not migrations.pending(self.db):
+        """Create or upgrade the schema (refusing SQLite files that belong to something else).
+
+        Whether anything is pending is read with sqlite3; sqlite-utils is imported only to apply."""
+        if set(migrations.names) <= self._applied():
             return
-        applied = {m.name for m in migrations.applied(self.db)}
+        steps = migrations.sqlite_utils()
+        applied = {m.name for m in steps.applied(self.db)}
         if not applied and self.db.table_names():
             raise DatabaseUnavailable(f"{self.path_str} is an SQLite database, but not a dinocli one")
         with self.write():
-            if migrations.pending(self.db):
-                migrations.apply(self.db)
+            if steps.pending(self.db):
+                steps.apply(self.db)
+
+    def _applied(self) -> set[str]:
+        """The names of the store's migrations applied to this database (none if it has no record)."""
+        try:
+            return {r[0] for r in self._conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (SET,))}
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc) or "no such column" in str(exc):
+                return set()
+            raise
 
     def _files(self) -> dict[str, tuple[int, int] | None]:
         """(device, inode) of the database file and its -wal (None: absent)."""
@@ -294,12 +313,43 @@ class Store:
         still be the one opened, before the transaction and before its commit is acknowledged."""
         self.check_files()
         try:
-            with self.db.atomic():
+            with self._atomic():
                 yield self
                 self.check_files()
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
         self.check_files()
+
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT, or a savepoint inside a transaction (as sqlite-utils' ``atomic()``)."""
+        conn = self._conn
+        if conn.in_transaction:
+            self._savepoints += 1
+            name = f"dinocli_{self._savepoints}"
+            conn.execute(f"SAVEPOINT {name}")
+            try:
+                yield
+            except BaseException:
+                if conn.in_transaction:   # a RAISE(ROLLBACK) may have ended the whole transaction
+                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    conn.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            conn.execute(f"RELEASE SAVEPOINT {name}")
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     # -- games ----------------------------------------------------------------------------
 
