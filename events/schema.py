@@ -131,3 +131,24 @@ def salted_commitments(db) -> None:
     db.execute("ALTER TABLE games ADD COLUMN chain INTEGER NOT NULL DEFAULT 1")
     db.execute("ALTER TABLE events ADD COLUMN salt TEXT")
     db.execute("ALTER TABLE events ADD COLUMN rolls_salt TEXT")
+
+
+@migrations(name="0004_snapshots")
+def snapshots(db) -> None:
+    """A cache of folded states, never the truth: the state a game's code folds at an event.
+
+    Keyed by the event (and its hash), the rules version, the data hash and the codec (state type
+    and encoding); ``digest`` is sha256 over all of them and the state. A row that differs from
+    what the running code would fold, or does not decode, is ignored; ``verify`` re-folds from
+    the genesis and checks every row it finds. Rows may be replaced or deleted at will."""
+    db.execute("""CREATE TABLE snapshots (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        event INTEGER NOT NULL REFERENCES events(id),
+        hash TEXT NOT NULL,
+        rules_version TEXT NOT NULL,
+        data_hash TEXT NOT NULL,
+        codec TEXT NOT NULL,
+        state BLOB NOT NULL,
+        digest TEXT NOT NULL,
+        PRIMARY KEY (game_id, event, rules_version, data_hash, codec)
+    ) WITHOUT ROWID""")

@@ -12,6 +12,7 @@ import base64
 import contextlib
 import datetime
 import functools
+import hashlib
 import os
 import pathlib
 import re
@@ -72,6 +73,12 @@ _GAME_SELECT = _GAME_COLS + ", EXISTS (SELECT 1 FROM seeds s WHERE s.game_id = g
 _EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt"
 _WALK_COLS = "id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt"
 _WALK_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
+_TAIL_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
+_SNAPSHOT_FIND = """
+SELECT s.event, s.hash, e.seq, CAST(s.state AS BLOB), s.digest FROM snapshots s JOIN events e ON e.id = s.event
+WHERE s.game_id = ?1 AND s.event <= ?2 AND s.rules_version = ?3 AND s.data_hash = ?4 AND s.codec = ?5
+  AND e.game_id = ?1 AND e.hash = s.hash
+ORDER BY s.event DESC LIMIT 3"""
 _APPEND_STATE = """
 SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1 FROM events), g.chain
 FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.head
@@ -528,9 +535,13 @@ class Store:
                            (game_id, name, tip, tip, _now()))
         return name
 
-    @_sql_errors
     def append(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> int:
         """Append commands to a branch whose head must still be ``expected_head``; the new head."""
+        return self.append_path(game_id, branch, commands, expected_head)[-1].id
+
+    @_sql_errors
+    def append_path(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> list[Stored]:
+        """:meth:`append`, returning the appended events as stored (to extend a path already held)."""
         if not commands or any(not c.events for c in commands):
             raise StoreError("nothing to append: every command needs at least one event")
         prepared = []
@@ -552,9 +563,9 @@ class Store:
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
                 if i == 0:
-                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i]))
+                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i], ev))
                 else:
-                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i]))
+                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i], ev))
         conn = self._conn
         with self.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -569,10 +580,10 @@ class Store:
             if tip is not None and tip != head:
                 self._keep_line(game_id, branch, tip)
             now = _now()
-            rows = []
+            rows, out = [], []
             parent, command = head, next_id
             salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
-            for i, (tag, v, body, actor, action, rolls, first, sealed) in enumerate(prepared):
+            for i, (tag, v, body, actor, action, rolls, first, sealed, ev) in enumerate(prepared):
                 seq += 1
                 if first:
                     command = next_id
@@ -581,12 +592,14 @@ class Store:
                 h = event_hash(parent_hash, tag, v, body, actor, action, rolls, salt, rolls_salt, chain)
                 rows.append((next_id, parent, seq, tag, v, body, actor, action, rolls, h, parent_hash, command,
                              salt, rolls_salt, game_id, now))
+                out.append(Stored(next_id, parent, seq, ev, actor, action, None if rolls is None else _json(rolls), h,
+                                  parent_hash, command))
                 parent, parent_hash = next_id, h
                 next_id += 1
             conn.executemany(_INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                          (parent, parent, game_id, branch))
-        return parent
+        return out
 
     # -- reading --------------------------------------------------------------------------
 
@@ -599,16 +612,25 @@ class Store:
         if not rows or rows[-1][0] != head:
             self._genesis_of(game_id)
             raise StoreError(f"event {head} is not in game {game_id}")
+        path, reached = self._up(rows, head, None)
+        if reached is not None:
+            raise ChainBroken(path[0][0], f"its parent {reached} is not an earlier event of this game")
+        return path
+
+    @staticmethod
+    def _up(rows: list[tuple], head: int, stop: int | None) -> tuple[list[tuple], int | None]:
+        """The rows from just after ``stop`` (None: the root) up to ``head``, following parent links back
+        from ``head`` through ``rows`` (in id order), and the parent the links ended at (``stop`` if whole)."""
         path, want = [], head
         for row in reversed(rows):
             if row[0] == want:
                 _typed(row[0], row[2], row[3], row[4])
                 path.append(row)
                 want = row[1]
-        if want is not None:
-            raise ChainBroken(path[-1][0], f"its parent {want} is not an earlier event of this game")
+                if want == stop:
+                    break
         path.reverse()
-        return path
+        return path, want
 
     def _hashes(self, game_id: str, rows: list[tuple]) -> list[str]:
         """Recompute the hashes along a path from the genesis; the last must equal the head's
@@ -645,12 +667,15 @@ class Store:
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
         rows = self._walk(game_id, head)
-        hashes = self._chain(game_id, rows)
+        return self._stored(game_id, rows, self._chain(game_id, rows), self._genesis_of(game_id), 0, head)
+
+    def _stored(self, game_id: str, rows: list[tuple], hashes: list[str], prev: str, seq: int,
+                head: int | None) -> list[Stored]:
+        """Decode ``rows`` (after an event of hash ``prev`` at depth ``seq``) into Stored events, and check
+        that the last computed hash is ``head``'s stored one."""
         decoders: dict[tuple[str, int], Callable] = {}
         out: list[Stored] = []
         append, json = out.append, _json
-        prev = self._genesis_of(game_id)
-        seq = 0
         for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
             seq += 1
             dec = decoders.get((type_, v))
@@ -667,6 +692,63 @@ class Store:
             prev = h
         if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
             self._find_break(game_id, rows)
+        return out
+
+    # -- snapshots: a cache of folded states ----------------------------------------------
+
+    @staticmethod
+    def _digest(game_id: str, event: int, hash_: str, key: tuple[str, str, str], state: bytes) -> str:
+        head = json_text([game_id, event, hash_, *key]).encode()
+        return hashlib.sha256(len(head).to_bytes(4, "big") + head + state).hexdigest()
+
+    @_sql_errors
+    def after_snapshot(self, game_id: str, head: int | None,
+                       key: tuple[str, str, str]) -> tuple[bytes, int, list[Stored]] | None:
+        """The newest snapshot on the path to ``head`` stored under ``key`` = (rules version, data hash, codec)
+        whose digest checks out, its event's depth, and the events after it up to ``head`` (decoded,
+        hash-checked from the snapshot's event); None if there is none. The caller decodes the state."""
+        if head is None:
+            return None
+        conn = self._conn
+        for event, h, seq, blob, digest in conn.execute(_SNAPSHOT_FIND, (game_id, head, *key)).fetchall():
+            if not isinstance(blob, bytes) or digest != self._digest(game_id, event, h, key, blob):
+                continue
+            rows = conn.execute(_TAIL_SQL, (game_id, event, head)).fetchall()
+            tail, reached = self._up(rows, head, event)
+            if reached != event:
+                continue   # a snapshot on another line of play
+            genesis, chain = self._root(game_id)
+            try:
+                hashes = walk(h, tail, chain)
+            except ValueError:
+                return None
+            if tail and conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != hashes[-1]:
+                return None   # the full path finds and reports the break
+            return blob, seq, self._stored(game_id, tail, hashes, h, seq, head)
+        return None
+
+    @_sql_errors
+    def put_snapshot(self, game_id: str, event: int, key: tuple[str, str, str], state: bytes) -> None:
+        """Keep the folded ``state`` at ``event`` under ``key`` (replacing one kept before)."""
+        row = self._conn.execute("SELECT hash FROM events WHERE id = ? AND game_id = ?", (event, game_id)).fetchone()
+        if row is None:
+            raise StoreError(f"event {event} is not in game {game_id}")
+        with self.write():
+            self._conn.execute("INSERT OR REPLACE INTO snapshots (game_id, event, hash, rules_version, data_hash, codec, "
+                               "state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                               (game_id, event, row[0], *key, state, self._digest(game_id, event, row[0], key, state)))
+
+    @_sql_errors
+    def snapshots(self, game_id: str) -> list[tuple[int, str, tuple[str, str, str], bytes, bool]]:
+        """Every snapshot of the game: (event, hash, key, state, whether its digest and hash check out)."""
+        out = []
+        for event, h, rv, dh, codec, blob, digest, real in self._conn.execute(
+                "SELECT s.event, s.hash, s.rules_version, s.data_hash, s.codec, CAST(s.state AS BLOB), s.digest, e.hash "
+                "FROM snapshots s LEFT JOIN events e ON e.id = s.event AND e.game_id = s.game_id "
+                "WHERE s.game_id = ? ORDER BY s.event", (game_id,)):
+            key = (rv, dh, codec)
+            ok = isinstance(blob, bytes) and real == h and digest == self._digest(game_id, event, h, key, blob)
+            out.append((event, h, key, blob if isinstance(blob, bytes) else b"", ok))
         return out
 
     @staticmethod
