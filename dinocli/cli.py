@@ -369,12 +369,25 @@ def play(env: Env, game_id, fast):
 
 @cli.command("games")
 @click.option("--tournament", metavar="ID", shell_complete=complete.tournament_ids, help="Only the games of this tournament.")
+@click.option("--kind", metavar="GAME", help="Only games of this kind (dingo, sos, dodos, dillos).")
+@click.option("--limit", type=click.IntRange(0), default=50, show_default=True, metavar="N",
+              help="List at most N games (0: all).")
+@click.option("--offset", type=click.IntRange(0), default=0, metavar="N", help="Skip the N newest games first.")
+@click.option("--before", metavar="GAME_ID", help="Only games saved before GAME_ID (the next page after it).")
 @JSON
 @pass_env
-def games_cmd(env: Env, tournament, as_json):
-    """List saved games, newest first."""
+def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
+    """List saved games, newest first (the latest 50 unless --limit says otherwise)."""
     with handled():
-        records = env.service.store.games(tournament=tournament)
+        if kind is not None:
+            from dinocli import games
+
+            if kind not in games.GAMES:
+                fail(f"no game kind {kind!r}; choose from: {', '.join(sorted(games.GAMES))}", USAGE)
+        records = env.service.store.games(tournament=tournament, kind=kind, limit=(limit + 1) if limit else None,
+                                          offset=offset, before=before)
+        more = bool(limit) and len(records) > limit
+        records = records[:limit] if limit else records
         rows = [{
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
             "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
@@ -398,6 +411,10 @@ def games_cmd(env: Env, tournament, as_json):
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
+        if more:
+            more_args = [*(["--kind", kind] if kind else []), *(["--tournament", tournament] if tournament else []),
+                         *(["--limit", str(limit)] if limit != 50 else []), "--before", records[-1].id]
+            echo(f"More: {env.command('games', *more_args)}")
 
 
 _LUCK = ("luck unverified until the seed is revealed (imported without its seed: "

@@ -140,7 +140,8 @@ def snapshots(db) -> None:
     Keyed by the event (and its hash), the rules version, the data hash and the codec (state type
     and encoding); ``digest`` is sha256 over all of them and the state. A row that differs from
     what the running code would fold, or does not decode, is ignored; ``verify`` re-folds from
-    the genesis and checks every row it finds. Rows may be replaced or deleted at will."""
+    the genesis and checks every row it finds. Rows may be replaced or deleted at will.
+    Also indexes to list the latest games of a kind or tournament."""
     db.execute("""CREATE TABLE snapshots (
         game_id TEXT NOT NULL REFERENCES games(id),
         event INTEGER NOT NULL REFERENCES events(id),
@@ -152,3 +153,6 @@ def snapshots(db) -> None:
         digest TEXT NOT NULL,
         PRIMARY KEY (game_id, event, rules_version, data_hash, codec)
     ) WITHOUT ROWID""")
+    # the latest games of a kind or a tournament, newest first, without a sort (issue #19)
+    db.execute("CREATE INDEX games_kind_created ON games(kind, created)")
+    db.execute("CREATE INDEX games_tournament_created ON games(tournament, created)")

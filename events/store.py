@@ -457,8 +457,11 @@ class Store:
         return self._record(rows[0])
 
     @_sql_errors
-    def games(self, *, tournament: str | None = None, kind: str | None = None) -> list[GameRecord]:
-        """Saved games, newest first, optionally of one tournament or kind."""
+    def games(self, *, tournament: str | None = None, kind: str | None = None, limit: int | None = None,
+              offset: int = 0, before: str | None = None) -> list[GameRecord]:
+        """Saved games, newest first, optionally of one tournament or kind: at most ``limit`` (None: all),
+        skipping ``offset``, or only those older than game ``before`` (an index walk: the cost does not
+        grow with the number of games)."""
         where, args = [], []
         if tournament is not None:
             where.append("tournament = ?")
@@ -466,10 +469,19 @@ class Store:
         if kind is not None:
             where.append("kind = ?")
             args.append(kind)
+        if before is not None:
+            anchor = self._conn.execute("SELECT created, rowid FROM games WHERE id = ?",
+                                        (self.game(before).id,)).fetchone()
+            where.append("(created < ? OR (created = ? AND rowid < ?))")
+            args += [anchor[0], anchor[0], anchor[1]]
         sql = f"SELECT {_GAME_SELECT} FROM games"
         if where:
             sql += " WHERE " + " AND ".join(where)
-        return [self._record(r) for r in self._conn.execute(sql + " ORDER BY created DESC, rowid DESC", args)]
+        sql += " ORDER BY created DESC, rowid DESC"
+        if limit is not None or offset:
+            sql += " LIMIT ? OFFSET ?"
+            args += [-1 if limit is None else limit, offset]
+        return [self._record(r) for r in self._conn.execute(sql, args)]
 
     @_sql_errors
     def secret_seed(self, game_id: str) -> str:
