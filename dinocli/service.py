@@ -233,17 +233,21 @@ class Service:
                               state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq)
         return Loaded(record, game, config, self.store.path(record.id, head))
 
-    def _keep_snapshot(self, g: Loaded) -> None:
-        """Keep the state at the head as a snapshot if it round-trips exactly (else keep none)."""
-        codec = _codec(g.state)
+    def keep_snapshot(self, game_id: str, event: int, game: Game, state: Any) -> bool:
+        """Keep ``state`` (the fold up to ``event``) as a snapshot if it round-trips exactly; whether it was kept."""
         try:
-            blob = msgspec.msgpack.encode(g.state)
-            if msgspec.msgpack.decode(blob, type=type(g.state)) != g.state:
-                return
+            blob = msgspec.msgpack.encode(state)
+            if msgspec.msgpack.decode(blob, type=type(state)) != state:
+                return False
         except (msgspec.MsgspecError, TypeError, ValueError):
-            return
-        self.store.put_snapshot(g.id, g.head, (g.game.info.rules_version, g.game.data_hash(), codec), blob)
-        g.snapshot_seq = g.seq
+            return False
+        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), _codec(state)), blob)
+        return True
+
+    def _keep_snapshot(self, g: Loaded) -> None:
+        """Keep the state at the head as a snapshot (see :meth:`keep_snapshot`)."""
+        if self.keep_snapshot(g.id, g.head, g.game, g.state):
+            g.snapshot_seq = g.seq
 
     # -- new ------------------------------------------------------------------------------
 
