@@ -51,7 +51,7 @@ class Saver:
         """Six base32 characters not used by any tournament in this database."""
         while True:
             tid = base64.b32encode(os.urandom(5)).decode().lower()[:6]
-            if not store.games(tournament=tid):
+            if not store.games(tournament=tid, limit=1):
                 return tid
 
     def save(self, results: Sequence[GameResult]) -> None:

@@ -13,6 +13,7 @@ load from other processes hits both alike; replay rates are the best of several 
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import pathlib
@@ -189,17 +190,13 @@ def _raw_bulk(raw: _Raw, commands: int, events_per_command: int) -> None:
     raw.conn.execute("COMMIT")
 
 
-def _eventsourcing(directory: pathlib.Path, n: int, repeats: int) -> float | None:
-    """Seconds the `eventsourcing` library takes to rebuild an aggregate of ``n`` events from SQLite
-    (best of ``repeats``), None if it is not installed (``pip install dinocli[bench]``)."""
-    try:
-        from eventsourcing.application import Application
-        from eventsourcing.domain import Aggregate, event
-    except ImportError:
-        return None
+@functools.lru_cache(maxsize=1)
+def _hand() -> type:
+    """The same small fold as an `eventsourcing` aggregate (defined once: the library registers it by name)."""
+    from eventsourcing.domain import Aggregate, event
 
     class Hand(Aggregate):
-        """The same small fold as an eventsourcing aggregate."""
+        """Events, cards played and targets named."""
 
         def __init__(self) -> None:
             self.events = self.cards = self.targets = 0
@@ -210,6 +207,17 @@ def _eventsourcing(directory: pathlib.Path, n: int, repeats: int) -> float | Non
             self.cards += card
             self.targets += len(targets)
 
+    return Hand
+
+
+def _eventsourcing(directory: pathlib.Path, n: int, repeats: int) -> float | None:
+    """Seconds the `eventsourcing` library takes to rebuild an aggregate of ``n`` events from SQLite
+    (best of ``repeats``), None if it is not installed (``pip install dinocli[bench]``)."""
+    try:
+        from eventsourcing.application import Application
+    except ImportError:
+        return None
+    Hand = _hand()
     path = directory / f"eventsourcing-{n}.sqlite"
     app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path),
                            "IS_SNAPSHOTTING_ENABLED": "n"})

@@ -156,3 +156,4 @@ def snapshots(db) -> None:
     # the latest games of a kind or a tournament, newest first, without a sort (issue #19)
     db.execute("CREATE INDEX games_kind_created ON games(kind, created)")
     db.execute("CREATE INDEX games_tournament_created ON games(tournament, created)")
+    db.execute("DROP INDEX games_tournament")   # the index above serves its lookups too
