@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -21,7 +21,9 @@ from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
-from dinocli.verify import Entry, Verdict, verify_log, verify_stored
+
+if TYPE_CHECKING:
+    from dinocli.verify import Entry, Verdict
 
 __all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_HUMAN"]
 
@@ -183,6 +185,8 @@ class Loaded:
 
     def entries(self) -> list[Entry]:
         """The path as verification entries."""
+        from dinocli.verify import Entry
+
         return [Entry(seq=s.seq, event=s.event, actor=s.actor, action=s.action, rolls=s.rolls,
                       starts_command=s.command == s.id) for s in self.path]
 
@@ -455,6 +459,8 @@ class Service:
 
     def verify(self, game_id: str) -> Verdict:
         """Verify a stored game (see :func:`dinocli.verify.verify_stored`); VerificationFailed if it fails."""
+        from dinocli.verify import verify_stored
+
         return verify_stored(self.store, game_id)
 
     # -- export / import ------------------------------------------------------------------
@@ -480,6 +486,8 @@ class Service:
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
         the seed) and store it."""
+        from dinocli.verify import verify_log
+
         parsed = read_log_for_game(data)
         verify_log(parsed)
         with self.store.write():

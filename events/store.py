@@ -12,6 +12,7 @@ import base64
 import contextlib
 import datetime
 import functools
+import gc
 import hashlib
 import os
 import pathlib
@@ -19,7 +20,7 @@ import re
 import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -39,10 +40,12 @@ from .errors import (
     UnknownBranch,
     UnknownGameId,
 )
-from .log import ParsedLog, event_line, footer_line, header_line, view_line
 from .records import Branch, Command, GameRecord, Stored
 from .rng import commit
 from .schema import SET, migrations
+
+if TYPE_CHECKING:   # the log format is loaded by export and import only
+    from .log import ParsedLog
 
 __all__ = [
     "Store",
@@ -112,6 +115,19 @@ class _Connection(sqlite3.Connection):
         if sql == "BEGIN":
             sql = "BEGIN IMMEDIATE"
         return super().execute(sql, *args)
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a path is built: its rows and events make no cycles, and the
+    collector would otherwise walk every one of them again and again as they pile up."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _Corrupt(ValueError):
@@ -694,8 +710,9 @@ class Store:
     @_sql_errors
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
-        rows = self._walk(game_id, head)
-        return self._stored(game_id, rows, self._chain(game_id, rows), self._genesis_of(game_id), 0, head)
+        with _no_gc():
+            rows = self._walk(game_id, head)
+            return self._stored(game_id, rows, self._chain(game_id, rows), self._genesis_of(game_id), 0, head)
 
     def _stored(self, game_id: str, rows: list[tuple], hashes: list[str], prev: str, seq: int,
                 head: int | None) -> list[Stored]:
@@ -969,6 +986,8 @@ class Store:
     @staticmethod
     def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
                result: dict | None, seed: str | None) -> Iterator[str]:
+        from .log import event_line, footer_line, header_line, view_line
+
         version = 1 if rec.chain == 1 else 2
         yield header_line(rec, view, version)
         seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
