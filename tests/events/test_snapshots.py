@@ -27,7 +27,7 @@ def played(tmp_path, monkeypatch):
     svc = Service.open(str(db))
     g = svc.new_game("dingo", players=["you"], bots=["rules"], seed="snap", options={"goal": 60})
     for _ in range(40):
-        if g.over:
+        if g.over or (_ >= 30 and g.seq % 8 > 2):   # stop some events after a snapshot
             break
         svc.move(g.id, g.legal_texts()[0])
         g = svc.load(g.id)
@@ -129,3 +129,27 @@ def test_show_as_a_process_ignores_a_tampered_snapshot(played):
     edit(db, "UPDATE snapshots SET state = x'00' || substr(state, 2)")
     bad = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 0 and json.loads(bad.stdout) == json.loads(good.stdout)
+
+
+def test_a_row_edited_before_the_snapshot_is_caught_by_verify_and_after_it_by_load(played):
+    """Load re-hashes only the events after the snapshot it starts from; verify re-hashes every row."""
+    svc, gid, db = played
+    g = svc.load(gid)
+    first_snapshot = rows(db)[0][0]
+    early = svc.store.path(gid, first_snapshot)[1].id
+    last_snapshot = rows(db)[-1][0]
+    after = [s.id for s in svc.store.path(gid, g.head) if s.id > last_snapshot]
+    assert after, "the game should have moved on after its last snapshot"
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TRIGGER events_no_update")   # a determined editor
+        conn.execute("UPDATE events SET actor = 7 WHERE id = ?", (early,))
+    assert svc.load(gid).state == g.state                # started from the snapshot
+    with pytest.raises(VerificationFailed, match=r"event 2: .*hash does not match"):
+        svc.verify(gid)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE events SET actor = NULL WHERE id = ?", (early,))
+        conn.execute("UPDATE events SET actor = 7 WHERE id = ?", (after[0],))
+    from dinocli.events.errors import ChainBroken
+
+    with pytest.raises(ChainBroken):
+        svc.load(gid)
