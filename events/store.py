@@ -755,7 +755,13 @@ class Store:
         if head is None:
             return None
         conn = self._conn
-        for event, h, seq, blob, digest in conn.execute(_SNAPSHOT_FIND, (game_id, head, *key)).fetchall():
+        try:
+            found = conn.execute(_SNAPSHOT_FIND, (game_id, head, *key)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "snapshots" in str(exc):   # the cache was dropped or altered: load without it
+                return None
+            raise
+        for event, h, seq, blob, digest in found:
             if not isinstance(blob, bytes) or digest != self._digest(game_id, event, h, key, blob):
                 continue
             rows = conn.execute(_TAIL_SQL, (game_id, event, head)).fetchall()
@@ -782,18 +788,28 @@ class Store:
         if row is None:
             raise StoreError(f"event {event} is not in game {game_id}")
         with self.write():
-            self._conn.execute("INSERT OR REPLACE INTO snapshots (game_id, event, hash, rules_version, data_hash, codec, "
-                               "state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                               (game_id, event, row[0], *key, state, self._digest(game_id, event, row[0], key, state)))
+            try:
+                self._conn.execute("INSERT OR REPLACE INTO snapshots (game_id, event, hash, rules_version, data_hash, "
+                                   "codec, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                   (game_id, event, row[0], *key, state, self._digest(game_id, event, row[0], key, state)))
+            except sqlite3.OperationalError as exc:
+                if "snapshots" not in str(exc):   # a dropped or altered cache is not kept; nothing else is lost
+                    raise
 
     @_sql_errors
     def snapshots(self, game_id: str) -> list[tuple[int, str, tuple[str, str, str], bytes, bool]]:
         """Every snapshot of the game: (event, hash, key, state, whether its digest and hash check out)."""
         out = []
-        for event, h, rv, dh, codec, blob, digest, real in self._conn.execute(
+        try:
+            found = self._conn.execute(
                 "SELECT s.event, s.hash, s.rules_version, s.data_hash, s.codec, CAST(s.state AS BLOB), s.digest, e.hash "
                 "FROM snapshots s LEFT JOIN events e ON e.id = s.event AND e.game_id = s.game_id "
-                "WHERE s.game_id = ? ORDER BY s.event", (game_id,)):
+                "WHERE s.game_id = ? ORDER BY s.event", (game_id,)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "snapshots" in str(exc):   # the cache was dropped: nothing to check
+                return []
+            raise
+        for event, h, rv, dh, codec, blob, digest, real in found:
             key = (rv, dh, codec)
             ok = isinstance(blob, bytes) and real == h and digest == self._digest(game_id, event, h, key, blob)
             out.append((event, h, key, blob if isinstance(blob, bytes) else b"", ok))

@@ -153,3 +153,14 @@ def test_a_row_edited_before_the_snapshot_is_caught_by_verify_and_after_it_by_lo
 
     with pytest.raises(ChainBroken):
         svc.load(gid)
+
+
+def test_a_dropped_snapshots_table_only_makes_loading_slower(played):
+    svc, gid, db = played
+    truth = full_fold(svc, gid)
+    edit(db, "DROP TABLE snapshots")
+    g = svc.load(gid)
+    assert g._path is not None and g.state == truth
+    if not g.over:
+        svc.move(gid, g.legal_texts()[0])   # and moves go on without keeping one
+    assert svc.verify(gid).events > 0
