@@ -69,41 +69,38 @@ def fail(message: str, code: int = ERROR) -> None:
     sys.exit(code)
 
 
+# dinocli's errors, tried in this order: (module, class, exit code, prefix). Only the modules already
+# imported are looked at (one that was never imported raised nothing), so no command loads them for this.
+_ERRORS = (
+    ("dinocli.files", "FileRefused", ERROR, ""),
+    ("dinocli.events.errors", "Conflict", CONFLICT, "conflict: "),
+    ("dinocli.verify", "VerificationFailed", REJECTED, ""),
+    ("dinocli.events.errors", "LogRejected", REJECTED, "log rejected: "),
+    ("dinocli.verify", "Divergence", REJECTED, "log rejected: "),
+    ("dinocli.events.errors", "DatabaseLocked", UNAVAILABLE, ""),
+    ("dinocli.games.protocol", "GameError", ERROR, ""),
+    ("dinocli.ai.spec", "BotSpecError", ERROR, ""),
+    ("dinocli.events.errors", "DatabaseUnavailable", UNAVAILABLE, ""),   # cannot open, read-only, corrupt
+    ("dinocli.events.errors", "StoreError", ERROR, ""),                  # what was asked is wrong
+)
+
+
 @contextmanager
 def handled():
     """Map dinocli's errors to one-line messages and exit codes."""
-    from dinocli.events.store import Conflict, DatabaseLocked, StoreError
-    from dinocli.events.log import LogRejected
-    from dinocli.games.protocol import GameError
-    from dinocli.ai.spec import BotSpecError
-    from dinocli.verify import Divergence, VerificationFailed
-    from dinocli.files import FileRefused
-
     try:
         yield
-    except FileRefused as exc:
-        fail(str(exc), ERROR)
-    except Conflict as exc:
-        fail(f"conflict: {exc}", CONFLICT)
-    except VerificationFailed as exc:
-        fail(str(exc), REJECTED)
-    except LogRejected as exc:
-        fail(f"log rejected: {exc}", REJECTED)
-    except Divergence as exc:
-        fail(f"log rejected: {exc}", REJECTED)
-    except DatabaseLocked as exc:
-        fail(str(exc), UNAVAILABLE)
-    except (GameError, BotSpecError) as exc:
-        fail(str(exc), ERROR)
-    except StoreError as exc:  # unavailable: cannot open, read-only, corrupt; else what was asked is wrong
-        from dinocli.events.errors import DatabaseUnavailable
-
-        fail(str(exc), UNAVAILABLE if isinstance(exc, DatabaseUnavailable) else ERROR)
-    except BrokenPipeError:  # the reader (head, less) went away: not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(OK)
-    except OSError as exc:
-        fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
+    except Exception as exc:
+        for module, name, code, prefix in _ERRORS:
+            cls = getattr(sys.modules.get(module), name, None)
+            if cls is not None and isinstance(exc, cls):
+                fail(f"{prefix}{exc}", code)
+        if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(OK)
+        if isinstance(exc, OSError):
+            fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
+        raise
 
 
 def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
@@ -369,12 +366,25 @@ def play(env: Env, game_id, fast):
 
 @cli.command("games")
 @click.option("--tournament", metavar="ID", shell_complete=complete.tournament_ids, help="Only the games of this tournament.")
+@click.option("--kind", metavar="GAME", help="Only games of this kind (dingo, sos, dodos, dillos).")
+@click.option("--limit", type=click.IntRange(0), default=50, show_default=True, metavar="N",
+              help="List at most N games (0: all).")
+@click.option("--offset", type=click.IntRange(0), default=0, metavar="N", help="Skip the N newest games first.")
+@click.option("--before", metavar="GAME_ID", help="Only games saved before GAME_ID (the next page after it).")
 @JSON
 @pass_env
-def games_cmd(env: Env, tournament, as_json):
-    """List saved games, newest first."""
+def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
+    """List saved games, newest first (the latest 50 unless --limit says otherwise)."""
     with handled():
-        records = env.service.store.games(tournament=tournament)
+        if kind is not None:
+            from dinocli import games
+
+            if kind not in games.GAMES:
+                fail(f"no game kind {kind!r}; choose from: {', '.join(sorted(games.GAMES))}", USAGE)
+        records = env.service.store.games(tournament=tournament, kind=kind, limit=(limit + 1) if limit else None,
+                                          offset=offset, before=before)
+        more = bool(limit) and len(records) > limit
+        records = records[:limit] if limit else records
         rows = [{
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
             "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
@@ -398,6 +408,10 @@ def games_cmd(env: Env, tournament, as_json):
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
+        if more:
+            more_args = [*(["--kind", kind] if kind else []), *(["--tournament", tournament] if tournament else []),
+                         *(["--limit", str(limit)] if limit != 50 else []), "--before", records[-1].id]
+            echo(f"More: {env.command('games', *more_args)}")
 
 
 _LUCK = ("luck unverified until the seed is revealed (imported without its seed: "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -21,7 +21,9 @@ from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
-from dinocli.verify import Entry, Verdict, verify_log, verify_stored
+
+if TYPE_CHECKING:
+    from dinocli.verify import Entry, Verdict
 
 __all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_HUMAN"]
 
@@ -60,16 +62,46 @@ def sealed(game: Game, seats: int, events: list) -> list[bool]:
     return [any(game.redact(ev, s) != ev for s in (None, *range(seats))) for ev in events]
 
 
-class Loaded:
-    """A game folded at the head of its current branch."""
+SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them
 
-    def __init__(self, record: GameRecord, game: Game, config: Config, path: list[Stored]):
+
+def _codec(state: Any) -> str:
+    """The snapshot codec of a state: msgpack of its type."""
+    return f"msgpack:{type(state).__module__}.{type(state).__qualname__}"
+
+
+class Loaded:
+    """A game folded at the head of its current branch.
+
+    Built from a whole path, or (``path=None``) from a snapshot's state and the events after it:
+    then ``path`` is read from the store when first asked for."""
+
+    def __init__(self, record: GameRecord, game: Game, config: Config, path: list[Stored] | None, *,
+                 store: Store | None = None, head: int | None = None, state: Any = None, seq: int = 0,
+                 snapshot_seq: int = 0):
         self.record = record
         self.game = game
         self.config = config
-        self.path = path
-        self.head: int | None = path[-1].id if path else None
-        self.state = fold_all(game, game.initial(config), (s.event for s in path))
+        self._path = path
+        self._store = store
+        if path is not None:
+            self.head: int | None = path[-1].id if path else None
+            self.seq = path[-1].seq if path else 0
+            self.state = fold_all(game, game.initial(config), (s.event for s in path))
+            self.snapshot_seq = 0
+        else:
+            self.head, self.seq, self.state, self.snapshot_seq = head, seq, state, snapshot_seq
+
+    @property
+    def path(self) -> list[Stored]:
+        """The events from the root to the head (read and hash-checked on first use)."""
+        if self._path is None:
+            self._path = self._store.path(self.record.id, self.head)
+        return self._path
+
+    @path.setter
+    def path(self, value: list[Stored]) -> None:
+        self._path = value
 
     @property
     def id(self) -> str:
@@ -153,6 +185,8 @@ class Loaded:
 
     def entries(self) -> list[Entry]:
         """The path as verification entries."""
+        from dinocli.verify import Entry
+
         return [Entry(seq=s.seq, event=s.event, actor=s.actor, action=s.action, rolls=s.rolls,
                       starts_command=s.command == s.id) for s in self.path]
 
@@ -188,8 +222,36 @@ class Service:
             raise DatabaseUnavailable(f"{self.store.path_str}: the database is corrupt (game {record.id}'s "
                                       f"config: {exc})") from None
         name = branch or record.branch
-        path = self.store.path(record.id, self.store.branch(record.id, name).head)
-        return Loaded(record, game, config, path)
+        head = self.store.branch(record.id, name).head
+        start = game.initial(config)
+        key = (game.info.rules_version, game.data_hash(), _codec(start))
+        found = self.store.after_snapshot(record.id, head, key)
+        if found is not None:
+            blob, seq, tail = found
+            try:
+                state = msgspec.msgpack.decode(blob, type=type(start))
+            except (msgspec.MsgspecError, TypeError, ValueError):
+                state = None   # a cache that does not decode is ignored
+            if state is not None:
+                return Loaded(record, game, config, None, store=self.store, head=head, seq=seq + len(tail),
+                              state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq)
+        return Loaded(record, game, config, self.store.path(record.id, head))
+
+    def keep_snapshot(self, game_id: str, event: int, game: Game, state: Any) -> bool:
+        """Keep ``state`` (the fold up to ``event``) as a snapshot if it round-trips exactly; whether it was kept."""
+        try:
+            blob = msgspec.msgpack.encode(state)
+            if msgspec.msgpack.decode(blob, type=type(state)) != state:
+                return False
+        except (msgspec.MsgspecError, TypeError, ValueError):
+            return False
+        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), _codec(state)), blob)
+        return True
+
+    def _keep_snapshot(self, g: Loaded) -> None:
+        """Keep the state at the head as a snapshot (see :meth:`keep_snapshot`)."""
+        if self.keep_snapshot(g.id, g.head, g.game, g.state):
+            g.snapshot_seq = g.seq
 
     # -- new ------------------------------------------------------------------------------
 
@@ -250,17 +312,20 @@ class Service:
         text = g.game.format_action(g.state, action)
         events = g.game.decide(g.state, action, rng)
         with self.store.write():
-            head = self.store.append(g.id, g.record.branch, [Command(
+            stored = self.store.append_path(g.id, g.record.branch, [Command(
                 actor=seat, action=text, rolls=rng.rolls, events=events,
                 sealed=sealed(g.game, len(g.seats), events))], g.head)
+            head = stored[-1].id
             state = fold_all(g.game, g.state, events)
-            if g.game.to_move(state) is None and g.record.result is None:
+            over = g.game.to_move(state) is None
+            if over and g.record.result is None:
                 g.state = state
                 self.store.finish(g.id, g.result())
-        g.state = state
-        base = len(g.path)
-        g.path = g.path + self.store.path(g.id, head)[base:]
-        g.head = head
+            g.state, g.head, g.seq = state, head, stored[-1].seq
+            if g._path is not None:
+                g.path = g.path + stored
+            if over or g.seq - g.snapshot_seq >= SNAPSHOT_EVERY:
+                self._keep_snapshot(g)
         return Played(seat=seat, name=g.seats[seat]["name"], action=text, bot=bot, head=head, events=events)
 
     def move(self, game_id: str, text: str, *, expected_head: int | None = None,
@@ -394,6 +459,8 @@ class Service:
 
     def verify(self, game_id: str) -> Verdict:
         """Verify a stored game (see :func:`dinocli.verify.verify_stored`); VerificationFailed if it fails."""
+        from dinocli.verify import verify_stored
+
         return verify_stored(self.store, game_id)
 
     # -- export / import ------------------------------------------------------------------
@@ -419,6 +486,8 @@ class Service:
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
         the seed) and store it."""
+        from dinocli.verify import verify_log
+
         parsed = read_log_for_game(data)
         verify_log(parsed)
         with self.store.write():

@@ -1,7 +1,8 @@
 """Storing tournament games as normal, replayable games (issue 9, ``--save``).
 
 Only the coordinating process writes, in bulk mode (``synchronous=NORMAL``), one transaction
-per batch of games. Each game is created tagged with the tournament id, then gets its setup
+per batch of games: accepted games are gathered until :data:`BATCH` of them (or
+:data:`BATCH_SECONDS` since the last write) and written together; ``close`` writes the rest. Each game is created tagged with the tournament id, then gets its setup
 command (actor None) and one command per decision, exactly as the service would have appended
 them, and is finished with its result — so ``replay --verify`` re-runs the rules on it.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import os
+import time
 from collections.abc import Sequence
 
 import msgspec
@@ -19,7 +21,10 @@ from dinocli.games.protocol import Game
 
 from .tournament_plan import GameResult, Plan
 
-__all__ = ["Saver", "result_of"]
+__all__ = ["Saver", "result_of", "BATCH", "BATCH_SECONDS"]
+
+BATCH = 500           # games per transaction
+BATCH_SECONDS = 2.0   # at most this long between writes while games come in
 
 
 def result_of(names: Sequence[str], returns: Sequence[float], scores: Sequence[float]) -> dict:
@@ -42,6 +47,8 @@ class Saver:
         self.game = game
         self.data_hash = game.data_hash()
         self.saved = 0
+        self._pending: list[GameResult] = []
+        self._written = time.monotonic()
         with Store.open(db, bulk=True) as store:
             self.id = self._new_id(store)
         self.store: Store | None = None
@@ -51,18 +58,26 @@ class Saver:
         """Six base32 characters not used by any tournament in this database."""
         while True:
             tid = base64.b32encode(os.urandom(5)).decode().lower()[:6]
-            if not store.games(tournament=tid):
+            if not store.games(tournament=tid, limit=1):
                 return tid
 
     def save(self, results: Sequence[GameResult]) -> None:
-        """Store played games (each carrying its record) in one transaction."""
-        if not results:
+        """Take played games (each carrying its record) to store with the next batch."""
+        self._pending.extend(results)
+        if len(self._pending) >= BATCH or time.monotonic() - self._written >= BATCH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Store the games taken so far in one transaction."""
+        if not self._pending:
             return
         if self.store is None:
             self.store = Store.open(self.db, bulk=True)
         with self.store.write():
-            for g in results:
+            for g in self._pending:
                 self._one(g)
+        self._pending = []
+        self._written = time.monotonic()
 
     def _one(self, g: GameResult) -> None:
         rec = g.record
@@ -84,7 +99,14 @@ class Saver:
         self.saved += 1
 
     def close(self) -> None:
-        """Close the database if a save opened it."""
+        """Store the games still waiting, then close the database if a save opened it."""
+        try:
+            self.flush()
+        finally:
+            self._pending = []
+            self._close()
+
+    def _close(self) -> None:
         if self.store is not None:
             self.store.close()
             self.store = None

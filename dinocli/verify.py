@@ -330,6 +330,34 @@ def _legal_in_view(game: Game, config: Config, entries: list[Entry]) -> None:
             raise Divergence(head.seq, f"the events do not fold: {exc}") from None
 
 
+def _snapshots(store, rec, game, config) -> dict[int, tuple[bool, bytes]]:
+    """The game's snapshots kept under the running rules, by event: (digest and hash check out, state)."""
+    from dinocli.service import _codec
+
+    key = (game.info.rules_version, game.data_hash(), _codec(game.initial(config)))
+    return {event: (ok, blob) for event, _h, k, blob, ok in store.snapshots(rec.id) if k == key}
+
+
+def _check_snapshots(game, config, path: list, snaps: dict[int, tuple[bool, bytes]]) -> None:
+    """Re-fold the path from the genesis and check every snapshot on it against the fold (a snapshot
+    whose digest fails is never used, so it is only reported if it is also what load would trust)."""
+    if not any(s.id in snaps for s in path):
+        return
+    state = game.initial(config)
+    for s in path:
+        state = game.fold(state, s.event)
+        found = snaps.pop(s.id, None)
+        if found is None or not found[0]:
+            continue
+        try:
+            same = msgspec.msgpack.decode(found[1], type=type(state)) == state
+        except (msgspec.MsgspecError, TypeError, ValueError):
+            same = True   # it does not decode: load ignores it
+        if not same:
+            raise Divergence(s.seq, "the snapshot kept at this event is not the fold of the log (a tampered "
+                                    "cache: loading would trust it; delete it from the snapshots table)")
+
+
 def verify_stored(store, game_id: str) -> Verdict:
     """Verify a stored game: its header, the chain of every row of its tree, every branch's line against
     the rules and (where the database knows it) the seed, and its result row against the fold."""
@@ -370,9 +398,13 @@ def _verify_stored(store, rec) -> Verdict:
         for pointer in (b.tip, b.head):
             if pointer is not None and pointer not in lines:
                 lines[pointer] = b.name
+    snaps = _snapshots(store, rec, game, config)
+    n_snaps = len(snaps)
     for pointer, name in lines.items():
+        path = store.path(rec.id, pointer)
+        _check_snapshots(game, config, path, snaps)
         entries = [Entry(seq=s.seq, event=s.event, actor=s.actor, action=s.action, rolls=s.rolls,
-                         starts_command=s.command == s.id) for s in store.path(rec.id, pointer)]
+                         starts_command=s.command == s.id) for s in path]
         try:
             state = verify(game, config, entries, seed=seed, seed_commit=rec.seed_commit)
         except Divergence as d:
@@ -384,9 +416,12 @@ def _verify_stored(store, rec) -> Verdict:
                          + (f" (branch {next(iter(ends.values()))} ends otherwise)" if ends else " (no line ends the game)"))
     if rec.result is None and ends:
         raise Divergence(AT_FOOTER, f"branch {next(iter(ends.values()))} ends the game but no result is recorded")
+    for event in list(snaps):   # a snapshot off every named line
+        _check_snapshots(game, config, store.path(rec.id, event), snaps)
     checked = ["the header", f"the hash chain of all {n} stored events (format {rec.chain})",
                f"every decision on {len(lines)} line{'' if len(lines) == 1 else 's'} of play against the rules",
-               "branches and heads"]
+               "branches and heads"] + ([f"{n_snaps} cached snapshot{'' if n_snaps == 1 else 's'} against the fold"]
+                                        if n_snaps else [])
     unchecked = []
     if seed is not None:
         checked.append("every draw against the seed")

@@ -13,6 +13,7 @@ load from other processes hits both alike; replay rates are the best of several 
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import pathlib
@@ -161,3 +162,138 @@ def store_figures(directory: pathlib.Path, *, commands: int = 2000, events_per_c
         "format1_replay_events_per_s": n_events / old_s,
         "commitment_cost": 1 - old_s / path_s,
     }
+
+
+def _fold(state: tuple[int, int, int], ev: BenchCardPlayed) -> tuple[int, int, int]:
+    """A small fold (events, cards played, targets named), the same on both sides."""
+    return state[0] + 1, state[1] + ev.card, state[2] + len(ev.targets)
+
+
+def _raw_bulk(raw: _Raw, commands: int, events_per_command: int) -> None:
+    """The same events as the store's, inserted in one transaction (the baseline's setup, not timed)."""
+    rows, now = [], time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    for i in range(commands):
+        command = raw.next_id
+        for j, ev in enumerate(_events(i, events_per_command)):
+            body = body_text(ev)
+            a, act = (i % 2, f"play {i}") if j == 0 else (None, None)
+            payload = canonical({"type": ev.tag, "v": ev.version, "body": msgspec.Raw(body), "actor": a,
+                                 "action": act, "rolls": None})
+            h = hashlib.sha256(raw.hash.encode() + payload).hexdigest()
+            raw.seq += 1
+            rows.append((raw.next_id, "g", raw.head, raw.seq, ev.tag, ev.version, body, a, act, None, h, raw.hash,
+                         command, now))
+            raw.head, raw.hash = raw.next_id, h
+            raw.next_id += 1
+    raw.conn.execute("BEGIN IMMEDIATE")
+    raw.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    raw.conn.execute("COMMIT")
+
+
+@functools.lru_cache(maxsize=1)
+def _hand() -> type:
+    """The same small fold as an `eventsourcing` aggregate (defined once: the library registers it by name)."""
+    from eventsourcing.domain import Aggregate, event
+
+    class Hand(Aggregate):
+        """Events, cards played and targets named."""
+
+        def __init__(self) -> None:
+            self.events = self.cards = self.targets = 0
+
+        @event("CardPlayed")
+        def play(self, seat: int, card: int, targets: list[int], note: str) -> None:
+            self.events += 1
+            self.cards += card
+            self.targets += len(targets)
+
+    return Hand
+
+
+def _eventsourcing(directory: pathlib.Path, n: int, repeats: int) -> float | None:
+    """Seconds the `eventsourcing` library takes to rebuild an aggregate of ``n`` events from SQLite
+    (best of ``repeats``), None if it is not installed (``pip install dinocli[bench]``)."""
+    try:
+        from eventsourcing.application import Application
+    except ImportError:
+        return None
+    Hand = _hand()
+    path = directory / f"eventsourcing-{n}.sqlite"
+    app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path),
+                           "IS_SNAPSHOTTING_ENABLED": "n"})
+    hand = Hand()
+    i = 0
+    while i < n - 1:   # the creation event counts as one
+        for ev in _events(i // 5, min(5, n - 1 - i)):
+            hand.play(ev.seat, ev.card, ev.targets, ev.note)
+            i += 1
+        if i % 5000 < 5:
+            app.save(hand)
+    app.save(hand)
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()
+        t = time.perf_counter()
+        got = app.repository.get(hand.id)
+        best = min(best, time.perf_counter() - t)
+        assert got.events == n - 1
+    return best
+
+
+def replay_figures(directory: pathlib.Path, *, sizes: tuple[int, ...] = (10_000, 100_000),
+                   events_per_command: int = 5, repeats: int = 5) -> dict[str, Any]:
+    """Replay of ``n`` events (read, decode, hash check, fold) through Store.path against a raw SELECT of
+    the same columns with msgspec decode and the same fold, and against `eventsourcing`; best of
+    ``repeats`` interleaved runs."""
+    from .store import Store
+
+    directory = pathlib.Path(directory)
+    out: dict[str, Any] = {}
+    for n in sizes:
+        commands = n // events_per_command
+        for name in ("replay.sqlite", "replay-raw.sqlite"):
+            for suffix in ("", "-wal", "-shm"):
+                (directory / (name + suffix)).unlink(missing_ok=True)
+        store = Store.open(directory / "replay.sqlite", bulk=True)
+        raw = _Raw(directory / "replay-raw.sqlite")
+        try:
+            game = store.create_game("bench", {"variant": []}, [{"name": "a"}, {"name": "b"}], "1", "0" * 64, "seed")
+            seals = [[(i * events_per_command + j) % 3 == 0 for j in range(events_per_command)] for i in range(commands)]
+            with store.write():
+                head = store.append(game.id, "main", [Command(i % 2, f"play {i}", None, _events(i, events_per_command),
+                                                              seals[i]) for i in range(commands)], None)
+            _raw_bulk(raw, commands, events_per_command)
+            decoder = msgspec.json.Decoder(BenchCardPlayed)
+
+            def replay() -> tuple:
+                state = (0, 0, 0)
+                for s in store.path(game.id, head):
+                    state = _fold(state, s.event)
+                return state
+
+            def baseline() -> tuple:
+                state = (0, 0, 0)
+                for r in raw.conn.execute(f"SELECT {_STORED_COLUMNS} FROM events WHERE game_id = 'g' ORDER BY id"):
+                    state = _fold(state, decoder.decode(r[1]))
+                return state
+
+            best = {"replay": float("inf"), "raw": float("inf")}
+            for r in range(repeats):
+                for name, fn in ((("replay", replay), ("raw", baseline)) if r % 2 == 0
+                                 else (("raw", baseline), ("replay", replay))):
+                    gc.collect()
+                    t = time.perf_counter()
+                    assert fn()[0] == n
+                    best[name] = min(best[name], time.perf_counter() - t)
+        finally:
+            store.close()
+            raw.conn.close()
+        k = f"{n // 1000}k"
+        out[f"replay_{k}_s"] = best["replay"]
+        out[f"raw_{k}_s"] = best["raw"]
+        out[f"replay_vs_raw_{k}"] = best["raw"] / best["replay"]
+        es = _eventsourcing(directory, n, max(1, repeats // 2))
+        if es is not None:
+            out[f"eventsourcing_{k}_s"] = es
+            out[f"replay_vs_eventsourcing_{k}"] = es / best["replay"]
+    return out

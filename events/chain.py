@@ -85,13 +85,19 @@ def walk(genesis: str, rows: list[tuple], chain: int) -> list[str]:
     v2 = chain != 1
     for eid, _parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt in rows:
         tag = tags.get(type_) or _tag(type_)
+        if v2 and action is None and rolls is None and salt is None and rolls_salt is None:
+            # the common case (an open automatic event): one string, one hash
+            prev = sha(f'{prev}-o{{"action":null,"actor":{"null" if actor is None else int(actor)},"body":{body},'
+                       f'"type":{tag},"v":{int(v)}}}'.encode()).hexdigest()
+            append(prev)
+            continue
         action_json = "null" if action is None else enc(action).decode()
         actor_json = "null" if actor is None else int(actor)
         if v2:
             if (rolls is None) is not (rolls_salt is None):
                 raise ValueError(eid)
             content = f'{{"action":{action_json},"actor":{actor_json},"body":{body},"type":{tag},"v":{int(v)}}}'
-            if rolls is None and salt is None:   # the common case: one string, one hash
+            if rolls is None and salt is None:
                 prev = sha(f"{prev}-o{content}".encode()).hexdigest()
                 append(prev)
                 continue

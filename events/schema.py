@@ -8,11 +8,55 @@ table is append-only: triggers refuse UPDATE and DELETE. ``events.salt``/``rolls
 
 from __future__ import annotations
 
-from sqlite_utils.migrations import Migrations
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["migrations"]
+__all__ = ["migrations", "SET"]
 
-migrations = Migrations("dinocli.events")
+SET = "dinocli.events"
+
+
+class _Registry:
+    """The migrations in order, registered like sqlite-utils' ``Migrations`` but without importing it
+    (the store checks what is applied with plain sqlite3 and loads sqlite-utils only to apply some)."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, Callable[[Any], None]]] = []
+
+    def __call__(self, *, name: str) -> Callable:
+        def register(fn: Callable[[Any], None]) -> Callable[[Any], None]:
+            self.steps.append((name, fn))
+            return fn
+        return register
+
+    @property
+    def names(self) -> list[str]:
+        """The migration names, oldest first."""
+        return [name for name, _ in self.steps]
+
+    def sqlite_utils(self) -> Any:
+        """The same steps as a sqlite-utils ``Migrations`` set (imports sqlite-utils)."""
+        from sqlite_utils.migrations import Migrations
+
+        out = Migrations(SET)
+        for name, fn in self.steps:
+            out(name=name)(fn)
+        return out
+
+    def applied(self, db: Any) -> list:
+        """The applied migrations of a sqlite-utils ``Database`` (as ``Migrations.applied``)."""
+        return self.sqlite_utils().applied(db)
+
+    def pending(self, db: Any) -> list:
+        """The migrations not yet applied (as ``Migrations.pending``)."""
+        return self.sqlite_utils().pending(db)
+
+    def apply(self, db: Any) -> None:
+        """Apply the pending migrations (as ``Migrations.apply``)."""
+        self.sqlite_utils().apply(db)
+
+
+migrations = _Registry()
 
 
 @migrations(name="0001_initial")
@@ -87,3 +131,29 @@ def salted_commitments(db) -> None:
     db.execute("ALTER TABLE games ADD COLUMN chain INTEGER NOT NULL DEFAULT 1")
     db.execute("ALTER TABLE events ADD COLUMN salt TEXT")
     db.execute("ALTER TABLE events ADD COLUMN rolls_salt TEXT")
+
+
+@migrations(name="0004_snapshots")
+def snapshots(db) -> None:
+    """A cache of folded states, never the truth: the state a game's code folds at an event.
+
+    Keyed by the event (and its hash), the rules version, the data hash and the codec (state type
+    and encoding); ``digest`` is sha256 over all of them and the state. A row that differs from
+    what the running code would fold, or does not decode, is ignored; ``verify`` re-folds from
+    the genesis and checks every row it finds. Rows may be replaced or deleted at will.
+    Also indexes to list the latest games of a kind or tournament."""
+    db.execute("""CREATE TABLE snapshots (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        event INTEGER NOT NULL REFERENCES events(id),
+        hash TEXT NOT NULL,
+        rules_version TEXT NOT NULL,
+        data_hash TEXT NOT NULL,
+        codec TEXT NOT NULL,
+        state BLOB NOT NULL,
+        digest TEXT NOT NULL,
+        PRIMARY KEY (game_id, event, rules_version, data_hash, codec)
+    ) WITHOUT ROWID""")
+    # the latest games of a kind or a tournament, newest first, without a sort (issue #19)
+    db.execute("CREATE INDEX games_kind_created ON games(kind, created)")
+    db.execute("CREATE INDEX games_tournament_created ON games(tournament, created)")
+    db.execute("DROP INDEX games_tournament")   # the index above serves its lookups too

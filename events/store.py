@@ -12,16 +12,17 @@ import base64
 import contextlib
 import datetime
 import functools
+import gc
+import hashlib
 import os
 import pathlib
 import re
 import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
-import sqlite_utils
 
 from .chain import CHAIN, body_text, commitment, event_hash, genesis_hash, json_text, new_salts, normalized, \
     rolls_commitment, walk
@@ -39,10 +40,12 @@ from .errors import (
     UnknownBranch,
     UnknownGameId,
 )
-from .log import ParsedLog, event_line, footer_line, header_line, view_line
 from .records import Branch, Command, GameRecord, Stored
 from .rng import commit
-from .schema import migrations
+from .schema import SET, migrations
+
+if TYPE_CHECKING:   # the log format is loaded by export and import only
+    from .log import ParsedLog
 
 __all__ = [
     "Store",
@@ -73,6 +76,12 @@ _GAME_SELECT = _GAME_COLS + ", EXISTS (SELECT 1 FROM seeds s WHERE s.game_id = g
 _EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt"
 _WALK_COLS = "id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt"
 _WALK_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
+_TAIL_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
+_SNAPSHOT_FIND = """
+SELECT s.event, s.hash, e.seq, CAST(s.state AS BLOB), s.digest FROM snapshots s JOIN events e ON e.id = s.event
+WHERE s.game_id = ?1 AND s.event <= ?2 AND s.rules_version = ?3 AND s.data_hash = ?4 AND s.codec = ?5
+  AND e.game_id = ?1 AND e.hash = s.hash
+ORDER BY s.event DESC LIMIT 3"""
 _APPEND_STATE = """
 SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1 FROM events), g.chain
 FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.head
@@ -106,6 +115,19 @@ class _Connection(sqlite3.Connection):
         if sql == "BEGIN":
             sql = "BEGIN IMMEDIATE"
         return super().execute(sql, *args)
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a path is built: its rows and events make no cycles, and the
+    collector would otherwise walk every one of them again and again as they pile up."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _Corrupt(ValueError):
@@ -167,9 +189,16 @@ class Store:
         self._conn = conn
         self.path_str = path_str
         self.timeout = timeout
-        self.db = sqlite_utils.Database(conn)
         self._genesis: dict[str, tuple[str, int]] = {}
         self._identity: dict[str, tuple[int, int] | None] = {}
+        self._savepoints = 0
+
+    @functools.cached_property
+    def db(self) -> Any:
+        """The connection as a sqlite-utils ``Database`` (imported on first use: reads and appends use sqlite3)."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self._conn)
 
     # -- opening --------------------------------------------------------------------------
 
@@ -234,15 +263,28 @@ class Store:
         return store
 
     def _migrate(self) -> None:
-        """Create or upgrade the schema (refusing SQLite files that belong to something else)."""
-        if not migrations.pending(self.db):
+        """Create or upgrade the schema (refusing SQLite files that belong to something else).
+
+        Whether anything is pending is read with sqlite3; sqlite-utils is imported only to apply."""
+        if set(migrations.names) <= self._applied():
             return
-        applied = {m.name for m in migrations.applied(self.db)}
+        steps = migrations.sqlite_utils()
+        applied = {m.name for m in steps.applied(self.db)}
         if not applied and self.db.table_names():
             raise DatabaseUnavailable(f"{self.path_str} is an SQLite database, but not a dinocli one")
         with self.write():
-            if migrations.pending(self.db):
-                migrations.apply(self.db)
+            if steps.pending(self.db):
+                steps.apply(self.db)
+
+    def _applied(self) -> set[str]:
+        """The names of the store's migrations applied to this database (none if it has no record)."""
+        try:
+            return {r[0] for r in self._conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (SET,))}
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc) or "no such column" in str(exc):
+                return set()
+            raise
 
     def _files(self) -> dict[str, tuple[int, int] | None]:
         """(device, inode) of the database file and its -wal (None: absent)."""
@@ -294,12 +336,43 @@ class Store:
         still be the one opened, before the transaction and before its commit is acknowledged."""
         self.check_files()
         try:
-            with self.db.atomic():
+            with self._atomic():
                 yield self
                 self.check_files()
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
         self.check_files()
+
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT, or a savepoint inside a transaction (as sqlite-utils' ``atomic()``)."""
+        conn = self._conn
+        if conn.in_transaction:
+            self._savepoints += 1
+            name = f"dinocli_{self._savepoints}"
+            conn.execute(f"SAVEPOINT {name}")
+            try:
+                yield
+            except BaseException:
+                if conn.in_transaction:   # a RAISE(ROLLBACK) may have ended the whole transaction
+                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    conn.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            conn.execute(f"RELEASE SAVEPOINT {name}")
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     # -- games ----------------------------------------------------------------------------
 
@@ -400,8 +473,11 @@ class Store:
         return self._record(rows[0])
 
     @_sql_errors
-    def games(self, *, tournament: str | None = None, kind: str | None = None) -> list[GameRecord]:
-        """Saved games, newest first, optionally of one tournament or kind."""
+    def games(self, *, tournament: str | None = None, kind: str | None = None, limit: int | None = None,
+              offset: int = 0, before: str | None = None) -> list[GameRecord]:
+        """Saved games, newest first, optionally of one tournament or kind: at most ``limit`` (None: all),
+        skipping ``offset``, or only those older than game ``before`` (an index walk: the cost does not
+        grow with the number of games)."""
         where, args = [], []
         if tournament is not None:
             where.append("tournament = ?")
@@ -409,10 +485,21 @@ class Store:
         if kind is not None:
             where.append("kind = ?")
             args.append(kind)
+        if before is not None:
+            anchor = self._conn.execute("SELECT created, rowid FROM games WHERE id = ?",
+                                        (self.game(before).id,)).fetchone()
+            where.append("(created < ? OR (created = ? AND rowid < ?))")
+            args += [anchor[0], anchor[0], anchor[1]]
         sql = f"SELECT {_GAME_SELECT} FROM games"
+        if kind is not None and tournament is None:
+            sql += " INDEXED BY games_kind_created"   # (without statistics SQLite would scan by date)
         if where:
             sql += " WHERE " + " AND ".join(where)
-        return [self._record(r) for r in self._conn.execute(sql + " ORDER BY created DESC, rowid DESC", args)]
+        sql += " ORDER BY created DESC, rowid DESC"
+        if limit is not None or offset:
+            sql += " LIMIT ? OFFSET ?"
+            args += [-1 if limit is None else limit, offset]
+        return [self._record(r) for r in self._conn.execute(sql, args)]
 
     @_sql_errors
     def secret_seed(self, game_id: str) -> str:
@@ -478,9 +565,13 @@ class Store:
                            (game_id, name, tip, tip, _now()))
         return name
 
-    @_sql_errors
     def append(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> int:
         """Append commands to a branch whose head must still be ``expected_head``; the new head."""
+        return self.append_path(game_id, branch, commands, expected_head)[-1].id
+
+    @_sql_errors
+    def append_path(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> list[Stored]:
+        """:meth:`append`, returning the appended events as stored (to extend a path already held)."""
         if not commands or any(not c.events for c in commands):
             raise StoreError("nothing to append: every command needs at least one event")
         prepared = []
@@ -502,9 +593,9 @@ class Store:
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
                 if i == 0:
-                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i]))
+                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i], ev))
                 else:
-                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i]))
+                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i], ev))
         conn = self._conn
         with self.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -519,10 +610,10 @@ class Store:
             if tip is not None and tip != head:
                 self._keep_line(game_id, branch, tip)
             now = _now()
-            rows = []
+            rows, out = [], []
             parent, command = head, next_id
             salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
-            for i, (tag, v, body, actor, action, rolls, first, sealed) in enumerate(prepared):
+            for i, (tag, v, body, actor, action, rolls, first, sealed, ev) in enumerate(prepared):
                 seq += 1
                 if first:
                     command = next_id
@@ -531,12 +622,14 @@ class Store:
                 h = event_hash(parent_hash, tag, v, body, actor, action, rolls, salt, rolls_salt, chain)
                 rows.append((next_id, parent, seq, tag, v, body, actor, action, rolls, h, parent_hash, command,
                              salt, rolls_salt, game_id, now))
+                out.append(Stored(next_id, parent, seq, ev, actor, action, None if rolls is None else _json(rolls), h,
+                                  parent_hash, command))
                 parent, parent_hash = next_id, h
                 next_id += 1
             conn.executemany(_INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                          (parent, parent, game_id, branch))
-        return parent
+        return out
 
     # -- reading --------------------------------------------------------------------------
 
@@ -549,16 +642,39 @@ class Store:
         if not rows or rows[-1][0] != head:
             self._genesis_of(game_id)
             raise StoreError(f"event {head} is not in game {game_id}")
+        if self._linear(rows, head, 0):
+            return rows
+        path, reached = self._up(rows, head, None)
+        if reached is not None:
+            raise ChainBroken(path[0][0], f"its parent {reached} is not an earlier event of this game")
+        return path
+
+    def _linear(self, rows: list[tuple], head: int, depth: int) -> bool:
+        """Whether ``rows`` (the game's events after one at ``depth`` up to ``head``) are all on the line to
+        ``head``: as many as ``head`` is deep beyond ``depth`` (ancestors have smaller ids). The parent
+        links are then not followed: the hash check along the rows proves their order, and verify
+        checks the links."""
+        if len(rows) != self._conn.execute("SELECT seq FROM events WHERE id = ?", (head,)).fetchone()[0] - depth:
+            return False
+        for row in rows:
+            if type(row[3]) is not int or type(row[2]) is not str or type(row[4]) is not str:
+                _typed(row[0], row[2], row[3], row[4])
+        return True
+
+    @staticmethod
+    def _up(rows: list[tuple], head: int, stop: int | None) -> tuple[list[tuple], int | None]:
+        """The rows from just after ``stop`` (None: the root) up to ``head``, following parent links back
+        from ``head`` through ``rows`` (in id order), and the parent the links ended at (``stop`` if whole)."""
         path, want = [], head
         for row in reversed(rows):
             if row[0] == want:
                 _typed(row[0], row[2], row[3], row[4])
                 path.append(row)
                 want = row[1]
-        if want is not None:
-            raise ChainBroken(path[-1][0], f"its parent {want} is not an earlier event of this game")
+                if want == stop:
+                    break
         path.reverse()
-        return path
+        return path, want
 
     def _hashes(self, game_id: str, rows: list[tuple]) -> list[str]:
         """Recompute the hashes along a path from the genesis; the last must equal the head's
@@ -594,13 +710,17 @@ class Store:
     @_sql_errors
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
-        rows = self._walk(game_id, head)
-        hashes = self._chain(game_id, rows)
+        with _no_gc():
+            rows = self._walk(game_id, head)
+            return self._stored(game_id, rows, self._chain(game_id, rows), self._genesis_of(game_id), 0, head)
+
+    def _stored(self, game_id: str, rows: list[tuple], hashes: list[str], prev: str, seq: int,
+                head: int | None) -> list[Stored]:
+        """Decode ``rows`` (after an event of hash ``prev`` at depth ``seq``) into Stored events, and check
+        that the last computed hash is ``head``'s stored one."""
         decoders: dict[tuple[str, int], Callable] = {}
         out: list[Stored] = []
         append, json = out.append, _json
-        prev = self._genesis_of(game_id)
-        seq = 0
         for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
             seq += 1
             dec = decoders.get((type_, v))
@@ -617,6 +737,82 @@ class Store:
             prev = h
         if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
             self._find_break(game_id, rows)
+        return out
+
+    # -- snapshots: a cache of folded states ----------------------------------------------
+
+    @staticmethod
+    def _digest(game_id: str, event: int, hash_: str, key: tuple[str, str, str], state: bytes) -> str:
+        head = json_text([game_id, event, hash_, *key]).encode()
+        return hashlib.sha256(len(head).to_bytes(4, "big") + head + state).hexdigest()
+
+    @_sql_errors
+    def after_snapshot(self, game_id: str, head: int | None,
+                       key: tuple[str, str, str]) -> tuple[bytes, int, list[Stored]] | None:
+        """The newest snapshot on the path to ``head`` stored under ``key`` = (rules version, data hash, codec)
+        whose digest checks out, its event's depth, and the events after it up to ``head`` (decoded,
+        hash-checked from the snapshot's event); None if there is none. The caller decodes the state."""
+        if head is None:
+            return None
+        conn = self._conn
+        try:
+            found = conn.execute(_SNAPSHOT_FIND, (game_id, head, *key)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "snapshots" in str(exc):   # the cache was dropped or altered: load without it
+                return None
+            raise
+        for event, h, seq, blob, digest in found:
+            if not isinstance(blob, bytes) or digest != self._digest(game_id, event, h, key, blob):
+                continue
+            rows = conn.execute(_TAIL_SQL, (game_id, event, head)).fetchall()
+            if self._linear(rows, head, seq):
+                tail = rows
+            else:
+                tail, reached = self._up(rows, head, event)
+                if reached != event:
+                    continue   # a snapshot on another line of play
+            genesis, chain = self._root(game_id)
+            try:
+                hashes = walk(h, tail, chain)
+            except ValueError:
+                return None
+            if tail and conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != hashes[-1]:
+                return None   # the full path finds and reports the break
+            return blob, seq, self._stored(game_id, tail, hashes, h, seq, head)
+        return None
+
+    @_sql_errors
+    def put_snapshot(self, game_id: str, event: int, key: tuple[str, str, str], state: bytes) -> None:
+        """Keep the folded ``state`` at ``event`` under ``key`` (replacing one kept before)."""
+        row = self._conn.execute("SELECT hash FROM events WHERE id = ? AND game_id = ?", (event, game_id)).fetchone()
+        if row is None:
+            raise StoreError(f"event {event} is not in game {game_id}")
+        with self.write():
+            try:
+                self._conn.execute("INSERT OR REPLACE INTO snapshots (game_id, event, hash, rules_version, data_hash, "
+                                   "codec, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                   (game_id, event, row[0], *key, state, self._digest(game_id, event, row[0], key, state)))
+            except sqlite3.OperationalError as exc:
+                if "snapshots" not in str(exc):   # a dropped or altered cache is not kept; nothing else is lost
+                    raise
+
+    @_sql_errors
+    def snapshots(self, game_id: str) -> list[tuple[int, str, tuple[str, str, str], bytes, bool]]:
+        """Every snapshot of the game: (event, hash, key, state, whether its digest and hash check out)."""
+        out = []
+        try:
+            found = self._conn.execute(
+                "SELECT s.event, s.hash, s.rules_version, s.data_hash, s.codec, CAST(s.state AS BLOB), s.digest, e.hash "
+                "FROM snapshots s LEFT JOIN events e ON e.id = s.event AND e.game_id = s.game_id "
+                "WHERE s.game_id = ? ORDER BY s.event", (game_id,)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "snapshots" in str(exc):   # the cache was dropped: nothing to check
+                return []
+            raise
+        for event, h, rv, dh, codec, blob, digest, real in found:
+            key = (rv, dh, codec)
+            ok = isinstance(blob, bytes) and real == h and digest == self._digest(game_id, event, h, key, blob)
+            out.append((event, h, key, blob if isinstance(blob, bytes) else b"", ok))
         return out
 
     @staticmethod
@@ -806,6 +1002,8 @@ class Store:
     @staticmethod
     def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
                result: dict | None, seed: str | None) -> Iterator[str]:
+        from .log import event_line, footer_line, header_line, view_line
+
         version = 1 if rec.chain == 1 else 2
         yield header_line(rec, view, version)
         seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
