@@ -226,18 +226,24 @@ def _summary(g, seat) -> dict[str, Any]:
     }
 
 
+def _guarded(g) -> bool:
+    """Whether hidden information is protected now: the game runs and is strict, or has a human seat
+    and was not started with --casual."""
+    if g.over:
+        return False
+    meta = g.record.meta or {}
+    casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
+    return meta.get("undo") == "strict" or bool(g.humans and not casual)
+
+
 def peek(g, who: str | None, command: str):
     """The seat whose eyes ``command --as who`` uses; refuse (one line) another seat's hidden view while
     the game runs, if it is strict or has a human seat, unless it was started with --casual."""
     seat = g.eyes(who)
-    if seat is None or g.over or seat == g.default_seat():
+    if seat is None or seat == g.default_seat() or not _guarded(g):
         return seat
-    meta = g.record.meta or {}
-    casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
-    if meta.get("undo") == "strict" or (g.humans and not casual):
-        fail(f"{command} --as {g.seats[seat]['name']} would show that seat's hidden information while the game "
-             f"runs; it is public once the game is over (or start a game with --casual to allow it)")
-    return seat
+    fail(f"{command} --as {g.seats[seat]['name']} would show that seat's hidden information while the game "
+         f"runs; it is public once the game is over (or start a game with --casual to allow it)")
 
 
 def _board(env: Env, g, seat) -> str:
@@ -661,8 +667,13 @@ def export(env: Env, game_id, output, as_seat, fmt, with_seed):
     with handled():
         if with_seed and fmt != "jsonl":
             fail("--with-seed goes with --format jsonl (a save to go on playing from)", USAGE)
+        g = env.service.load(game_id)
         if as_seat is not None:
-            peek(env.service.load(game_id), as_seat, "export")
+            peek(g, as_seat, "export")
+        elif not with_seed and _guarded(g):
+            fail("the whole log of a game in progress shows every hidden card and the deck order; "
+                 "export --as SEAT writes one seat's view, --with-seed a private save to go on elsewhere "
+                 "(or export it once the game is over)")
         if fmt == "jsonl":
             lines = env.service.export_lines(game_id, as_seat=as_seat, with_seed=with_seed)
         else:

@@ -157,8 +157,14 @@ def test_peeking_at_another_seat_is_refused_while_a_person_plays(tmp_path):
         assert r.returncode == 1 and r.stderr.count("\n") == 1 and "hidden" in r.stderr, cmd
         assert r.stdout == ""
     assert run(db, "show", gid, "--as", "you").returncode == 0
+    for fmt in ("jsonl", "text", "html"):   # the whole log shows every hand and the deck order: the same peek
+        r = run(db, "export", gid, "--format", fmt)
+        assert r.returncode == 1 and r.stdout == "" and "--with-seed a private save" in r.stderr, fmt
+    assert run(db, "export", gid, "--as", "you").returncode == 0
+    assert '"seed":"' in run(db, "export", gid, "--with-seed").stdout   # asked for by name: the private save
     casual = new_id(db, "dingo", "--bot", "rules", "--seed", "7", "--casual")
     assert run(db, "show", casual, "--as", "rex").returncode == 0
+    assert run(db, "export", casual).returncode == 0
     hot = new_id(db, "dingo", "--player", "ann", "--player", "bob", "--seed", "7")
     to_move = json.loads(run(db, "show", hot, "--json").stdout)["to_move_name"]
     other = "bob" if to_move == "ann" else "ann"
@@ -181,6 +187,7 @@ def test_after_the_game_everything_is_public(tmp_path):
     gid = g.id
     assert run(db, "show", gid, "--as", "rex").returncode == 0
     assert run(db, "log", gid, "--as", "rex").returncode == 0
+    assert run(db, "export", gid).returncode == 0
 
 
 def test_hint_explains_its_figures_and_numbers_the_move(tmp_path):
@@ -210,7 +217,7 @@ def test_import_suggests_a_show_with_the_same_db_and_a_seedless_game_says_why_it
     """#22: the suggested command finds the game; an imported unfinished game without its seed says
     why it cannot be continued and what to do."""
     a, b = tmp_path / "a.db", tmp_path / "b.db"
-    gid = new_id(a, "dingo", "--bot", "rules", "--seed", "7")
+    gid = new_id(a, "dingo", "--bot", "rules", "--seed", "7", "--casual")
     log = tmp_path / "game.jsonl"
     assert run(a, "export", gid, "-o", log).returncode == 0
     r = run(b, "import", log)

@@ -23,7 +23,7 @@ from dinocli.cli import cli
 from dinocli.events.store import Store
 from dinocli.service import Service
 
-COMMANDS = (("games",), ("show", "{gid}"), ("log", "{gid}"), ("export", "{gid}"), ("move", "{gid}", "{act}"),
+COMMANDS = (("games",), ("show", "{gid}"), ("log", "{gid}"), ("export", "{gid}", "--as", "ann"), ("move", "{gid}", "{act}"),
             ("undo", "{gid}"), ("branch", "{gid}", "side"), ("new", "dingo", "--bots", "1", "--no-play"))
 WRITES = {"move", "undo", "branch", "new"}
 

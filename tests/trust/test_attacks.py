@@ -59,7 +59,8 @@ def played(tmp_path_factory):
     g = svc.new_game("dingo", bots=["random"] * 3, seed="attack-b", options={"goal": 2})
     list(svc.run_bots(g))
     ids["loser_wins"] = g.id
-    g = svc.new_game("dingo", players=["ann"], bots=["random"], seed="attack-u", options={"goal": 3})
+    g = svc.new_game("dingo", players=["ann"], bots=["random"], seed="attack-u", options={"goal": 3},
+                     undo="casual")   # casual: its whole log may be exported while it runs
     list(svc.run_bots(g))
     ids["unfinished"] = g.id
     svc.close()
