@@ -380,6 +380,7 @@ def games_cmd(env: Env, tournament, as_json):
             "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
             "tournament": r.tournament, "seed_withheld": not r.seed_known,
+            "practice": sorted((r.meta or {}).get("takeovers", {})),
         } for r in records]
         if as_json:
             emit_json(rows)
@@ -398,6 +399,15 @@ def games_cmd(env: Env, tournament, as_json):
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
+            for name in (r.meta or {}).get("takeovers", {}):
+                echo(f"{'':<9} practice branch {name}" + (" (current)" if name == r.branch else ""))
+
+
+def _practice(g) -> str:
+    """The line that marks a take-over branch."""
+    t = g.takeover
+    return (f"Practice branch {g.branch} (taken over after decision {t['at']}): the deals to come are the game's "
+            "own, so it counts for nothing (no results, no tournaments).")
 
 
 _LUCK = ("luck unverified until the seed is revealed (imported without its seed: "
@@ -437,6 +447,8 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
             emit_json(dict(_summary(g, seat), seed_withheld=not g.record.seed_known))
         elif svg_file is None:
             echo(_board(env, g, seat))
+            if g.practice:
+                echo(_practice(g))
             if not g.record.seed_known:
                 echo(_LUCK)
 
@@ -618,6 +630,9 @@ def log(env: Env, game_id, as_seat, as_json):
         g = env.service.load(game_id)
         seat = peek(g, as_seat, "log")
         rows = _log_rows(g, seat)
+        notes = env.service.notes(g, seat)
+        for r in rows:
+            r["notes"] = notes.get(r["event"], [])
         if as_json:
             emit_json(rows)
             return
@@ -626,6 +641,8 @@ def log(env: Env, game_id, as_seat, as_json):
                 echo(f"{r['event']:>5}        {r['text']}")
             else:
                 echo(f"{r['event']:>5}  {r['name']}: {r['action']}")
+            for note in r["notes"]:
+                echo(f"{'':>5}  {{ {note} }}")
 
 
 @cli.command()
@@ -762,6 +779,47 @@ def verify_cmd(env: Env, game_ids, every, as_json):
             echo(f"{len(ids) - failed} of {len(ids)} games verified.")
         if failed:
             sys.exit(REJECTED)
+
+
+@cli.command()
+@GAME_ID
+@click.argument("text", nargs=-1, required=True)
+@click.option("--at", type=int, metavar="N", help="The event number to annotate (see `log`; default: the head).")
+@pass_env
+def annotate(env: Env, game_id, text, at):
+    """Keep a comment on an event of GAME_ID's current branch (outside the hash chain; shown by log,
+    review and export, carried by the jsonl log)."""
+    with handled():
+        seq = env.service.annotate(game_id, " ".join(text), at)
+        echo(f"Noted on event {seq}. See it with: {env.command('log', game_id)}")
+
+
+@cli.command()
+@GAME_ID
+@click.option("--at", type=click.IntRange(0), required=True, metavar="N",
+              help="Take over after decision N (0: right after the setup; review shows the numbers).")
+@click.option("--seat", metavar="SEAT", shell_complete=complete.seats, help="The seat you play (default: the one to move).")
+@click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bots in the other seats (default: the default level).")
+@click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
+@pass_env
+def takeover(env: Env, game_id, at, seat, spec, fast):
+    """Play on from decision N of GAME_ID in a seat, bots in the others: a new practice branch
+    (its luck is the game's own, so it counts for no results or tournaments)."""
+    with handled():
+        if spec is not None:
+            bot_spec(spec)
+        svc = env.service
+        g = svc.takeover(game_id, at, seat, spec)
+        echo(f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}")
+        if _terminal():
+            _open_repl(env, g.id, fast=fast)
+            return
+        for p in svc.run_bots(g):
+            echo("\n".join(_played_line(g, p, g.takeover["seat"])))
+        echo(_board(env, g, g.takeover["seat"]))
+        if not g.over:
+            echo(_how_to_play(env, g))
 
 
 @cli.command()

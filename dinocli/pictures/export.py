@@ -252,6 +252,7 @@ def export_lines(service, game_id: str, fmt: str, as_seat: str | int | None) -> 
     ``show`` would show) may see it."""
     g = service.load(game_id)
     seat = g.eyes(as_seat)
+    notes = service.notes(g, seat)
     if fmt == "html":
-        return [html_page(g, seat)]
-    return [text_record(g, seat)]
+        return [html_page(g, seat, notes)]
+    return [text_record(g, seat, notes)]
