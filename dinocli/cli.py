@@ -824,6 +824,47 @@ def takeover(env: Env, game_id, at, seat, spec, fast):
 
 @cli.command()
 @GAME_ID
+@click.option("--seat", metavar="SEAT", shell_complete=complete.seats,
+              help="Whose decisions (default: the only human, else seat 0).")
+@click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bot that judges (default: mcts:medium).")
+@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
+              help="Worker processes, each judging some of the decisions (default: 2, or 1 on one core).")
+@JSON
+@pass_env
+def analyze(env: Env, game_id, seat, spec, workers, as_json):
+    """Judge each decision of a seat from that seat's information: expected return of the choice and of
+    the best, the drop (inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30), the curve, the worst three."""
+    with handled():
+        from dinocli.analysis import DEFAULT_BOT, analyze as judge, report_lines
+
+        spec = bot_spec(spec) if spec is not None else DEFAULT_BOT
+        from dinocli.ai import parse_spec
+
+        if parse_spec(spec).kind != "mcts":
+            fail("analyze needs a searching bot (mcts, mcts:easy|medium|hard, mcts:iterations=N)", USAGE)
+        g = env.service.load(game_id)
+        if seat is not None:
+            seat_no = peek(g, seat, "analyze")
+        else:
+            seat_no = g.humans[0] if len(g.humans) == 1 else (g.default_seat() or 0)
+        name = g.seats[seat_no]["name"]
+        progress = None
+        if sys.stderr.isatty() and not as_json:
+            def progress(done: int, total: int) -> None:
+                click.echo(f"\ranalyzing {name}'s decisions: {done}/{total}", err=True, nl=done == total)
+        workers = workers or min(2, os.cpu_count() or 1)
+        rows = judge(env.service, g, seat_no, parse_spec(spec).name, workers, progress)
+        if as_json:
+            emit_json({"game": g.id, "branch": g.branch, "seat": seat_no, "name": name, "bot": parse_spec(spec).name,
+                       "decisions": rows})
+            return
+        for line in report_lines(rows, name, parse_spec(spec).name):
+            echo(line)
+
+
+@cli.command()
+@GAME_ID
 @click.option("--bot", "spec", default="mcts:hard", show_default=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot to ask.")
 @JSON

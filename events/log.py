@@ -31,6 +31,7 @@ import msgspec
 from .chain import HEX64, SALT, commitment, event_hash, genesis_hash, json_text, link_hash, rolls_commitment
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
+from .notes import MAX_PER_GAME as MAX_NOTES, NoteRefused, check_text
 from .rng import commit
 
 __all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
@@ -499,8 +500,6 @@ def _check_footer2(no: int, footer: dict[str, Any], header: dict[str, Any], entr
         raise LogRejected(no, "the revealed seed does not match the seed commitment")
 
 
-MAX_NOTE, MAX_NOTES = 500, 1000   # as dinocli.events.notes keeps them
-
 
 def _note(no: int, line: str, entries: list[LogEntry], notes: list[tuple[int, str]]) -> bool:
     """Whether ``line`` is a note line; checked (on an event of this log, 1 to MAX_NOTE characters) and kept."""
@@ -512,8 +511,10 @@ def _note(no: int, line: str, entries: list[LogEntry], notes: list[tuple[int, st
         raise LogRejected(no, f"bad note line: {exc}") from None
     if not 1 <= note.event <= len(entries):
         raise LogRejected(no, f"a note on event {note.event}, which the log does not have")
-    if not note.text.strip() or len(note.text) > MAX_NOTE:
-        raise LogRejected(no, f"a note must hold 1 to {MAX_NOTE} characters")
+    try:
+        check_text(note.text)
+    except NoteRefused as exc:
+        raise LogRejected(no, f"bad note: {exc}") from None
     if len(notes) >= MAX_NOTES:
         raise LogRejected(no, f"more than {MAX_NOTES} notes")
     notes.append((note.event, note.text))

@@ -12,6 +12,8 @@ import json
 import sqlite3
 from typing import Any
 
+from dinocli.safe import safe
+
 __all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event", "cached", "cache"]
 
 MAX_TEXT = 500       # characters in one note
@@ -31,6 +33,8 @@ def check_text(text: Any) -> str:
         raise NoteRefused("an empty note")
     if len(text) > MAX_TEXT:
         raise NoteRefused(f"a note is at most {MAX_TEXT} characters, not {len(text)}")
+    if safe(text) != text:
+        raise NoteRefused("a note is one line of text: no control, direction-changing or separator characters")
     return text
 
 
