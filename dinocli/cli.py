@@ -746,6 +746,38 @@ def replay(env: Env, source, as_seat, step, delay, verify):
             echo(src.game.render(final, color=env.color()))
 
 
+@cli.command()
+@click.argument("source", metavar="GAME_ID|FILE", shell_complete=complete.game_ids_or_files)
+@AS_SEAT
+@pass_env
+def review(env: Env, source, as_seat):
+    """Step through a game on a full-screen analysis board: the board as a seat saw it, the moves,
+    notes and analysis labels; take over from any step (keys: see dinocli(1) or the bottom line)."""
+    with handled():
+        from dinocli.review import run
+
+        if not _terminal():
+            fail("review needs a terminal; from the shell: replay, log, analyze or export --format text")
+        svc, editable = env.service, True
+        if os.path.lexists(source):
+            from dinocli.service import Service, read_log_file, read_log_for_game
+
+            parsed = read_log_for_game(read_log_file(source), allow_view=True)
+            if parsed.is_view:
+                fail(f"{source} is a seat's view (exported with --as): replay it with {env.command('replay', source, '--step')}")
+            svc, editable = Service.open(":memory:"), False
+            source = svc.import_log(read_log_file(source)).id
+        g = svc.load(source)
+        seat = peek(g, as_seat, "review") if as_seat is not None else None
+        outcome = run(svc, g.id, seat=seat, editable=editable)
+        if outcome is None:
+            return
+        _kind, at, seat, branch = outcome
+        t = svc.takeover(g.id, at, seat, branch=branch)
+        echo(f"New branch {t.branch}: you play {t.seats[t.takeover['seat']]['name']}. {_practice(t)}")
+        _open_repl(env, t.id)
+
+
 @cli.command("verify")
 @click.argument("game_ids", nargs=-1, metavar="[GAME_ID]...", shell_complete=complete.game_ids)
 @click.option("--all", "every", is_flag=True, help="Verify every game in the database.")

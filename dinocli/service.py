@@ -397,7 +397,8 @@ class Service:
             self.store.checkout(record.id, name)
         return self.load(record.id)
 
-    def takeover(self, game_id: str, at: int, seat: str | int | None = None, spec: str | None = None) -> Loaded:
+    def takeover(self, game_id: str, at: int, seat: str | int | None = None, spec: str | None = None, *,
+                 branch: str | None = None) -> Loaded:
         """A practice branch after decision ``at`` (0: the setup) with a person in ``seat`` (default: the
         seat to move there) and bots of ``spec`` in the others; it becomes the current branch.
 
@@ -407,7 +408,7 @@ class Service:
         from dinocli.ai import DEFAULT_SPEC
         from dinocli.pictures.export import steps
 
-        g = self.load(game_id)
+        g = self.load(game_id, branch=branch)
         meta = g.record.meta or {}
         casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
         finished = g.over or g.record.result is not None
@@ -429,7 +430,8 @@ class Service:
         name = next(f"takeover-{at}" + (f"-{k}" if k else "") for k in range(len(names) + 1)
                     if f"takeover-{at}" + (f"-{k}" if k else "") not in names)
         takeovers = dict(meta.get("takeovers", {}))
-        takeovers[name] = {"seats": seats, "at": at, "from": g.branch, "seat": me}
+        takeovers[name] = {"seats": [{"name": s["name"], "bot": s["bot"]} for s in seats], "at": at,
+                           "from": g.branch, "seat": me}
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
             self.store.set_meta(g.id, dict(meta, takeovers=takeovers))
@@ -438,11 +440,11 @@ class Service:
 
     # -- annotations ----------------------------------------------------------------------
 
-    def annotate(self, game_id: str, text: str, at: int | None = None) -> int:
-        """Keep a note on event ``at`` of the current branch (default: the head); returns its event number."""
+    def annotate(self, game_id: str, text: str, at: int | None = None, *, branch: str | None = None) -> int:
+        """Keep a note on event ``at`` of the current (or named) branch (default: the head); returns its event number."""
         from dinocli.events import notes
 
-        g = self.load(game_id)
+        g = self.load(game_id, branch=branch)
         if not g.path:
             raise ServiceError("the game has no events to annotate")
         target = g.path[-1] if at is None else next((s for s in g.path if s.seq == at), None)
