@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-__all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "analyze", "sparkline", "report_lines"]
+__all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "report_lines"]
 
 DEFAULT_BOT = "mcts:medium"
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
@@ -37,12 +37,18 @@ def label(drop: float) -> str | None:
 
 
 def _task(kind: str, view: Any, seat: int, legal: list, chosen: Any, spec: str) -> dict[str, Any]:
-    """Judge one decision: expected return of the chosen and of the best action, from ``view`` only."""
+    """:func:`judge` in a worker process (the game by its id)."""
     from dinocli import games
+
+    return judge(games.get(kind), view, seat, legal, chosen, spec)
+
+
+def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFAULT_BOT) -> dict[str, Any]:
+    """Judge one decision: expected return of the chosen and of the best action, from ``view`` only
+    (the search's randomness is a function of the view and the spec: no hidden card can change it)."""
     from dinocli.ai.mcts import search_root
     from dinocli.events import canonical
 
-    game = games.get(kind)
     key = canonical(msgspec.to_builtins(view)) + spec.encode()
     rnd = random.Random(hashlib.sha256(key).digest())
     state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
@@ -63,9 +69,9 @@ def decisions(g, seat: int) -> list[dict[str, Any]]:
     from dinocli.games.runner import fold_all
 
     state = g.game.initial(g.config)
-    out, number = [], 0
+    out, number = [], -1
     for s in g.path:
-        if s.command == s.id and s.actor is not None:
+        if s.command == s.id:   # steps are numbered as review shows them: 0 the setup, one a command
             number += 1
             if s.actor == seat:
                 legal = g.game.legal_actions(state)

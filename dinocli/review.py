@@ -189,7 +189,7 @@ class Board:
                 f"step {self.cursor}/{len(self.steps) - 1}")
 
 
-KEYS = " ←/→ step  PgUp/PgDn round  Home/End  g N jump  s seat  b branch  c note  t take over  q leave"
+KEYS = "←/→ step PgUp/Dn round Home/End g jump s seat b branch c note t take over q quit"
 
 
 def run(service, game_id: str, *, seat: int | None = None, editable: bool = True, input=None, output=None) -> Any:
@@ -216,16 +216,16 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
         return [("reverse" if i == board.cursor else "", safe(text) + "\n") for i, text in enumerate(lines)]
 
     moves = FormattedTextControl(moves_text, focusable=True, get_cursor_position=lambda: Point(0, board.cursor))
-    moves_window = Window(moves, width=28, wrap_lines=False)
+    moves_window = Window(moves, width=32, wrap_lines=False)
     root = HSplit([
         Window(FormattedTextControl(lambda: [("reverse", safe(board.title()))]), height=1),
+        Window(FormattedTextControl(lambda: safe_block(board.board_text())), wrap_lines=False),
+        Window(height=1, char="─"),
         VSplit([
-            Window(FormattedTextControl(lambda: safe_block(board.board_text())), wrap_lines=True),
+            Window(FormattedTextControl(lambda: safe_block("\n".join(board.detail_lines()))), wrap_lines=True),
             Window(width=1, char="│"),
             moves_window,
-        ]),
-        Window(height=1, char="─"),
-        Window(FormattedTextControl(lambda: safe_block("\n".join(board.detail_lines()))), height=5, wrap_lines=True),
+        ], height=6),
         ConditionalContainer(Window(FormattedTextControl(lambda: safe(board.message or KEYS)), height=1), browsing),
         ConditionalContainer(VSplit([
             Window(FormattedTextControl(lambda: "jump to step: " if mode["ask"] == "jump" else "note: "),
