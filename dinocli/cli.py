@@ -751,8 +751,13 @@ def replay(env: Env, source, as_seat, step, delay, verify):
 @AS_SEAT
 @pass_env
 def review(env: Env, source, as_seat):
-    """Step through a game on a full-screen analysis board: the board as a seat saw it, the moves,
-    notes and analysis labels; take over from any step (keys: see dinocli(1) or the bottom line)."""
+    """Step through a game on a full-screen analysis board: the board as a seat saw it (everything
+    once it is over), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+
+    \b
+    Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),
+    Home/End, g N jump to step N, s switch seat, b next branch, c annotate, t take over from here,
+    q, Ctrl-C or Ctrl-D leave. Step 0 is the setup, then one a decision (as takeover --at counts)."""
     with handled():
         from dinocli.review import run
 
