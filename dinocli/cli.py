@@ -712,7 +712,7 @@ def _finite(value: float) -> float:
 @cli.command()
 @click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
-@click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
+@click.option("--step", is_flag=True, help="On a terminal, one decision at a time: Enter or n next, b back, q quit.")
 @click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
               help="Seconds to pause after each decision (0 to 60).")
 @click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
@@ -732,14 +732,15 @@ def replay(env: Env, source, as_seat, step, delay, verify):
                 echo(line)
             if not (step or delay):
                 return
+        if step and sys.stdin.isatty():
+            _step_through(env, src, list(frames))
+            return
         for i, (head, lines, view) in enumerate(frames):
             for line in lines:
                 echo(line)
             if (step or delay) and view is not None:
                 echo(src.game.render(view, color=env.color()))
-                if step and sys.stdin.isatty():
-                    click.pause("-- Enter for the next decision --")
-                elif delay:
+                if delay:
                     time.sleep(delay)
         final = src.final_view(seat)
         if not (step or delay) and final is not None:
@@ -781,6 +782,31 @@ def review(env: Env, source, as_seat):
         t = svc.takeover(g.id, at, seat, branch=branch)
         echo(f"New branch {t.branch}: you play {t.seats[t.takeover['seat']]['name']}. {_practice(t)}")
         _open_repl(env, t.id)
+
+
+def _step_through(env: Env, src, frames: list) -> None:
+    """`replay --step` on a terminal: Enter/Right/n forward, Left/b/p back, q/Ctrl-C/Ctrl-D leave."""
+    i = 0
+    while 0 <= i < len(frames):
+        _head, lines, view = frames[i]
+        for line in lines:
+            echo(line)
+        if view is not None:
+            echo(src.game.render(view, color=env.color()))
+        click.echo(f"-- {i + 1}/{len(frames)}: Enter or n next, b back, q quit --", err=True)
+        while True:
+            try:
+                key = click.getchar()
+            except (KeyboardInterrupt, EOFError):
+                return
+            if key in ("q", "Q", "\x03", "\x04"):
+                return
+            if key in ("\r", "\n", " ", "n", "\x1b[C"):
+                i += 1
+                break
+            if key in ("b", "p", "\x1b[D") and i > 0:
+                i -= 1
+                break
 
 
 @cli.command("verify")
