@@ -146,7 +146,7 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     sampled = [min(curve[i:i + step]) for i in range(0, len(curve), step)]
     out.append("  " + sparkline(sampled))
     out.append(f"  start {curve[0]:.2f}, lowest {min(curve):.2f}, end {curve[-1]:.2f}")
-    worst = sorted((r for r in rows if r["drop"] > 0), key=lambda r: -r["drop"])[:3]
+    worst = sorted((r for r in rows if r["drop"] >= 0.005), key=lambda r: -r["drop"])[:3]
     if worst:
         out.append("The three worst decisions:" if len(worst) == 3 else "The worst decisions:")
         for r in worst:
@@ -157,4 +157,14 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     else:
         out.append("No decision lost anything the bot could see.")
     out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost.")
-    return out
+    return [part for line in out for part in _wrap(line, width - 1)]
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """A line cut at word boundaries to ``width``, continuation lines indented past its own indent."""
+    import textwrap
+
+    if len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return textwrap.wrap(line, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False) or [line]

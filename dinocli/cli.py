@@ -922,7 +922,10 @@ def analyze(env: Env, game_id, seat, spec, workers, as_json):
             emit_json({"game": g.id, "branch": g.branch, "seat": seat_no, "name": name, "bot": parse_spec(spec).name,
                        "decisions": rows})
             return
-        for line in report_lines(rows, name, parse_spec(spec).name):
+        import shutil
+
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 100
+        for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width)):
             echo(line)
 
 

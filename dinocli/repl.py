@@ -315,8 +315,8 @@ class Repl:
         except Exception as exc:  # a status problem must not break the prompt
             status = f"(status unavailable: {one_line(exc)})"
         room = self.width() - 2
-        parts = [f"{g.record.kind} {g.id}", status,
-                 f"practice branch {g.branch} (counts for nothing)" if g.practice else f"branch {g.record.branch}"]
+        parts = [f"{g.record.kind} {g.id}" + (" PRACTICE (counts for nothing)" if g.practice else ""), status,
+                 f"branch {g.record.branch}"]
         for keys in (["Tab: moves  help  Ctrl-D: leave"], []):
             out = textwrap.wrap(" | ".join(parts + keys), room, break_on_hyphens=False)
             if len(out) <= 2:

@@ -198,7 +198,7 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
     from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings
-    from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, VSplit, Window
+    from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, ScrollOffsets, VSplit, Window
     from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
     from prompt_toolkit.data_structures import Point
 
@@ -216,7 +216,7 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
         return [("reverse" if i == board.cursor else "", safe(text) + "\n") for i, text in enumerate(lines)]
 
     moves = FormattedTextControl(moves_text, focusable=True, get_cursor_position=lambda: Point(0, board.cursor))
-    moves_window = Window(moves, width=32, wrap_lines=False)
+    moves_window = Window(moves, width=32, wrap_lines=False, scroll_offsets=ScrollOffsets(top=2, bottom=2))
     root = HSplit([
         Window(FormattedTextControl(lambda: [("reverse", safe(board.title()))]), height=1),
         Window(FormattedTextControl(lambda: safe_block(board.board_text())), wrap_lines=False),
