@@ -458,7 +458,8 @@ class Repl:
         return [(f"{'' if said else 'Game over. '}Winner: {', '.join(res['winners']) or 'nobody'}. "
                  f"Scores: {scores}.", "title"),
                 (f"Review it: {self.command('review', self.game_id)}  "
-                 f"(or {self.command('analyze', self.game_id)}, {self.command('log', self.game_id)}).", "dim"),
+                 f"(or {self.command('replay', self.game_id, '--step')}, {self.command('analyze', self.game_id)}).",
+                 "dim"),
                 ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]
 
     # -- the loop -------------------------------------------------------------------------
