@@ -10,14 +10,15 @@ from __future__ import annotations
 import datetime
 import json
 import sqlite3
+import re
 from typing import Any
-
-from dinocli.safe import safe
 
 __all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event", "cached", "cache"]
 
 MAX_TEXT = 500       # characters in one note
 MAX_PER_GAME = 1000  # notes on one game (an imported log may not carry more)
+# control characters (C0, DEL, C1), direction marks, overrides and isolates, line/paragraph separators
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]")
 
 
 class NoteRefused(ValueError):
@@ -33,7 +34,7 @@ def check_text(text: Any) -> str:
         raise NoteRefused("an empty note")
     if len(text) > MAX_TEXT:
         raise NoteRefused(f"a note is at most {MAX_TEXT} characters, not {len(text)}")
-    if safe(text) != text:
+    if _UNSAFE.search(text):
         raise NoteRefused("a note is one line of text: no control, direction-changing or separator characters")
     return text
 
