@@ -483,6 +483,9 @@ class Service:
         A finished line of play always reveals the seed; ``with_seed`` reveals it in an unfinished
         one too (a private save to go on playing elsewhere: its reader can see the future)."""
         g = self.load(game_id)
+        if g.practice:   # its seating is not the header's, and an import would count its result
+            raise ServiceError(f"branch {g.branch} is a practice take-over: a log of it would count as a real game; "
+                               f"export --format text or html, or the game's own line (checkout {g.takeover['from']})")
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:

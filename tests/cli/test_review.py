@@ -100,6 +100,8 @@ def test_takeover_is_a_practice_branch_with_its_own_seating(svc):
         list(svc.run_bots(t))
         t = svc.load(t.id)
     assert svc.store.game(g.id).result == result   # a practice ending records no result
+    with pytest.raises(ServiceError, match="practice take-over"):   # nor can it be laundered through a log
+        list(svc.export_lines(g.id))
     svc.verify(g.id)
     assert svc.takeover(g.id, 2).branch == "takeover-2-1"
 
