@@ -396,6 +396,7 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
             "tournament": r.tournament, "seed_withheld": not r.seed_known,
+            "practice": sorted((r.meta or {}).get("takeovers", {})),
         } for r in records]
         if as_json:
             emit_json(rows)
@@ -414,10 +415,19 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
                        f"{status[:22]:<22}  {_seats_text(r.seats)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
+            for name in (r.meta or {}).get("takeovers", {}):
+                echo(f"{'':<9} practice branch {name}" + (" (current)" if name == r.branch else ""))
         if more:
             more_args = [*(["--kind", kind] if kind else []), *(["--tournament", tournament] if tournament else []),
                          *(["--limit", str(limit)] if limit != 50 else []), "--before", records[-1].id]
             echo(f"More: {env.command('games', *more_args)}")
+
+
+def _practice(g) -> str:
+    """The line that marks a take-over branch."""
+    t = g.takeover
+    return (f"Practice branch {g.branch} (taken over after decision {t['at']}): the deals to come are the game's "
+            "own, so it counts for nothing (no results, no tournaments).")
 
 
 _LUCK = ("luck unverified until the seed is revealed (imported without its seed: "
@@ -457,6 +467,8 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
             emit_json(dict(_summary(g, seat), seed_withheld=not g.record.seed_known))
         elif svg_file is None:
             echo(_board(env, g, seat))
+            if g.practice:
+                echo(_practice(g))
             if not g.record.seed_known:
                 echo(_LUCK)
 
@@ -638,6 +650,9 @@ def log(env: Env, game_id, as_seat, as_json):
         g = env.service.load(game_id)
         seat = peek(g, as_seat, "log")
         rows = _log_rows(g, seat)
+        notes = env.service.notes(g, seat)
+        for r in rows:
+            r["notes"] = notes.get(r["event"], [])
         if as_json:
             emit_json(rows)
             return
@@ -646,6 +661,8 @@ def log(env: Env, game_id, as_seat, as_json):
                 echo(f"{r['event']:>5}        {r['text']}")
             else:
                 echo(f"{r['event']:>5}  {r['name']}: {r['action']}")
+            for note in r["notes"]:
+                echo(f"{'':>5}  {{ {note} }}")
 
 
 @cli.command()
@@ -720,7 +737,7 @@ def _finite(value: float) -> float:
 @cli.command()
 @click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
-@click.option("--step", is_flag=True, help="Wait for Enter after each decision.")
+@click.option("--step", is_flag=True, help="On a terminal, one decision at a time: Enter or n next, b back, q quit.")
 @click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
               help="Seconds to pause after each decision (0 to 60).")
 @click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
@@ -740,18 +757,81 @@ def replay(env: Env, source, as_seat, step, delay, verify):
                 echo(line)
             if not (step or delay):
                 return
+        if step and sys.stdin.isatty():
+            _step_through(env, src, list(frames))
+            return
         for i, (head, lines, view) in enumerate(frames):
             for line in lines:
                 echo(line)
             if (step or delay) and view is not None:
                 echo(src.game.render(view, color=env.color()))
-                if step and sys.stdin.isatty():
-                    click.pause("-- Enter for the next decision --")
-                elif delay:
+                if delay:
                     time.sleep(delay)
         final = src.final_view(seat)
         if not (step or delay) and final is not None:
             echo(src.game.render(final, color=env.color()))
+
+
+@cli.command()
+@click.argument("source", metavar="GAME_ID|FILE", shell_complete=complete.game_ids_or_files)
+@AS_SEAT
+@pass_env
+def review(env: Env, source, as_seat):
+    """Step through a game on a full-screen analysis board: the board as a seat saw it (everything
+    once it is over), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+
+    \b
+    Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),
+    Home/End, g N jump to step N, s switch seat, b next branch, c annotate, t take over from here,
+    q, Ctrl-C or Ctrl-D leave. Step 0 is the setup, then one a decision (as takeover --at counts)."""
+    with handled():
+        from dinocli.review import run
+
+        if not _terminal():
+            fail("review needs a terminal; from the shell: replay, log, analyze or export --format text")
+        svc, editable = env.service, True
+        if os.path.lexists(source):
+            from dinocli.service import Service, read_log_file, read_log_for_game
+
+            parsed = read_log_for_game(read_log_file(source), allow_view=True)
+            if parsed.is_view:
+                fail(f"{source} is a seat's view (exported with --as): replay it with {env.command('replay', source, '--step')}")
+            svc, editable = Service.open(":memory:"), False
+            source = svc.import_log(read_log_file(source)).id
+        g = svc.load(source)
+        seat = peek(g, as_seat, "review") if as_seat is not None else None
+        outcome = run(svc, g.id, seat=seat, editable=editable)
+        if outcome is None:
+            return
+        _kind, at, seat, branch = outcome
+        t = svc.takeover(g.id, at, seat, branch=branch)
+        echo(f"New branch {t.branch}: you play {t.seats[t.takeover['seat']]['name']}. {_practice(t)}")
+        _open_repl(env, t.id)
+
+
+def _step_through(env: Env, src, frames: list) -> None:
+    """`replay --step` on a terminal: Enter/Right/n forward, Left/b/p back, q/Ctrl-C/Ctrl-D leave."""
+    i = 0
+    while 0 <= i < len(frames):
+        _head, lines, view = frames[i]
+        for line in lines:
+            echo(line)
+        if view is not None:
+            echo(src.game.render(view, color=env.color()))
+        click.echo(f"-- {i + 1}/{len(frames)}: Enter or n next, b back, q quit --", err=True)
+        while True:
+            try:
+                key = click.getchar()
+            except (KeyboardInterrupt, EOFError):
+                return
+            if key in ("q", "Q", "\x03", "\x04"):
+                return
+            if key in ("\r", "\n", " ", "n", "\x1b[C"):
+                i += 1
+                break
+            if key in ("b", "p", "\x1b[D") and i > 0:
+                i -= 1
+                break
 
 
 @cli.command("verify")
@@ -787,6 +867,91 @@ def verify_cmd(env: Env, game_ids, every, as_json):
             echo(f"{len(ids) - failed} of {len(ids)} games verified.")
         if failed:
             sys.exit(REJECTED)
+
+
+@cli.command()
+@GAME_ID
+@click.argument("text", nargs=-1, required=True)
+@click.option("--at", type=int, metavar="N", help="The event number to annotate (see `log`; default: the head).")
+@pass_env
+def annotate(env: Env, game_id, text, at):
+    """Keep a comment on an event of GAME_ID's current branch (outside the hash chain; shown by log,
+    review and export, carried by the jsonl log)."""
+    with handled():
+        seq = env.service.annotate(game_id, " ".join(text), at)
+        echo(f"Noted on event {seq}. See it with: {env.command('log', game_id)}")
+
+
+@cli.command()
+@GAME_ID
+@click.option("--at", type=click.IntRange(0), required=True, metavar="N",
+              help="Take over after decision N (0: right after the setup; review shows the numbers).")
+@click.option("--seat", metavar="SEAT", shell_complete=complete.seats, help="The seat you play (default: the one to move).")
+@click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bots in the other seats (default: the default level).")
+@click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
+@pass_env
+def takeover(env: Env, game_id, at, seat, spec, fast):
+    """Play on from decision N of GAME_ID in a seat, bots in the others: a new practice branch
+    (its luck is the game's own, so it counts for no results or tournaments)."""
+    with handled():
+        if spec is not None:
+            bot_spec(spec)
+        svc = env.service
+        g = svc.takeover(game_id, at, seat, spec)
+        echo(f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}")
+        if _terminal():
+            _open_repl(env, g.id, fast=fast)
+            return
+        for p in svc.run_bots(g):
+            echo("\n".join(_played_line(g, p, g.takeover["seat"])))
+        echo(_board(env, g, g.takeover["seat"]))
+        if not g.over:
+            echo(_how_to_play(env, g))
+
+
+@cli.command()
+@GAME_ID
+@click.option("--seat", metavar="SEAT", shell_complete=complete.seats,
+              help="Whose decisions (default: the only human, else seat 0).")
+@click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bot that judges (default: mcts:medium).")
+@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
+              help="Worker processes, each judging some of the decisions (default: 2, or 1 on one core).")
+@JSON
+@pass_env
+def analyze(env: Env, game_id, seat, spec, workers, as_json):
+    """Judge each decision of a seat from that seat's information: expected return of the choice and of
+    the best, the drop (inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30), the curve, the worst three."""
+    with handled():
+        from dinocli.analysis import DEFAULT_BOT, analyze as judge, report_lines
+
+        spec = bot_spec(spec) if spec is not None else DEFAULT_BOT
+        from dinocli.ai import parse_spec
+
+        if parse_spec(spec).kind != "mcts":
+            fail("analyze needs a searching bot (mcts, mcts:easy|medium|hard, mcts:iterations=N)", USAGE)
+        g = env.service.load(game_id)
+        if seat is not None:
+            seat_no = peek(g, seat, "analyze")
+        else:
+            seat_no = g.humans[0] if len(g.humans) == 1 else (g.default_seat() or 0)
+        name = g.seats[seat_no]["name"]
+        progress = None
+        if sys.stderr.isatty() and not as_json:
+            def progress(done: int, total: int) -> None:
+                click.echo(f"\ranalyzing {name}'s decisions: {done}/{total}", err=True, nl=done == total)
+        workers = workers or min(2, os.cpu_count() or 1)
+        rows = judge(env.service, g, seat_no, parse_spec(spec).name, workers, progress)
+        if as_json:
+            emit_json({"game": g.id, "branch": g.branch, "seat": seat_no, "name": name, "bot": parse_spec(spec).name,
+                       "decisions": rows})
+            return
+        import shutil
+
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 100
+        for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width)):
+            echo(line)
 
 
 @cli.command()

@@ -315,7 +315,8 @@ class Repl:
         except Exception as exc:  # a status problem must not break the prompt
             status = f"(status unavailable: {one_line(exc)})"
         room = self.width() - 2
-        parts = [f"{g.record.kind} {g.id}", status, f"branch {g.record.branch}"]
+        parts = [f"{g.record.kind} {g.id}" + (" PRACTICE (counts for nothing)" if g.practice else ""), status,
+                 f"branch {g.record.branch}"]
         for keys in (["Tab: moves  help  Ctrl-D: leave"], []):
             out = textwrap.wrap(" | ".join(parts + keys), room, break_on_hyphens=False)
             if len(out) <= 2:
@@ -464,8 +465,9 @@ class Repl:
         scores = ", ".join(f"{s['name']} {_num(v)}" for s, v in zip(g.seats, res["scores"]))
         return [(f"{'' if said else 'Game over. '}Winner: {', '.join(res['winners']) or 'nobody'}. "
                  f"Scores: {scores}.", "title"),
-                (f"Look back at it: {self.command('replay', self.game_id, '--step')}  "
-                 f"(or {self.command('log', self.game_id)}).", "dim"),
+                (f"Review it: {self.command('review', self.game_id)}  "
+                 f"(or {self.command('replay', self.game_id, '--step')}, {self.command('analyze', self.game_id)}).",
+                 "dim"),
                 ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]
 
     # -- the loop -------------------------------------------------------------------------

@@ -78,8 +78,10 @@ class Loaded:
 
     def __init__(self, record: GameRecord, game: Game, config: Config, path: list[Stored] | None, *,
                  store: Store | None = None, head: int | None = None, state: Any = None, seq: int = 0,
-                 snapshot_seq: int = 0):
+                 snapshot_seq: int = 0, branch: str | None = None):
         self.record = record
+        self.branch = branch or record.branch
+        self.takeover = (record.meta or {}).get("takeovers", {}).get(self.branch)
         self.game = game
         self.config = config
         self._path = path
@@ -110,8 +112,13 @@ class Loaded:
 
     @property
     def seats(self) -> list[dict]:
-        """Seat records: name and bot spec (None for a human)."""
-        return self.record.seats
+        """Seat records: name and bot spec (None for a human); a take-over branch's own seating."""
+        return self.takeover["seats"] if self.takeover else self.record.seats
+
+    @property
+    def practice(self) -> bool:
+        """Whether this branch is a take-over (practice: its luck was seen, it counts for nothing)."""
+        return self.takeover is not None
 
     def is_human(self, seat: Seat) -> bool:
         """Whether a person plays this seat."""
@@ -234,8 +241,8 @@ class Service:
                 state = None   # a cache that does not decode is ignored
             if state is not None:
                 return Loaded(record, game, config, None, store=self.store, head=head, seq=seq + len(tail),
-                              state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq)
-        return Loaded(record, game, config, self.store.path(record.id, head))
+                              state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq, branch=name)
+        return Loaded(record, game, config, self.store.path(record.id, head), branch=name)
 
     def keep_snapshot(self, game_id: str, event: int, game: Game, state: Any) -> bool:
         """Keep ``state`` (the fold up to ``event``) as a snapshot if it round-trips exactly; whether it was kept."""
@@ -318,7 +325,7 @@ class Service:
             head = stored[-1].id
             state = fold_all(g.game, g.state, events)
             over = g.game.to_move(state) is None
-            if over and g.record.result is None:
+            if over and g.record.result is None and not g.practice:
                 g.state = state
                 self.store.finish(g.id, g.result())
             g.state, g.head, g.seq = state, head, stored[-1].seq
@@ -455,6 +462,77 @@ class Service:
             self.store.checkout(record.id, name)
         return self.load(record.id)
 
+    def takeover(self, game_id: str, at: int, seat: str | int | None = None, spec: str | None = None, *,
+                 branch: str | None = None) -> Loaded:
+        """A practice branch after decision ``at`` (0: the setup) with a person in ``seat`` (default: the
+        seat to move there) and bots of ``spec`` in the others; it becomes the current branch.
+
+        The game's seats stay in its genesis header: the take-over's seating is branch metadata
+        (``meta.takeovers[branch]``). A game a person is still playing is refused unless it is over
+        or casual, as looking at another seat is (the branch would show that seat's cards)."""
+        from dinocli.ai import DEFAULT_SPEC
+        from dinocli.pictures.export import steps
+
+        g = self.load(game_id, branch=branch)
+        meta = g.record.meta or {}
+        casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
+        finished = g.over or g.record.result is not None
+        if not finished and g.humans and not casual and not g.practice:
+            raise ServiceError(f"game {g.id} is still being played: taking it over would show its hidden cards; "
+                               "wait until it is over (or start games with --casual to allow it)")
+        points = [st.seq for st in steps(g, None)]
+        if not 0 <= at < len(points):
+            raise ServiceError(f"no decision {at}: this branch has decisions 0..{len(points) - 1} (0: after the setup)")
+        event_id = next(s.id for s in g.path if s.seq == points[at])
+        after = self.store.path(g.id, event_id)
+        state = fold_all(g.game, g.game.initial(g.config), (s.event for s in after))
+        to_move = g.game.to_move(state)
+        if to_move is None:
+            raise ServiceError(f"the game is over after decision {at}: nothing to take over")
+        me = to_move if seat is None else g.seat_of(seat)
+        seats = [{"name": s["name"], "bot": None if i == me else (spec or DEFAULT_SPEC)} for i, s in enumerate(g.seats)]
+        names = {b.name for b in self.store.branches(g.id)}
+        name = next(f"takeover-{at}" + (f"-{k}" if k else "") for k in range(len(names) + 1)
+                    if f"takeover-{at}" + (f"-{k}" if k else "") not in names)
+        takeovers = dict(meta.get("takeovers", {}))
+        takeovers[name] = {"seats": [{"name": s["name"], "bot": s["bot"]} for s in seats], "at": at,
+                           "from": g.branch, "seat": me}
+        with self.store.write():
+            self.store.create_branch(g.id, name, event_id)
+            self.store.set_meta(g.id, dict(meta, takeovers=takeovers))
+            self.store.checkout(g.id, name)
+        return self.load(g.id)
+
+    # -- annotations ----------------------------------------------------------------------
+
+    def annotate(self, game_id: str, text: str, at: int | None = None, *, branch: str | None = None) -> int:
+        """Keep a note on event ``at`` of the current (or named) branch (default: the head); returns its event number."""
+        from dinocli.events import notes
+
+        g = self.load(game_id, branch=branch)
+        if not g.path:
+            raise ServiceError("the game has no events to annotate")
+        target = g.path[-1] if at is None else next((s for s in g.path if s.seq == at), None)
+        if target is None:
+            raise ServiceError(f"no event {at} on branch {g.branch} (it has 1..{len(g.path)})")
+        try:
+            with self.store.write():
+                notes.add(self.store.db.conn, g.id, target.id, text)
+        except notes.NoteRefused as exc:
+            raise ServiceError(str(exc)) from None
+        return target.seq
+
+    def notes(self, g: Loaded, seat: Seat | None = None) -> dict[int, list[str]]:
+        """Notes on the events of ``g``'s line of play by event number; with ``seat``, only on events it may see."""
+        from dinocli.events import notes
+
+        kept = notes.by_event(self.store.db.conn, g.id)
+        out = {}
+        for s in g.path:
+            if s.id in kept and (seat is None or g.game.redact(s.event, seat) == s.event):
+                out[s.seq] = kept[s.id]
+        return out
+
     # -- verification ---------------------------------------------------------------------
 
     def verify(self, game_id: str) -> Verdict:
@@ -472,16 +550,28 @@ class Service:
         A finished line of play always reveals the seed; ``with_seed`` reveals it in an unfinished
         one too (a private save to go on playing elsewhere: its reader can see the future)."""
         g = self.load(game_id)
+        if g.practice:   # its seating is not the header's, and an import would count its result
+            raise ServiceError(f"branch {g.branch} is a practice take-over: a log of it would count as a real game; "
+                               f"export --format text or html, or the game's own line (checkout {g.takeover['from']})")
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:
             seed = g.record.seed
             if g.over or with_seed:
                 seed = self.store.secret_seed(g.id)
-            return self.store.export(g.id, result=result, seed=seed)
+            return self._with_notes(self.store.export(g.id, result=result, seed=seed), self.notes(g))
         if with_seed:
             raise ServiceError("--with-seed writes a full save; a seat's view (--as) never carries the seed")
-        return self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat, result=result)
+        lines = self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat, result=result)
+        return self._with_notes(lines, self.notes(g, seat))
+
+    @staticmethod
+    def _with_notes(lines: Iterator[str], kept: dict[int, list[str]]) -> Iterator[str]:
+        """The export's lines with note lines before the footer (dinocli-log(5))."""
+        out = list(lines)
+        notes = [msgspec.json.encode({"note": {"event": n, "text": t}}).decode() + "\n"
+                 for n in sorted(kept) for t in kept[n]]
+        return iter(out[:-1] + notes + out[-1:])
 
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
@@ -490,8 +580,15 @@ class Service:
 
         parsed = read_log_for_game(data)
         verify_log(parsed)
+        from dinocli.events import notes
+
         with self.store.write():
             record = self.store.import_log(parsed)
+            if parsed.notes:
+                ids = {seq: eid for seq, eid in self.store.db.conn.execute(
+                    "SELECT seq, id FROM events WHERE game_id = ?", (record.id,))}
+                for seq, text in parsed.notes:
+                    notes.add(self.store.db.conn, record.id, ids[seq], text)
         return record
 
 

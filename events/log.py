@@ -7,6 +7,7 @@ Line 1 is the header, then one line per event, then the footer::
      "data_hash", "seed_commit", "genesis", "created", "view"}
     {"n", "type", "v", "body", "actor", "action", "rolls", "salt", "rolls_salt", "commit",
      "rolls_commit", "shown", "command", "parent_hash", "hash"}
+    {"note": {"event", "text"}}     (zero or more: annotations, outside the hash chain)
     {"footer": true, "count", "final_hash", "result", "seed"}
 
 Version 1 event lines have no salts or commitments (and another hash rule). ``command`` is the
@@ -30,6 +31,7 @@ import msgspec
 from .chain import HEX64, SALT, commitment, event_hash, genesis_hash, json_text, link_hash, rolls_commitment
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
+from .notes import MAX_PER_GAME as MAX_NOTES, NoteRefused, check_text
 from .rng import commit
 
 __all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
@@ -107,6 +109,15 @@ class _EventLine2(msgspec.Struct, forbid_unknown_fields=True):
     hash: str
 
 
+class _NoteBody(msgspec.Struct, forbid_unknown_fields=True):
+    event: int
+    text: str
+
+
+class _Note(msgspec.Struct, forbid_unknown_fields=True):
+    note: _NoteBody
+
+
 class _Footer(msgspec.Struct, forbid_unknown_fields=True):
     footer: bool
     count: int
@@ -150,6 +161,7 @@ class ParsedLog(msgspec.Struct, frozen=True):
     header: dict[str, Any]
     entries: list[LogEntry]
     footer: dict[str, Any]
+    notes: tuple[tuple[int, str], ...] = ()   # (event number, text): annotations, no hash covers them
 
     @property
     def final_hash(self) -> str:
@@ -167,6 +179,7 @@ _HEADER_DEC = msgspec.json.Decoder(_Header)
 _EVENT_DEC = msgspec.json.Decoder(_EventLine)
 _EVENT2_DEC = msgspec.json.Decoder(_EventLine2)
 _FOOTER_DEC = msgspec.json.Decoder(_Footer)
+_NOTE_DEC = msgspec.json.Decoder(_Note)
 _ANY_DEC = msgspec.json.Decoder()
 
 
@@ -355,9 +368,14 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     entries: list[LogEntry] = []
     footer: dict[str, Any] | None = None
     start = 0  # n of the first event of the current command
+    notes: list[tuple[int, str]] = []
     for no, line in enumerate(lines[1:], 2):
         if footer is not None:
             raise LogRejected(no, "text after the footer")
+        if _note(no, line, entries, notes):
+            continue
+        if notes and not _is_footer(line):
+            raise LogRejected(no, "an event after the notes (they come after the last event)")
         try:
             ev = _EVENT_DEC.decode(line)
         except msgspec.ValidationError as exc:
@@ -379,7 +397,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
         prev = ev.hash
     if footer is None:
         raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
-    return ParsedLog(header=header, entries=entries, footer=footer)
+    return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes))
 
 
 def _check_event(no: int, ev: _EventLine, entries: list[LogEntry], prev: str, start: int, view: bool) -> LogEntry:
@@ -446,9 +464,14 @@ def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> Parsed
     entries: list[LogEntry] = []
     footer: dict[str, Any] | None = None
     start = 0
+    notes: list[tuple[int, str]] = []
     for no, line in enumerate(lines[1:], 2):
         if footer is not None:
             raise LogRejected(no, "text after the footer")
+        if _note(no, line, entries, notes):
+            continue
+        if notes and not _is_footer(line):
+            raise LogRejected(no, "an event after the notes (they come after the last event)")
         try:
             ev = _EVENT2_DEC.decode(line)
         except msgspec.MsgspecError as exc:
@@ -462,7 +485,27 @@ def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> Parsed
         prev = ev.hash
     if footer is None:
         raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
-    return ParsedLog(header=header, entries=entries, footer=footer)
+    return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes))
+
+
+def _note(no: int, line: str, entries: list[LogEntry], notes: list[tuple[int, str]]) -> bool:
+    """Whether ``line`` is a note line; checked (on an event of this log, 1 to MAX_NOTE characters) and kept."""
+    if not line.startswith('{"note"'):
+        return False
+    try:
+        note = _NOTE_DEC.decode(line).note
+    except msgspec.MsgspecError as exc:
+        raise LogRejected(no, f"bad note line: {exc}") from None
+    if not 1 <= note.event <= len(entries):
+        raise LogRejected(no, f"a note on event {note.event}, which the log does not have")
+    try:
+        check_text(note.text)
+    except NoteRefused as exc:
+        raise LogRejected(no, f"bad note: {exc}") from None
+    if len(notes) >= MAX_NOTES:
+        raise LogRejected(no, f"more than {MAX_NOTES} notes")
+    notes.append((note.event, note.text))
+    return True
 
 
 def _is_footer(line: str) -> bool:

@@ -133,6 +133,26 @@ def salted_commitments(db) -> None:
     db.execute("ALTER TABLE events ADD COLUMN rolls_salt TEXT")
 
 
+@migrations(name="0003_annotations")
+def annotations(db) -> None:
+    """Comments on events (issue 20) and cached analyses, both beside the event tree, outside the chain."""
+    db.execute("""CREATE TABLE notes (
+        id INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        event INTEGER NOT NULL REFERENCES events(id),
+        text TEXT NOT NULL,
+        created TEXT NOT NULL
+    )""")
+    db.execute("CREATE INDEX notes_game ON notes(game_id)")
+    db.execute("""CREATE TABLE analyses (
+        event_hash TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (event_hash, spec, seat)
+    ) WITHOUT ROWID""")
+
+
 @migrations(name="0004_snapshots")
 def snapshots(db) -> None:
     """A cache of folded states, never the truth: the state a game's code folds at an event.

@@ -252,6 +252,12 @@ def export_lines(service, game_id: str, fmt: str, as_seat: str | int | None) -> 
     ``show`` would show) may see it."""
     g = service.load(game_id)
     seat = g.eyes(as_seat)
+    kept = service.notes(g, seat)
+    notes: dict[int, list[str]] = {}
+    ends = [st.seq for st in steps(g, seat)]
+    for n in sorted(kept):   # a note on any event of a command goes with that command
+        end = next((e for e in ends if e >= n), ends[-1] if ends else n)
+        notes.setdefault(end, []).extend(kept[n])
     if fmt == "html":
-        return [html_page(g, seat)]
-    return [text_record(g, seat)]
+        return [html_page(g, seat, notes)]
+    return [text_record(g, seat, notes)]

@@ -104,6 +104,16 @@ ROWS = [
     (["import", "{readme}"], REJECTED, r"log rejected: line \d", W),
     (["play", "{dingo}"], ERROR, r"the prompt needs a terminal; from the shell: .* actions", W),
     (["move", "{live}", "99"], ERROR, r"no move 99: choose 1 to \d+", W),
+    (["annotate", "{dingo}", "--at", "3", "worth", "a", "look"], OK, r"Noted on event 3", W),
+    (["annotate", "{dingo}", "a\x1b[2Jb"], ERROR, r"a note is one line of text", W),
+    (["annotate", "{dingo}", "--at", "999999", "x"], ERROR, r"no event 999999 on branch main", W),
+    (["takeover", "{sos}", "--at", "2"], OK, r"Practice branch takeover-2", W),
+    (["takeover", "{live}", "--at", "0"], ERROR, r"still being played", W),
+    (["takeover", "{sos}"], USAGE, r"--at", W),
+    (["analyze", "{sos}", "--bot", "mcts:iterations=10", "--workers", "1"], OK, r"Analysis of \w+'s \d+ decisions", W),
+    (["analyze", "{sos}", "--bot", "rules"], USAGE, r"analyze needs a searching bot", W),
+    (["analyze", "{live}", "--seat", "rex"], ERROR, r"analyze --as rex would show that seat's hidden information", W),
+    (["review", "{dingo}"], ERROR, r"review needs a terminal", None),
 ]
 
 

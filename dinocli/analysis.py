@@ -1,0 +1,170 @@
+"""``dinocli analyze`` (issue 20): each decision of a seat judged by a bot from that seat's information.
+
+For every decision the seat made on the current branch, the bot searches from the seat's view at
+that moment (``game.observe``, never the true state) with :func:`dinocli.ai.mcts.search_root`, and
+reads the expected return (0 = a sure loss, 1 = a sure win; the team score scaled the same way in
+a cooperative game) of the action chosen and of the best one. The drop between them is labelled:
+
+* **blunder** — a drop of 0.30 or more,
+* **mistake** — 0.15 or more,
+* **inaccuracy** — 0.05 or more.
+
+The search's randomness is seeded from the view and the spec, so one information set gets one
+analysis whatever the hidden cards are. Results are cached beside the event tree (table
+``analyses``) by the hash of the decision's event, the spec and the seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+__all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "report_lines"]
+
+DEFAULT_BOT = "mcts:medium"
+THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
+_PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+_BARS = "▁▂▃▄▅▆▇█"
+
+
+def label(drop: float) -> str | None:
+    """The label of a drop in expected return (None below the smallest threshold)."""
+    return next((name for name, at in THRESHOLDS if drop >= at - 1e-9), None)
+
+
+def _task(kind: str, view: Any, seat: int, legal: list, chosen: Any, spec: str) -> dict[str, Any]:
+    """:func:`judge` in a worker process (the game by its id)."""
+    from dinocli import games
+
+    return judge(games.get(kind), view, seat, legal, chosen, spec)
+
+
+def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFAULT_BOT) -> dict[str, Any]:
+    """Judge one decision: expected return of the chosen and of the best action, from ``view`` only
+    (the search's randomness is a function of the view and the spec: no hidden card can change it)."""
+    from dinocli.ai.mcts import search_root
+    from dinocli.events import canonical
+
+    key = canonical(msgspec.to_builtins(view)) + spec.encode()
+    rnd = random.Random(hashlib.sha256(key).digest())
+    state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
+    stats = search_root(game, view, seat, legal, rnd, spec)
+    best = max(stats, key=lambda st: (st.visits, st.value))
+    mine = next(st for st in stats if st.action == chosen)
+    rule_action, rule_reason = game.strategy(view, seat, legal, random.Random(rnd.getrandbits(64)))
+    reason = rule_reason if best.action == rule_action else \
+        game.strategy(view, seat, [best.action], random.Random(rnd.getrandbits(64)))[1]
+    drop = max(0.0, best.value - mine.value) if best.action != chosen else 0.0
+    return {"chosen_value": round(mine.value, 4), "best": game.format_action(state, best.action),
+            "best_value": round(best.value, 4), "drop": round(drop, 4), "label": label(drop),
+            "reason": reason or "", "rules_agree": best.action == rule_action}
+
+
+def decisions(g, seat: int) -> list[dict[str, Any]]:
+    """The seat's decisions on ``g``'s line of play: number, event, hash, the view and legal actions before it."""
+    from dinocli.games.runner import fold_all
+
+    state = g.game.initial(g.config)
+    out, number = [], -1
+    for s in g.path:
+        if s.command == s.id:   # steps are numbered as review shows them: 0 the setup, one a command
+            number += 1
+            if s.actor == seat:
+                legal = g.game.legal_actions(state)
+                chosen = next((a for a in legal if g.game.format_action(state, a) == s.action), None)
+                if chosen is not None and len(legal) > 1:
+                    out.append({"decision": number, "event": s.seq, "hash": s.hash, "action": s.action,
+                                "view": g.game.observe(state, seat), "legal": legal, "chosen": chosen})
+        state = fold_all(g.game, state, [s.event])
+    return out
+
+
+def analyze(service, g, seat: int, spec: str = DEFAULT_BOT, workers: int = 1,
+            progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Every decision of ``seat`` with its evaluation, from the cache where it is there (then cached)."""
+    from dinocli.events import notes
+
+    conn = service.store.db.conn
+    todo = decisions(g, seat)
+    results: dict[int, dict] = {}
+    missing = []
+    for d in todo:
+        hit = notes.cached(conn, d["hash"], spec, seat)
+        if hit is None:
+            missing.append(d)
+        else:
+            results[d["decision"]] = hit
+    done = len(results)
+    if progress:
+        progress(done, len(todo))
+    jobs = [(g.record.kind, d["view"], seat, d["legal"], d["chosen"], spec) for d in missing]
+    if workers > 1 and len(jobs) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_task, *job) for job in jobs]
+            outcomes = []
+            for f in futures:
+                outcomes.append(f.result())
+                done += 1
+                if progress:
+                    progress(done, len(todo))
+    else:
+        outcomes = []
+        for job in jobs:
+            outcomes.append(_task(*job))
+            done += 1
+            if progress:
+                progress(done, len(todo))
+    with service.store.write():
+        for d, out in zip(missing, outcomes):
+            notes.cache(conn, d["hash"], spec, seat, out)
+            results[d["decision"]] = out
+    return [{"decision": d["decision"], "event": d["event"], "action": d["action"], **results[d["decision"]]}
+            for d in todo]
+
+
+def sparkline(values: list[float]) -> str:
+    """Values in 0..1 as a line of block characters (one a value; the lowest block is 0)."""
+    return "".join(_BARS[min(len(_BARS) - 1, max(0, int(v * len(_BARS))))] for v in values)
+
+
+def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 80) -> list[str]:
+    """The analysis as text: counts by label, the curve, each labelled decision, the three worst."""
+    if not rows:
+        return [f"{name} made no decision with a choice on this branch: nothing to analyze."]
+    counts = {n: sum(1 for r in rows if r["label"] == n) for n, _ in THRESHOLDS}
+    out = [f"Analysis of {name}'s {len(rows)} decisions by {spec} (from {name}'s information only):",
+           "  " + ", ".join(f"{counts[n]} {n if counts[n] == 1 else _PLURAL[n]}" for n, _ in reversed(THRESHOLDS)),
+           f"Expected return over the game (0 = sure loss, 1 = sure win; {len(rows)} decisions):"]
+    curve = [r["best_value"] for r in rows]
+    step = max(1, -(-len(curve) // (width - 4)))
+    sampled = [min(curve[i:i + step]) for i in range(0, len(curve), step)]
+    out.append("  " + sparkline(sampled))
+    out.append(f"  start {curve[0]:.2f}, lowest {min(curve):.2f}, end {curve[-1]:.2f}")
+    worst = sorted((r for r in rows if r["drop"] >= 0.005), key=lambda r: -r["drop"])[:3]
+    if worst:
+        out.append("The three worst decisions:" if len(worst) == 3 else "The worst decisions:")
+        for r in worst:
+            out.append(f"  {r['decision']:>3}. {r['action']}  {r['chosen_value']:.2f} -> better {r['best']} "
+                       f"{r['best_value']:.2f} (-{r['drop']:.2f}{', ' + r['label'] if r['label'] else ''})")
+            if r["reason"]:
+                out.append(f"       why: {r['reason']}")
+    else:
+        out.append("No decision lost anything the bot could see.")
+    out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost.")
+    return [part for line in out for part in _wrap(line, width - 1)]
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """A line cut at word boundaries to ``width``, continuation lines indented past its own indent."""
+    import textwrap
+
+    if len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return textwrap.wrap(line, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False) or [line]

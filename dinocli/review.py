@@ -1,0 +1,323 @@
+"""``dinocli review`` (issue 20): a game on a full-screen analysis board.
+
+The board as a chosen seat saw it after each step (everything once the game is over), the move
+list with a cursor, what happened in the step, notes and cached analysis labels, the branches.
+Keys: Left/Right one step, PageUp/PageDown a round (until the same seat decides again, at most 10
+steps), Home/End, ``g N`` jump, ``s`` switch seat, ``b`` next branch, ``c`` annotate, ``t`` take
+over, ``q``/Ctrl-C/Ctrl-D leave. The steps are the commands of the branch: 0 is the setup, then
+one a decision (as ``takeover --at`` and ``analyze`` number them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Board", "run", "LABEL_MARKS"]
+
+LABEL_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+class Board:
+    """What the review shows, without the screen: the game, the viewer, the steps and the cursor."""
+
+    def __init__(self, service, game_id: str, *, seat: int | None = None, editable: bool = True):
+        self.service = service
+        self.editable = editable
+        g = service.load(game_id)
+        self.game_id = g.id
+        self.branch = g.branch
+        self.message = ""
+        self.seat: int | None = None
+        self._open(g)
+        self.seat = self.seats()[0] if seat is None or seat not in self.seats() else seat
+        self._open(g)
+        self.cursor = len(self.steps) - 1
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    def _open(self, g=None) -> None:
+        """(Re)load the branch and the steps as the viewer sees them."""
+        from dinocli.pictures.export import steps
+
+        self.g = g or self.service.load(self.game_id, branch=self.branch)
+        self.steps = list(steps(self.g, self.seat))
+        self.notes = self.service.notes(self.g, self.seat)
+        self.labels = self._labels()
+
+    def seats(self) -> list[int | None]:
+        """Whose eyes may be used: everyone (None first) once the game is over or casual, else the person's."""
+        g = self.g
+        meta = g.record.meta or {}
+        if g.over or g.record.result is not None or not g.humans or (
+                meta.get("undo") == "casual" and meta.get("undo_chosen")):
+            return [None, *range(len(g.seats))]
+        return [g.default_seat()]
+
+    def _labels(self) -> dict[int, dict]:
+        """Cached analyses (any bot) of the viewer's decisions, by step number."""
+        if self.seat is None:
+            seats = range(len(self.g.seats))
+        else:
+            seats = [self.seat]
+        by_hash = {s.hash: s.seq for s in self.g.path}
+        seq_step = {}
+        for st in self.steps:
+            seq_step[st.seq] = st.number
+        ends = sorted(seq_step)
+        conn = self.service.store.db.conn
+        out: dict[int, dict] = {}
+        import json
+
+        for h, seat, data in conn.execute("SELECT event_hash, seat, data FROM analyses"):
+            if h in by_hash and seat in seats:
+                seq = by_hash[h]
+                end = next((e for e in ends if e >= seq), None)
+                if end is not None:
+                    out[seq_step[end]] = json.loads(data)
+        return out
+
+    # -- moving -----------------------------------------------------------------------------------
+
+    def go(self, n: int) -> None:
+        """Put the cursor on step ``n`` (kept inside the game)."""
+        self.cursor = max(0, min(len(self.steps) - 1, n))
+
+    def round(self, direction: int) -> None:
+        """Move until the seat of the current step decides again (at most 10 steps)."""
+        who = self.steps[self.cursor].seat
+        for k in range(1, 11):
+            n = self.cursor + direction * k
+            if not 0 <= n < len(self.steps):
+                break
+            if who is not None and self.steps[n].seat == who:
+                self.go(n)
+                return
+        self.go(self.cursor + direction * 10)
+
+    def switch_seat(self) -> None:
+        """Look through the next seat's eyes (those allowed)."""
+        allowed = self.seats()
+        if len(allowed) == 1:
+            self.message = "Only your own seat while the game runs (others are public once it is over)."
+            return
+        self.seat = allowed[(allowed.index(self.seat) + 1) % len(allowed)] if self.seat in allowed else allowed[0]
+        at = self.cursor
+        self._open()
+        self.go(at)
+        self.message = f"Now as {self.who()}."
+
+    def next_branch(self) -> None:
+        """Show the next branch of the game (the current branch of the game is not changed)."""
+        names = [b.name for b in self.service.store.branches(self.g.id)]
+        self.branch = names[(names.index(self.branch) + 1) % len(names)] if self.branch in names else names[0]
+        self._open()
+        if self.seat not in self.seats():
+            self.seat = self.seats()[0]
+            self._open()
+        self.go(self.cursor)
+        self.message = f"Branch {self.branch} ({', '.join(names)})."
+
+    def annotate(self, text: str) -> None:
+        """Keep a note on the current step's last event."""
+        if not self.editable:
+            self.message = "A file is read-only: import it to annotate it."
+            return
+        from dinocli.service import ServiceError
+
+        try:
+            self.service.annotate(self.game_id, text, self.steps[self.cursor].seq, branch=self.branch)
+        except ServiceError as exc:
+            self.message = str(exc)
+            return
+        at = self.cursor
+        self._open()
+        self.go(at)
+        self.message = f"Noted on step {at}."
+
+    # -- what is shown ----------------------------------------------------------------------------
+
+    def who(self) -> str:
+        """The viewer in words."""
+        return "everything" if self.seat is None else self.g.seats[self.seat]["name"]
+
+    def board_text(self) -> str:
+        """The board after the current step, as the viewer sees it."""
+        st = self.steps[self.cursor]
+        return self.g.game.render(self.g.game.observe(st.state, self.seat), color=False)
+
+    def move_lines(self) -> list[str]:
+        """One line per step for the move list."""
+        out = []
+        for st in self.steps:
+            if st.seat is None:
+                text = "setup" if st.number == 0 else "(automatic)"
+            else:
+                text = f"{st.name}: {st.action or '(hidden)'}"
+            mark = LABEL_MARKS.get((self.labels.get(st.number) or {}).get("label"), "")
+            note = "*" if self.step_notes(st.number) else ""
+            out.append(f"{st.number:>3} {text}{mark}{note}")
+        return out
+
+    def step_notes(self, n: int) -> list[str]:
+        """Notes on the events of step ``n``."""
+        st = self.steps[n]
+        first = self.steps[n - 1].seq + 1 if n else 1
+        return [t for seq in range(first, st.seq + 1) for t in self.notes.get(seq, ())]
+
+    def detail_lines(self) -> list[str]:
+        """What happened in the current step, its analysis and notes."""
+        st = self.steps[self.cursor]
+        head = "Setup" if st.number == 0 else (f"{st.name}: {st.action or '(hidden)'}" if st.seat is not None
+                                               else "Automatic")
+        out = [f"Step {st.number}/{len(self.steps) - 1}  {head}"]
+        out += ["  " + line for line in st.lines]
+        a = self.labels.get(st.number)
+        if a:
+            verdict = a["label"] or "fine"
+            better = f"; better {a['best']} ({a['best_value']:.2f})" if a["drop"] > 0 else ""
+            out.append(f"  analysis: {verdict}, {a['chosen_value']:.2f}{better}")
+            if a["drop"] > 0 and a.get("reason"):
+                out.append(f"    why: {a['reason']}")
+        out += [f"  note: {t}" for t in self.step_notes(st.number)]
+        return out
+
+    def title(self) -> str:
+        """The top line."""
+        g = self.g
+        practice = " (practice)" if g.practice else ""
+        return (f" {g.record.kind} {g.id} | branch {self.branch}{practice} | as {self.who()} | "
+                f"step {self.cursor}/{len(self.steps) - 1}")
+
+
+KEYS = "←/→ step PgUp/Dn round Home/End g jump s seat b branch c note t take over q quit"
+
+
+def run(service, game_id: str, *, seat: int | None = None, editable: bool = True, input=None, output=None) -> Any:
+    """Open the review screen; returns ("takeover", step, seat) when `t` was pressed, else None."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, ScrollOffsets, VSplit, Window
+    from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+    from prompt_toolkit.data_structures import Point
+
+    from dinocli.safe import safe, safe_block
+
+    board = Board(service, game_id, seat=seat, editable=editable)
+    mode: dict[str, str | None] = {"ask": None}   # "jump" or "note" while a line is being typed
+    line = Buffer(multiline=False)
+    kb = KeyBindings()
+    browsing = Condition(lambda: mode["ask"] is None)
+    asking = Condition(lambda: mode["ask"] is not None)
+
+    def moves_text():
+        lines = board.move_lines()
+        return [("reverse" if i == board.cursor else "", safe(text) + "\n") for i, text in enumerate(lines)]
+
+    moves = FormattedTextControl(moves_text, focusable=True, get_cursor_position=lambda: Point(0, board.cursor))
+    moves_window = Window(moves, width=32, wrap_lines=False, scroll_offsets=ScrollOffsets(top=2, bottom=2))
+    root = HSplit([
+        Window(FormattedTextControl(lambda: [("reverse", safe(board.title()))]), height=1),
+        Window(FormattedTextControl(lambda: safe_block(board.board_text())), wrap_lines=False),
+        Window(height=1, char="─"),
+        VSplit([
+            Window(FormattedTextControl(lambda: safe_block("\n".join(board.detail_lines()))), wrap_lines=True),
+            Window(width=1, char="│"),
+            moves_window,
+        ], height=6),
+        ConditionalContainer(Window(FormattedTextControl(lambda: safe(board.message or KEYS)), height=1), browsing),
+        ConditionalContainer(VSplit([
+            Window(FormattedTextControl(lambda: "jump to step: " if mode["ask"] == "jump" else "note: "),
+                   dont_extend_width=True),
+            Window(BufferControl(line), height=1)]), asking),
+    ])
+
+    def moved(event, n):
+        board.message = ""
+        board.go(n)
+
+    @kb.add("right", filter=browsing)
+    def _right(event):
+        moved(event, board.cursor + 1)
+
+    @kb.add("left", filter=browsing)
+    def _left(event):
+        moved(event, board.cursor - 1)
+
+    @kb.add("pagedown", filter=browsing)
+    @kb.add("s-right", filter=browsing)
+    def _pgdn(event):
+        board.message = ""
+        board.round(+1)
+
+    @kb.add("pageup", filter=browsing)
+    @kb.add("s-left", filter=browsing)
+    def _pgup(event):
+        board.message = ""
+        board.round(-1)
+
+    @kb.add("home", filter=browsing)
+    def _home(event):
+        moved(event, 0)
+
+    @kb.add("end", filter=browsing)
+    def _end(event):
+        moved(event, len(board.steps) - 1)
+
+    @kb.add("s", filter=browsing)
+    def _seat(event):
+        board.switch_seat()
+
+    @kb.add("b", filter=browsing)
+    def _branch(event):
+        board.next_branch()
+
+    def ask(kind):
+        mode["ask"] = kind
+        line.reset()
+        event_app.layout.focus(line)
+
+    @kb.add("g", filter=browsing)
+    def _jump(event):
+        ask("jump")
+
+    @kb.add("c", filter=browsing)
+    def _note(event):
+        ask("note")
+
+    @kb.add("enter", filter=asking)
+    def _accept(event):
+        text, kind = line.text, mode["ask"]
+        mode["ask"] = None
+        event_app.layout.focus(moves_window)
+        if kind == "jump":
+            if text.strip().isdigit() and len(text.strip()) < 9:
+                board.go(int(text.strip()))
+                board.message = ""
+            else:
+                board.message = f"not a step number: {text[:20]!r}"
+        elif text.strip():
+            board.annotate(text)
+
+    @kb.add("escape", filter=asking, eager=True)
+    def _cancel(event):
+        mode["ask"] = None
+        event_app.layout.focus(moves_window)
+
+    @kb.add("t", filter=browsing)
+    def _take(event):
+        if not board.editable:
+            board.message = "A file cannot be taken over: import it first (dinocli import FILE)."
+            return
+        event.app.exit(result=("takeover", board.cursor, board.seat, board.branch))
+
+    @kb.add("q", filter=browsing)
+    @kb.add("c-c")
+    @kb.add("c-d")
+    def _quit(event):
+        event.app.exit(result=None)
+
+    event_app = Application(layout=Layout(root, focused_element=moves_window), key_bindings=kb,
+                            full_screen=True, input=input, output=output)
+    return event_app.run()

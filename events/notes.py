@@ -1,0 +1,71 @@
+"""Annotations (issue 20): comments on events, kept beside the event tree and outside the hash chain.
+
+A note names the event it is on (its row id); export writes it as ``{"note": {"event": N, "text": T}}``
+with N the event's number on the exported line of play. Analyses of decisions are cached here too,
+keyed by the hash of the event a decision was made after, the bot spec and the seat.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+import re
+from typing import Any
+
+__all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event", "cached", "cache"]
+
+MAX_TEXT = 500       # characters in one note
+MAX_PER_GAME = 1000  # notes on one game (an imported log may not carry more)
+# control characters (C0, DEL, C1), direction marks, overrides and isolates, line/paragraph separators
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]")
+
+
+class NoteRefused(ValueError):
+    """A note that cannot be kept (empty, too long, too many)."""
+
+
+def check_text(text: Any) -> str:
+    """The note's text, stripped; NoteRefused if it is not a string of 1 to MAX_TEXT characters."""
+    if not isinstance(text, str):
+        raise NoteRefused("a note is text")
+    text = text.strip()
+    if not text:
+        raise NoteRefused("an empty note")
+    if len(text) > MAX_TEXT:
+        raise NoteRefused(f"a note is at most {MAX_TEXT} characters, not {len(text)}")
+    if _UNSAFE.search(text):
+        raise NoteRefused("a note is one line of text: no control, direction-changing or separator characters")
+    return text
+
+
+def add(conn: sqlite3.Connection, game_id: str, event_id: int, text: str) -> None:
+    """Keep a note on one event of a game (call inside the store's write transaction)."""
+    text = check_text(text)
+    (count,) = conn.execute("SELECT count(*) FROM notes WHERE game_id = ?", (game_id,)).fetchone()
+    if count >= MAX_PER_GAME:
+        raise NoteRefused(f"game {game_id} already has {MAX_PER_GAME} notes")
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    conn.execute("INSERT INTO notes (game_id, event, text, created) VALUES (?, ?, ?, ?)",
+                 (game_id, event_id, text, now))
+
+
+def by_event(conn: sqlite3.Connection, game_id: str) -> dict[int, list[str]]:
+    """A game's notes by event row id, oldest first."""
+    out: dict[int, list[str]] = {}
+    for event, text in conn.execute("SELECT event, text FROM notes WHERE game_id = ? ORDER BY id", (game_id,)):
+        out.setdefault(event, []).append(text)
+    return out
+
+
+def cached(conn: sqlite3.Connection, event_hash: str, spec: str, seat: int) -> Any:
+    """A cached analysis (JSON data) or None."""
+    row = conn.execute("SELECT data FROM analyses WHERE event_hash = ? AND spec = ? AND seat = ?",
+                       (event_hash, spec, seat)).fetchone()
+    return None if row is None else json.loads(row[0])
+
+
+def cache(conn: sqlite3.Connection, event_hash: str, spec: str, seat: int, data: Any) -> None:
+    """Keep an analysis (call inside the store's write transaction)."""
+    conn.execute("INSERT OR REPLACE INTO analyses (event_hash, spec, seat, data) VALUES (?, ?, ?, ?)",
+                 (event_hash, spec, seat, json.dumps(data, sort_keys=True)))

@@ -1,0 +1,238 @@
+"""Issue 20: annotate, takeover, analyze and review (the analysis board)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dinocli.events.log import LogRejected
+from dinocli.service import Service, ServiceError
+
+from tests.ai.toygame import HIGHCARD, Act, HCState
+
+
+@pytest.fixture
+def svc(tmp_path):
+    s = Service.open(tmp_path / "games.sqlite")
+    yield s
+    s.close()
+
+
+def finished(svc, kind="sos", seed=3):
+    """A finished bots-only game."""
+    g = svc.new_game(kind, bots=["rules", "rules"], seed=seed)
+    list(svc.run_bots(g))
+    return svc.load(g.id)
+
+
+# -- annotate ---------------------------------------------------------------------------------------
+
+def test_notes_are_shown_by_log_carried_by_export_kept_by_import_and_skipped_by_verify(svc, dino, tmp_path):
+    """Issue 20 (annotations): beside the tree, in `log`, in the jsonl log, imported, outside the chain."""
+    g = finished(svc)
+    svc.close()
+    assert "Noted on event 5" in dino("annotate", g.id, "--at", "5", "a", "fine", "move").output
+    assert "Noted on event" in dino("annotate", g.id, "the end").output
+    out = dino("log", g.id).output
+    assert "{ a fine move }" in out and "{ the end }" in out
+    rows = dino.json("log", g.id)
+    assert [r["notes"] for r in rows if r["event"] == 5] == [["a fine move"]]
+    assert "{a fine move}" in dino("export", g.id, "--format", "text").output
+    lines = dino("export", g.id).output.splitlines()
+    assert json.loads(lines[-2]) == {"note": {"event": len(lines) - 4, "text": "the end"}}
+    assert dino("verify", g.id).exit_code == 0
+    other = Service.open(tmp_path / "other.sqlite")
+    record = other.import_log("\n".join(lines).encode())
+    assert other.notes(other.load(record.id)) == {5: ["a fine move"], len(lines) - 4: ["the end"]}
+    other.verify(record.id)
+    # a note is not covered by the hash chain, but it must still be well formed and on an event of the log
+    bad = lines[:-2] + ['{"note":{"event":99999,"text":"x"}}'] + lines[-1:]
+    with pytest.raises(LogRejected, match="a note on event 99999"):
+        Service.open(tmp_path / "x.sqlite").import_log("\n".join(bad).encode())
+    bad = lines[:-2] + ['{"note":{"event":1,"text":"\\u001b[2J"}}'] + lines[-1:]
+    with pytest.raises(LogRejected, match="bad note"):
+        Service.open(tmp_path / "y.sqlite").import_log("\n".join(bad).encode())
+    bad = lines[:-4] + lines[-3:-2] + lines[-4:-3] + lines[-1:]   # the last event after a note
+    with pytest.raises(LogRejected, match="after the notes"):
+        Service.open(tmp_path / "z.sqlite").import_log("\n".join(bad).encode())
+
+
+def test_hostile_notes_are_refused_and_change_nothing(svc, dino):
+    """Issue 20: notes are hostile input: a length limit, no control or direction characters."""
+    g = finished(svc)
+    svc.close()
+    for text in ("x" * 501, "a\x1b[2Jb", "\u202eevil", "   "):
+        r = dino("annotate", g.id, text)
+        assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1, r.output
+    assert dino("annotate", g.id, "--at", "0", "x").exit_code == 1
+    assert all(not r["notes"] for r in dino.json("log", g.id))
+
+
+def test_a_seat_view_export_carries_only_notes_on_events_that_seat_may_see(svc):
+    """Issue 20: a note on a hidden event must not leak through `export --as`."""
+    g = finished(svc, "dingo", seed=5)
+    hidden = next(s for s in g.path if g.game.redact(s.event, 0) != s.event)
+    open_ = next(s for s in g.path if all(g.game.redact(s.event, k) == s.event for k in range(2)))
+    svc.annotate(g.id, "secret note", hidden.seq)
+    svc.annotate(g.id, "public note", open_.seq)
+    view = "".join(svc.export_lines(g.id, as_seat=0))
+    full = "".join(svc.export_lines(g.id))
+    assert "public note" in view and "secret note" not in view
+    assert "secret note" in full
+
+
+# -- takeover ---------------------------------------------------------------------------------------
+
+def test_takeover_is_a_practice_branch_with_its_own_seating(svc):
+    """Issue 20: a branch from decision N, a person in one seat, bots in the others; the genesis seats
+    and the game's result stay; the branch counts for nothing."""
+    g = finished(svc)
+    result = g.record.result
+    t = svc.takeover(g.id, 2, "1")
+    assert t.branch == "takeover-2" and t.practice and t.is_human(1) and not t.is_human(0)
+    assert t.record.seats == g.record.seats   # the genesis header's seats are untouched
+    assert len([s for s in t.path if s.command == s.id]) == 3
+    while not t.over:
+        if t.is_human(t.to_move):
+            svc.move(t.id, t.legal_texts()[0])
+            t = svc.load(t.id)
+        list(svc.run_bots(t))
+        t = svc.load(t.id)
+    assert svc.store.game(g.id).result == result   # a practice ending records no result
+    with pytest.raises(ServiceError, match="practice take-over"):   # nor can it be laundered through a log
+        list(svc.export_lines(g.id))
+    svc.verify(g.id)
+    assert svc.takeover(g.id, 2).branch == "takeover-2-1"
+
+
+def test_takeover_of_a_game_a_person_is_playing_is_refused(svc, dino):
+    """Issue 20 (peeking): taking over shows the other seats' cards: refused while a person plays."""
+    g = svc.new_game("dingo", players=["ann"], bots=["rules"], seed=2)
+    list(svc.run_bots(g))
+    with pytest.raises(ServiceError, match="still being played"):
+        svc.takeover(g.id, 1)
+    svc.close()
+    r = dino("takeover", g.id, "--at", "1")
+    assert r.exit_code == 1 and "still being played" in r.stderr
+    assert dino("takeover", g.id, "--at", "-1").exit_code == 2
+
+
+def test_takeover_from_the_shell_finishes_bot_turns_and_says_how_to_play(svc, dino):
+    g = finished(svc, "dingo", seed=9)
+    svc.close()
+    r = dino("takeover", g.id, "--at", "4", "--seat", "0")
+    assert r.exit_code == 0, r.output
+    assert "Practice branch takeover-4" in r.output and "dinocli" in r.output
+    assert "practice branch takeover-4 (current)" in dino("games").output
+    assert "Practice branch" in dino("show", g.id).output
+    assert dino("takeover", g.id, "--at", "100000").exit_code == 1
+
+
+# -- analyze ----------------------------------------------------------------------------------------
+
+def test_folding_the_best_card_is_a_blunder():
+    """Issue 20: a position where one action loses outright: holding a 9 in high card, folding loses
+    for sure while keeping cannot lose."""
+    from dinocli.analysis import judge
+
+    state = HCState(hands=(9, 4))
+    view = HIGHCARD.observe(state, 0)
+    legal = HIGHCARD.legal_actions(state)
+    fold = judge(HIGHCARD, view, 0, legal, Act("fold"), "mcts:iterations=200")
+    assert fold["label"] == "blunder" and fold["chosen_value"] == 0.0 and fold["best_value"] > 0.9
+    assert fold["best"] in ("keep", "draw")
+    keep = judge(HIGHCARD, view, 0, legal, Act("keep"), "mcts:iterations=200")
+    assert keep["label"] is None
+
+
+def test_the_analysis_never_peeks():
+    """Issue 20: the same information set with different hidden cards gives the same analysis."""
+    from dinocli.analysis import judge
+
+    legal = HIGHCARD.legal_actions(HCState(hands=(5, 1)))
+    a = judge(HIGHCARD, HIGHCARD.observe(HCState(hands=(5, 1)), 0), 0, legal, Act("keep"), "mcts:iterations=100")
+    b = judge(HIGHCARD, HIGHCARD.observe(HCState(hands=(5, 9)), 0), 0, legal, Act("keep"), "mcts:iterations=100")
+    assert a == b
+
+
+def test_analyze_reports_caches_and_agrees_with_workers(svc, dino):
+    """Issue 20: labels, curve, worst three; a second run comes from the cache; --workers gives the same."""
+    import time
+
+    g = finished(svc, "sos", seed=4)
+    svc.close()
+    r = dino("analyze", g.id, "--seat", "0", "--bot", "mcts:iterations=20", "--workers", "1")
+    assert r.exit_code == 0, r.output
+    assert "Analysis of rex's" in r.output and "Labels: inaccuracy >= 0.05" in r.output
+    assert any(ch in r.output for ch in "▁▂▃▄▅▆▇█")
+    t = time.perf_counter()
+    first = dino.json("analyze", g.id, "--seat", "0", "--bot", "mcts:iterations=20")
+    assert time.perf_counter() - t < 2
+    again = Service.open(dino.db)
+    from dinocli.analysis import analyze
+
+    fresh = analyze(again, again.load(g.id), 0, "mcts:iterations=21", workers=2)
+    assert [d["decision"] for d in fresh] == [d["decision"] for d in first["decisions"]]
+    assert dino("analyze", g.id, "--bot", "rules").exit_code == 2
+
+
+# -- review -----------------------------------------------------------------------------------------
+
+def _review(svc, game_id, keys: str, **kw):
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from dinocli.review import run
+
+    with create_pipe_input() as inp:
+        inp.send_text(keys)
+        return run(svc, game_id, input=inp, output=DummyOutput(), **kw)
+
+
+LEFT, RIGHT, HOME, END, PGUP, PGDN = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x1b[5~", "\x1b[6~"
+
+
+def test_review_steps_jumps_switches_seats_annotates_and_leaves(svc):
+    """Issue 20: the review driven by keys through pipe input."""
+    from dinocli.review import Board
+
+    g = finished(svc, "dingo", seed=6)
+    b = Board(svc, g.id)
+    assert b.cursor == len(b.steps) - 1 and b.seat is None
+    b.go(0)
+    b.round(+1)
+    assert 0 < b.cursor <= 10
+    assert _review(svc, g.id, HOME + RIGHT + RIGHT + LEFT + "g7\r" + "cwhy here?\r" + PGDN + PGUP + END + "s" + "q") is None
+    notes = svc.notes(svc.load(g.id))
+    assert ["why here?"] in notes.values()
+    b = Board(svc, g.id)
+    assert "note: why here?" in "\n".join((b.go(7), b.detail_lines())[1])
+    assert b.move_lines()[7].endswith("*")
+    assert _review(svc, g.id, "g12\r" + "\x03") is None    # Ctrl-C leaves
+    assert _review(svc, g.id, "\x04") is None              # Ctrl-D leaves
+    assert _review(svc, g.id, "gxyz\rq") is None           # a bad jump is a message, not a crash
+    b.switch_seat()
+    assert b.seat == 0 and "Now as rex" in b.message
+    assert b.board_text()
+
+
+def test_review_takes_over_from_the_cursor(svc):
+    g = finished(svc, "sos", seed=8)
+    out = _review(svc, g.id, HOME + RIGHT + RIGHT + RIGHT + "t")
+    assert out == ("takeover", 3, None, "main")
+    t = svc.takeover(g.id, out[1], out[2], branch=out[3])
+    assert t.practice and t.branch == "takeover-3"
+
+
+def test_review_of_a_running_game_shows_only_the_person_seat(svc):
+    """Issue 20 (peeking): while a person plays, `s` does not switch to another seat."""
+    from dinocli.review import Board
+
+    g = svc.new_game("dingo", players=["ann"], bots=["rules"], seed=2)
+    list(svc.run_bots(g))
+    b = Board(svc, g.id)
+    assert b.seats() == [0] and b.seat == 0
+    b.switch_seat()
+    assert b.seat == 0 and "Only your own seat" in b.message
+    assert _review(svc, g.id, "t" + "q") in (None, ("takeover", b.cursor, 0, "main"))
