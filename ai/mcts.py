@@ -113,6 +113,7 @@ class Search:
         self.rollout_rules = s.rollout == "rules"
         self.cutoff = s.cutoff
         self.stop_on_score = s.stop == "score"
+        self.model = s.opponents == "rules"
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -147,10 +148,17 @@ class Search:
         node, mover = root, self.seat
         path: list[tuple[Node, int]] = []
         while True:
-            node.avail[rows] += 1
-            if len(rows) == 1:
+            if mover != self.seat and self.model:
+                action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                r = node.index.get(action)
+                if r is None:
+                    r = node._add(action)
+                node.avail[r] += 1
+            elif len(rows) == 1:
+                node.avail[rows] += 1
                 r = int(rows[0])
             else:
+                node.avail[rows] += 1
                 vis = node.visits[rows]
                 if vis.all():
                     u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
@@ -169,7 +177,7 @@ class Search:
             if mover is None:
                 break
             legal = legal_actions(state)
-            rows = node.rows(legal)
+            rows = None if mover != self.seat and self.model else node.rows(legal)
         value = np.asarray(self._playout(state, rnd, sim, base), dtype=float)
         for node, r in path:
             node.visits[r] += 1
