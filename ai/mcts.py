@@ -13,7 +13,12 @@ by ``game.heuristic`` when the game gives one after ``cutoff`` decisions or, wit
 ``stop=score``, as soon as ``game.scores`` change (the end of a day in Dingo); the value vector
 (``game.returns`` or the heuristic, one value per seat) is added along the path.
 
-Tree reuse: after choosing, the bot keeps the chosen root child. On its next call, the subtree
+Other seats choose in the tree by UCB on their own value (``opponents=search``) or, with
+``opponents=rules``, by the game's rule-based strategy on their own view: then a seat picking
+face down after the searcher cannot answer the searcher's hidden pick, which a tree node under
+that pick would (information leakage, pessimism growing with the number of opponents).
+
+Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root child. On its next call, the subtree
 becomes the new root when no other seat decided in between and the new view is exactly the
 view reached from the old one by the chosen action (checked on a determinization), so the
 information set is the same; otherwise the search starts afresh.

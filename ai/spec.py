@@ -10,7 +10,9 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts
 * ``rollout=random|rules`` — playout policy (uniform, or the game's rule-based strategy);
 * ``cutoff=N|none`` — after N playout decisions, use ``game.heuristic`` if it gives a value;
 * ``stop=score|never`` — also end a playout (by ``game.heuristic``) once ``game.scores`` change;
-* ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat;
+* ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat (off
+  by default: ``play`` and the REPL make a bot per move, so the bot at the prompt could not keep
+  it, and keeping it did not help in Dodos: 21-19 against medium without it);
 * ``opponents=search|rules`` — other seats choose in the tree by their own UCB values, or by the
   game's rule-based strategy on their own view (an opponent model that cannot see hidden picks).
 
@@ -57,7 +59,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     rollout: str = "random"
     cutoff: int | None = None
     stop: str = "never"
-    reuse: bool = True
+    reuse: bool = False
     opponents: str = "search"
     name: str = ""
     given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
