@@ -18,10 +18,10 @@ Other seats choose in the tree by UCB on their own value (``opponents=search``) 
 face down after the searcher cannot answer the searcher's hidden pick, which a tree node under
 that pick would (information leakage, pessimism growing with the number of opponents).
 
-Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root child. On its next call, the subtree
-becomes the new root when no other seat decided in between and the new view is exactly the
-view reached from the old one by the chosen action (checked on a determinization), so the
-information set is the same; otherwise the search starts afresh.
+Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root
+child. On its next call, the subtree becomes the new root when no other seat decided in between
+and the new view is exactly the view reached from the old one by the chosen action (checked on
+a determinization), so the information set is the same; otherwise the search starts afresh.
 """
 
 from __future__ import annotations
