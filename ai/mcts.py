@@ -13,10 +13,15 @@ by ``game.heuristic`` when the game gives one after ``cutoff`` decisions or, wit
 ``stop=score``, as soon as ``game.scores`` change (the end of a day in Dingo); the value vector
 (``game.returns`` or the heuristic, one value per seat) is added along the path.
 
-Tree reuse: after choosing, the bot keeps the chosen root child. On its next call, the subtree
-becomes the new root when no other seat decided in between and the new view is exactly the
-view reached from the old one by the chosen action (checked on a determinization), so the
-information set is the same; otherwise the search starts afresh.
+Other seats choose in the tree by UCB on their own value (``opponents=search``) or, with
+``opponents=rules``, by the game's rule-based strategy on their own view: then a seat picking
+face down after the searcher cannot answer the searcher's hidden pick, which a tree node under
+that pick would (information leakage, pessimism growing with the number of opponents).
+
+Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root
+child. On its next call, the subtree becomes the new root when no other seat decided in between
+and the new view is exactly the view reached from the old one by the chosen action (checked on
+a determinization), so the information set is the same; otherwise the search starts afresh.
 """
 
 from __future__ import annotations
@@ -113,6 +118,7 @@ class Search:
         self.rollout_rules = s.rollout == "rules"
         self.cutoff = s.cutoff
         self.stop_on_score = s.stop == "score"
+        self.model = s.opponents == "rules"
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -147,10 +153,17 @@ class Search:
         node, mover = root, self.seat
         path: list[tuple[Node, int]] = []
         while True:
-            node.avail[rows] += 1
-            if len(rows) == 1:
+            if mover != self.seat and self.model:
+                action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                r = node.index.get(action)
+                if r is None:
+                    r = node._add(action)
+                node.avail[r] += 1
+            elif len(rows) == 1:
+                node.avail[rows] += 1
                 r = int(rows[0])
             else:
+                node.avail[rows] += 1
                 vis = node.visits[rows]
                 if vis.all():
                     u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
@@ -169,7 +182,7 @@ class Search:
             if mover is None:
                 break
             legal = legal_actions(state)
-            rows = node.rows(legal)
+            rows = None if mover != self.seat and self.model else node.rows(legal)
         value = np.asarray(self._playout(state, rnd, sim, base), dtype=float)
         for node, r in path:
             node.visits[r] += 1

@@ -10,7 +10,11 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts
 * ``rollout=random|rules`` — playout policy (uniform, or the game's rule-based strategy);
 * ``cutoff=N|none`` — after N playout decisions, use ``game.heuristic`` if it gives a value;
 * ``stop=score|never`` — also end a playout (by ``game.heuristic``) once ``game.scores`` change;
-* ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat.
+* ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat (off
+  by default: ``play`` and the REPL make a bot per move, so the bot at the prompt could not keep
+  it, and keeping it did not help in Dodos: 21-19 against medium without it);
+* ``opponents=search|rules`` — other seats choose in the tree by their own UCB values, or by the
+  game's rule-based strategy on their own view (an opponent model that cannot see hidden picks).
 
 A level is a preset of every key; other items override it. ``parse_spec(s).name`` is the
 canonical text, and parsing it gives the same spec back. A game may tune the presets for itself
@@ -35,7 +39,7 @@ ROLLOUTS = ("random", "rules")
 
 VALID_FORMS = (
     "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
-    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, "
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, "
     "combined with commas (mcts:hard,rollout=random)"
 )
 
@@ -55,7 +59,8 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     rollout: str = "random"
     cutoff: int | None = None
     stop: str = "never"
-    reuse: bool = True
+    reuse: bool = False
+    opponents: str = "search"
     name: str = ""
     given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
 
@@ -68,7 +73,7 @@ LEVELS: dict[str, BotSpec] = {
     for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
 }
 
-_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse")
+_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents")
 
 
 def _fail(text: str, why: str) -> BotSpecError:
@@ -105,6 +110,10 @@ def _value(text: str, key: str, raw: str):
             return v
         if key == "stop":
             if raw not in ("score", "never"):
+                raise ValueError
+            return raw
+        if key == "opponents":
+            if raw not in ("search", "rules"):
                 raise ValueError
             return raw
         if key == "reuse":

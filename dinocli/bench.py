@@ -258,7 +258,7 @@ WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", games: int = 200,
         workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
-        positions: int = 20, progress: Any = None) -> dict[str, Any]:
+        positions: int = 20, seats: int = 2, progress: Any = None) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game) and return their figures."""
     from dinocli import games as registry
 
@@ -269,11 +269,18 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
     if strength:
         from dinocli.ai import parse_spec
 
+        from dinocli.strength import check_seats
+
         parse_spec(bot)  # a bad spec fails before any game is played
+        for name in names:
+            if name in registry.GAMES:
+                check_seats(name, seats)  # and so does a table size a game does not allow
         if resume is not None:
             from dinocli.strength import check_resume
 
             check_resume(resume)  # and so does a file that is not a resume file
+    if seats != 2 and not strength:
+        raise BadConfig("--seats is a table size for --strength")
     if variants and len([n for n in names if n in registry.GAMES]) != 1:
         raise BadConfig("--variant needs exactly one game to bench")
     out = {}
@@ -287,5 +294,5 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
 
             out[name].update(strength_figures(name, bot=bot, games_=games, workers=workers,
                                               variants=variants or (), resume=resume, positions=positions,
-                                              progress=progress))
+                                              seats=seats, progress=progress))
     return out

@@ -1000,16 +1000,20 @@ def hint(env: Env, game_id, spec, as_json):
               help="Append each --strength game to FILE as it ends; a rerun skips the games there.")
 @click.option("--positions", type=click.IntRange(1), default=20, show_default=True, metavar="N",
               help="Positions timed per MCTS level by --strength.")
+@click.option("--seats", type=click.IntRange(1, 64), default=2, show_default=True, metavar="N",
+              help="Table size for --strength: the bot in one seat, rule bots (or random) in every other, "
+                   "each seed rotated through the seats.")
 @JSON
 @pass_env
-def bench(env: Env, what, strength, spec, n_games, workers, variants, resume, positions, as_json):
+def bench(env: Env, what, strength, spec, n_games, workers, variants, resume, positions, seats, as_json):
     """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
     with handled():
         from dinocli.bench import run
 
         progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
         figures = run(list(what), strength=strength, bot=spec, games=n_games, workers=workers,
-                      variants=list(variants), resume=resume, positions=positions, progress=progress)
+                      variants=list(variants), resume=resume, positions=positions, seats=seats,
+                      progress=progress)
         if as_json:
             emit_json(figures)
             return

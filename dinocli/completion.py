@@ -48,6 +48,7 @@ _SPEC_VALUES = {
     "rollout": ("random", "rules"),
     "stop": ("score", "never"),
     "reuse": ("yes", "no"),
+    "opponents": ("search", "rules"),
     "cutoff": ("none",),
 }
 
@@ -141,7 +142,7 @@ def _spec_continuations(prefix: str) -> list[tuple[str, str | None]]:
             continue
         values = _SPEC_VALUES.get(key, ())
         out += [(f"{prefix}{key}={v}", None) for v in values]
-        if key not in ("rollout", "stop", "reuse"):
+        if key not in ("rollout", "stop", "reuse", "opponents"):
             out.append((f"{prefix}{key}=", None))
     return out
 

@@ -1,10 +1,12 @@
 """Strength figures for ``dinocli bench GAME --strength``: how good a bot is, with intervals.
 
-* Competitive games: the bot against the rule-based bot and against random, two seats, on
-  paired seeds — each seed is played twice with the seats swapped, so the same deal falls to
-  each side once and luck cancels within a pair. The win rate (ties count half) gets a 95%
-  Wilson interval, and so does the share of pairs the bot won outright (pairs split even are
-  left out): the paired figure shows strength where a game's luck caps the plain win rate.
+* Competitive games: the bot against the rule-based bot (and against random) in every other
+  seat, at ``seats`` (two by default), on paired seat rotations — each seed is played once with
+  the bot in each seat, so the same deal falls to every seat and luck cancels within a rotation.
+  The win share (ties count half) gets a 95% Wilson interval beside the fair share 1/seats, and
+  so does the share of rotations the bot won outright (took more than one win's worth of its
+  games; rotations at exactly one are left out): the paired figure shows strength where a
+  game's luck caps the plain win share.
 * Cooperative games: the mean team score of random, rules, the bot, and the same search made
   clairvoyant (it sees the bag order and the dice to come: an upper bound), on the same seeds,
   with a 95% interval of the mean.
@@ -33,7 +35,7 @@ import msgspec
 from dinocli import games
 from dinocli.arena import CLAIRVOYANT, play_game, wilson
 
-__all__ = ["Task", "check_resume", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
+__all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
 Task = tuple  # (game id, specs, seed, variants, options): one game, everything that decides it
 Progress = Callable[[str], None]
@@ -114,6 +116,15 @@ def _read_resume(resume: Path, seats: dict[str, int]) -> dict[str, dict[str, Any
     return done
 
 
+def check_seats(game_id: str, seats: int) -> None:
+    """Refuse a table size the game does not allow (BadConfig, one line)."""
+    from dinocli.games.protocol import BadConfig
+
+    info = games.get(game_id).info
+    if not info.min_seats <= seats <= info.max_seats:
+        raise BadConfig(f"{info.name} is played by {info.min_seats} to {info.max_seats}, not {seats} (--seats)")
+
+
 def check_resume(resume: Path) -> None:
     """Refuse, before any game is played, a resume file that is not one (FileRefused)."""
     _read_resume(resume, {})
@@ -146,9 +157,11 @@ def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = 
     return [done[_key(t)] for t in tasks]
 
 
-def _paired_tasks(game_id: str, a: str, b: str, games_: int, seed: str, variants, options) -> list[Task]:
-    return [(game_id, (a, b) if side == 0 else (b, a), f"{seed}/{i}", tuple(variants), dict(options))
-            for i in range(games_ // 2) for side in (0, 1)]
+def _rotated_tasks(game_id: str, a: str, b: str, games_: int, seed: str, variants, options,
+                   seats: int = 2) -> list[Task]:
+    """Each seed played ``seats`` times, ``a`` in each seat in turn and ``b`` in every other seat."""
+    return [(game_id, tuple(a if x == side else b for x in range(seats)), f"{seed}/{i}", tuple(variants),
+             dict(options)) for i in range(max(1, games_ // seats)) for side in range(seats)]
 
 
 def _win_share(returns: list[float], seat: int) -> float:
@@ -160,29 +173,33 @@ def _ci(lo_hi: tuple[float, float]) -> list[float]:
     return [round(lo_hi[0], 3), round(lo_hi[1], 3)]
 
 
-def match(game_id: str, a: str, b: str, games_: int, *, seed: str = "strength", variants: Iterable[str] = (),
-          options: dict[str, Any] | None = None, workers: int = 1, resume: Path | None = None,
-          progress: Progress | None = None) -> dict[str, Any]:
-    """``a`` against ``b`` on paired seeds with seats swapped: win rate, paired share, time per decision."""
-    tasks = _paired_tasks(game_id, a, b, games_, seed, tuple(variants), options or {})
+def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: str = "strength",
+          variants: Iterable[str] = (), options: dict[str, Any] | None = None, workers: int = 1,
+          resume: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
+    """``a`` against ``b`` in every other seat, each seed rotated through the seats: win share
+    with its fair share, the share of rotations won, time per decision."""
+    tasks = _rotated_tasks(game_id, a, b, games_, seed, tuple(variants), options or {}, seats)
     results = run_games(tasks, workers=workers, resume=resume, progress=progress)
-    score, pairs = 0.0, {}
+    score, rotations = 0.0, {}
     seconds = moves = 0.0
-    for task, r in zip(tasks, results):
-        seat = 0 if task[1][0] == a else 1
+    for k, (task, r) in enumerate(zip(tasks, results)):
+        seat = k % seats
         s = _win_share(r["returns"], seat)
         score += s
-        pairs[task[2]] = pairs.get(task[2], 0.0) + s
+        rotations[task[2]] = rotations.get(task[2], 0.0) + s
         seconds += r["seconds"][seat]
         moves += r["moves"][seat]
     n = len(results)
-    won = sum(1 for v in pairs.values() if v > 1)
-    lost = sum(1 for v in pairs.values() if v < 1)
+    # a rotation is won when the bot took more than its fair share of its games (1 win in all)
+    won = sum(1 for v in rotations.values() if v > 1 + 1e-9)
+    lost = sum(1 for v in rotations.values() if v < 1 - 1e-9)
     return {
         "games": n,
+        "seats": seats,
+        "fair_share": round(1 / seats, 3),
         "win_rate": round(score / n, 3) if n else 0.0,
         "ci95": _ci(wilson(score, n)),
-        "pairs_won": won, "pairs_lost": lost, "pairs_even": len(pairs) - won - lost,
+        "pairs_won": won, "pairs_lost": lost, "pairs_even": len(rotations) - won - lost,
         "paired_share": round(won / (won + lost), 3) if won + lost else 0.5,
         "paired_ci95": _ci(wilson(won, won + lost)),
         "seconds_per_decision": round(seconds / moves, 4) if moves else 0.0,
@@ -206,14 +223,16 @@ def team(game_id: str, spec: str, games_: int, *, seats: int = 2, seed: str = "s
             "seconds_per_decision": round(seconds / moves, 4) if moves else 0.0}
 
 
-def positions(game_id: str, count: int = 20, *, seed: str = "timing", variants: Iterable[str] = ()) -> list:
-    """``count`` positions spread over rules-vs-rules games (seat to move has a choice)."""
+def positions(game_id: str, count: int = 20, *, seed: str = "timing", variants: Iterable[str] = (),
+              seats: int | None = None) -> list:
+    """``count`` positions spread over rules-only games of ``seats`` (default 2) where the seat to
+    move has a choice."""
     from dinocli.ai import make_bot
     from dinocli.events import SeededRng
     from dinocli.games.runner import start, step
 
     game = games.get(game_id)
-    n = min(max(game.info.min_seats, 2), game.info.max_seats)
+    n = seats or min(max(game.info.min_seats, 2), game.info.max_seats)
     config = game.configure(tuple(f"p{i}" for i in range(n)), tuple(variants), {})
     bot, found, k = make_bot("rules"), [], 0
     while len(found) < 4 * count and k < 20:
@@ -230,13 +249,13 @@ def positions(game_id: str, count: int = 20, *, seed: str = "timing", variants: 
     return found[:: max(1, len(found) // count)][:count]
 
 
-def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (),
+def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), seats: int | None = None,
                 progress: Progress | None = None) -> dict[str, Any]:
     """Seconds per decision of each MCTS level: mean and max over ``count`` positions of real games."""
     from dinocli.ai import make_bot
 
     game = games.get(game_id)
-    found = positions(game_id, count, variants=variants)
+    found = positions(game_id, count, variants=variants, seats=seats)
     out: dict[str, Any] = {"timed_positions": len(found)}
     for level in ("easy", "medium", "hard"):
         times = []
@@ -255,11 +274,12 @@ def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (),
 
 def strength_figures(game_id: str, *, bot: str = "mcts:medium", games_: int = 200, workers: int = 1,
                      variants: Iterable[str] = (), resume: Path | None = None, positions: int = 20,
-                     progress: Progress | None = None) -> dict[str, Any]:
-    """The strength figures of ``bot`` in a game (see the module docstring)."""
+                     seats: int = 2, progress: Progress | None = None) -> dict[str, Any]:
+    """The strength figures of ``bot`` in a game at ``seats`` (see the module docstring)."""
     game = games.get(game_id)
+    check_seats(game_id, seats)
     variants = tuple(variants)
-    out: dict[str, Any] = {"bot": bot, "variants": list(variants)}
+    out: dict[str, Any] = {"bot": bot, "variants": list(variants), "seats": seats}
 
     def say(what: str) -> Progress | None:
         return (lambda text: progress(f"{game_id} {what}: {text}")) if progress else None
@@ -267,11 +287,11 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", games_: int = 20
     if game.info.cooperative:
         seers = [CLAIRVOYANT + bot] if bot.startswith("mcts") else []
         for spec in ("random", "rules", bot, *seers):
-            out[f"team score {spec}"] = team(game_id, spec, games_, variants=variants, workers=workers,
+            out[f"team score {spec}"] = team(game_id, spec, games_, seats=seats, variants=variants, workers=workers,
                                              resume=resume, progress=say(spec))
     else:
         for other in ("rules", "random"):
-            out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, variants=variants, workers=workers,
+            out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, seats=seats, variants=variants, workers=workers,
                                              resume=resume, progress=say(f"{bot} vs {other}"))
-    out.update(level_times(game_id, positions, variants=variants, progress=say("levels")))
+    out.update(level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels")))
     return out

@@ -20,7 +20,8 @@ from dinocli.games.runner import start, step
 from .toygame import HIGHCARD, NIM
 
 AI = Path(__file__).resolve().parents[2] / "ai"
-SPECS = ["random", "rules", "mcts:iterations=12,cutoff=3", "mcts:iterations=12,rollout=random,stop=never,cutoff=6"]
+SPECS = ["random", "rules", "mcts:iterations=12,cutoff=3", "mcts:iterations=12,rollout=random,stop=never,cutoff=6",
+         "mcts:iterations=12,cutoff=3,opponents=rules"]
 
 
 def games_under_test():
@@ -35,8 +36,10 @@ def games_under_test():
 
 
 def random_position(game, seed: int, variants: tuple[str, ...] = ()):
-    """A seeded random position with a seat to move (two seats if the game allows)."""
-    n = min(max(game.info.min_seats, 2), game.info.max_seats)
+    """A seeded random position with a seat to move, at a table size the seed picks (every size
+    the game allows comes up among consecutive seeds: #23)."""
+    lo, hi = game.info.min_seats, game.info.max_seats
+    n = lo + seed % (hi - lo + 1)
     config = game.configure(tuple("abcdef"[:n]), variants, {})
     rng, rnd = SeededRng(f"peek/{seed}"), random.Random(seed)
     state, _ = start(game, config, rng)

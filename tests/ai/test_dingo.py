@@ -35,7 +35,7 @@ def test_tree_is_reused_within_a_dingo_turn():
     config = DINGO.configure(("a", "b"), (), {})
     rng = SeededRng("reuse")
     state, _ = start(DINGO, config, rng)
-    bots = [MctsBot("mcts:iterations=10"), MctsBot("mcts:iterations=10")]
+    bots = [MctsBot("mcts:iterations=10,reuse=yes"), MctsBot("mcts:iterations=10,reuse=yes")]
     reused, previous = 0, None
     for n in range(80):
         seat = DINGO.to_move(state)

@@ -92,7 +92,7 @@ def test_seconds_budget_stops_in_time():
 
 def test_tree_is_reused_for_consecutive_decisions_of_one_seat():
     config, state = nim_position((3, 4, 5), moves=2)
-    bot = MctsBot("mcts:iterations=200")
+    bot = MctsBot("mcts:iterations=200,reuse=yes")
     rnd = random.Random(0)
     first = bot.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), rnd)
     assert not bot.reused
@@ -101,14 +101,14 @@ def test_tree_is_reused_for_consecutive_decisions_of_one_seat():
     bot.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), rnd)
     assert bot.reused
     # seat 1 moves next: a new information set for seat 0 afterwards, so no reuse across it
-    off = MctsBot("mcts:iterations=200,reuse=no")
+    off = MctsBot("mcts:iterations=200")  # the default (#23: one bot everywhere, no tree kept)
     off.choose(NIM, NIM.observe(state, 0), 0, NIM.legal_actions(state), rnd)
     assert not off.reused
 
 
 def test_tree_is_not_reused_after_another_seat_moved():
     config = HIGHCARD.configure(("a", "b"), (), {})
-    bots = [MctsBot("mcts:iterations=30"), MctsBot("mcts:iterations=30")]
+    bots = [MctsBot("mcts:iterations=30,reuse=yes"), MctsBot("mcts:iterations=30,reuse=yes")]
     rng = SeededRng("noreuse")
     state, _ = start(HIGHCARD, config, rng)
     while (seat := HIGHCARD.to_move(state)) is not None:
@@ -180,3 +180,20 @@ def test_repeated_legal_actions_count_availability_once():
     root = Node()
     search.run(root, HIGHCARD.observe(state, 0), legal + legal[:1], random.Random(0), iterations=5)
     assert root.avail[:root.size].tolist() == [5, 5, 5]
+
+
+def test_other_seats_modelled_by_the_rules_get_no_choice_in_the_tree():
+    """#23 (opponents=rules): the other seat's move in the tree is the rule strategy's choice on
+    its own view, so its nodes hold that one action; searched opponents try every move."""
+    _, state = nim_position((2, 3, 4))
+    legal = NIM.legal_actions(state)
+
+    def opponent_rows(spec):
+        root = Node()
+        search = Search(NIM, 0, spec)
+        search.run(root, NIM.observe(state, 0), legal, random.Random(3), iterations=400)
+        return [ch.size for ch in root.children if ch is not None and ch.size]
+
+    modelled, searched = opponent_rows("mcts:opponents=rules"), opponent_rows("mcts:opponents=search")
+    assert modelled and all(n == 1 for n in modelled)
+    assert max(searched) > 1

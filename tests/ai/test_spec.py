@@ -40,6 +40,8 @@ def test_levels_and_defaults():
     assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
     assert parse_spec("mcts") == parse_spec(DEFAULT_SPEC)
     assert make_bot().name == DEFAULT_SPEC
+    # #23 one bot everywhere: `play` and the REPL make a bot per move, so no level keeps its tree
+    assert not any(level.reuse for level in LEVELS.values())
 
 
 def test_budgets_resolve():

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from dinocli.ai.clairvoyant import Clairvoyant
 from dinocli.arena import play_game
 from dinocli.events import SeededRng, SimRng
@@ -38,6 +40,34 @@ def test_seats_are_swapped_within_each_pair():
     a = match("dodos", "random", "rules", 2)
     b = match("dodos", "rules", "random", 2)
     assert a["win_rate"] + b["win_rate"] == 1.0  # the same two games, seen from the other side
+
+
+def test_at_n_seats_each_seed_rotates_the_bot_through_every_seat_beside_rule_bots():
+    """#23: bench --strength --seats N: the bot in one seat, the other bot in every other, each
+    seed played with the bot in each seat; win share against the fair share 1/N."""
+    from dinocli import strength
+
+    tasks = strength._rotated_tasks("dodos", "A", "b", 7, "s", (), {}, 3)
+    assert [t[1] for t in tasks] == [("A", "b", "b"), ("b", "A", "b"), ("b", "b", "A")] * 2
+    assert [t[2] for t in tasks] == ["s/0"] * 3 + ["s/1"] * 3
+    assert [t[1] for t in strength._rotated_tasks("dodos", "A", "b", 4, "s", (), {})] == [("A", "b"), ("b", "A")] * 2
+    r = match("dodos", "random", "rules", 3, seats=3)
+    assert (r["games"], r["seats"], r["fair_share"]) == (3, 3, 0.333)
+    assert r["pairs_won"] + r["pairs_lost"] + r["pairs_even"] == 1
+    assert r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
+    # the same bot in every seat wins exactly one game's worth of every rotation
+    same = match("dodos", "rules", "rules", 3, seats=3)
+    assert same["win_rate"] == round(1 / 3, 3) and same["pairs_even"] == 1
+
+
+def test_a_table_size_the_game_does_not_allow_is_refused():
+    from dinocli.games.protocol import BadConfig
+    from dinocli.strength import check_seats, strength_figures
+
+    check_seats("dodos", 6)
+    for game, n in (("dodos", 7), ("dodos", 1), ("dillos", 5), ("dingo", 6)):
+        with pytest.raises(BadConfig, match="not %d" % n):
+            strength_figures(game, seats=n, games_=2)
 
 
 def test_team_scores_of_a_cooperative_game():

@@ -199,7 +199,28 @@ def test_bench_strength_of_a_cooperative_game(dino, tmp_path):
     assert len((tmp_path / "sos.jsonl").read_text().splitlines()) == 8
 
 
+def test_bench_strength_at_a_table_of_three(dino):
+    """#23 `bench GAME --strength --seats N`: the bot beside rule bots on seat rotations, win share
+    with its interval and the fair share; positions timed at that table size."""
+    out = dino.json("bench", "dodos", "--strength", "--seats", "3", "--games", "3", "--bot",
+                    "mcts:iterations=5", "--positions", "1")["dodos"]
+    assert out["seats"] == 3
+    for other in ("rules", "random"):
+        m = out[f"mcts:iterations=5 vs {other}"]
+        assert (m["games"], m["seats"], m["fair_share"]) == (3, 3, 0.333)
+        assert m["ci95"][0] <= m["win_rate"] <= m["ci95"][1]
+    r = dino("bench", "dodos", "--strength", "--seats", "3", "--games", "3", "--bot", "mcts:iterations=5",
+             "--positions", "1")
+    assert r.exit_code == 0 and "fair_share" in r.stdout and "0.333" in r.stdout
+
+
 def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
+    r = dino("bench", "dillos", "--strength", "--seats", "5")
+    assert r.exit_code == 1 and "played by 2 to 4, not 5 (--seats)" in r.output and len(r.output.strip().splitlines()) == 1
+    r = dino("bench", "dodos", "--seats", "3")
+    assert r.exit_code == 1 and "--seats is a table size for --strength" in r.output
+    r = dino("bench", "dodos", "--strength", "--seats", "0")
+    assert r.exit_code == 2 and "--seats" in r.output
     r = dino("bench", "dodos", "--strength", "--bot", "mcts:bogus")
     assert r.exit_code == 1 and "bad bot spec" in r.output and len(r.output.strip().splitlines()) == 1
     r = dino("bench", "dodos", "dingo", "--strength", "--variant", "space")

@@ -71,6 +71,7 @@ ROWS = [
     (["bench", "sos", "--strength", "--games", "2", "--resume", "{tmp}/badresume"], ERROR,
      r"badresume line 1: not a game of bench --strength", None),
     (["bench", "sos", "--strength", "--games", "2", "--resume", "/dev/zero"], ERROR, r"not a regular file", None),
+    (["bench", "dingo", "--strength", "--seats", "6"], ERROR, r"Dingo.* is played by 2 to 5, not 6 \(--seats\)", None),
     (["frobnicate"], USAGE, r"No such command", None),
     # commands that change the database
     (["new", "dingo", "--bots", "2", "--no-play"], OK, r"New game \w+: The Dingo Ate The Baby", W),

@@ -15,7 +15,7 @@ from .data import DECK, KIND, KINDS, TRACKS, slug
 from .dexterity import SKILL_LEVELS, is_skill
 from .engine import Resolver, options
 from .events import GameStarted
-from .state import OVER, State, Task
+from .state import OVER, PICK, State, Task
 
 __all__ = [
     "VARIANTS", "configure", "initial", "setup", "to_move", "legal_actions", "decide", "returns",
@@ -173,10 +173,14 @@ def scores(s: State) -> list[float]:
     return [float(p) for p in s.pos]
 
 
-def heuristic(s: State) -> list[float]:
-    """A softmax over progress toward the finish, with hand size as a small bonus."""
+def heuristic(s: State) -> list[float] | None:
+    """A softmax over progress toward the finish, with hand size as a small bonus; None in the
+    middle of a round, where the cards picked are not all resolved yet (a playout goes on to the
+    next Phase 1, so every seat's pick, effect and green cards count)."""
     if s.phase == OVER:
         return returns(s)
+    if s.phase != PICK:
+        return None
     finish = TRACKS[s.track].finish
     v = [(p + 0.3 * min(len(h), 8)) * 6.0 / finish for p, h in zip(s.pos, s.hands)]
     top = max(v)

@@ -1,0 +1,63 @@
+"""The search on Dodos Riding Dinos at more than two seats (#23): what a playout values and how
+other seats are modelled. Strength figures are measured by ``dinocli bench dodos --strength
+--seats N`` (dinocli/strength.py), not here."""
+
+from __future__ import annotations
+
+import random
+
+from dinocli.ai import make_bot
+from dinocli.events import SeededRng
+from dinocli.games import get
+from dinocli.games.dodos.state import OVER, PICK
+from dinocli.games.runner import start, step
+
+DODOS = get("dodos")
+
+
+def _states(seats: int, seed: str):
+    config = DODOS.configure(tuple(f"p{i}" for i in range(seats)), (), {})
+    rng = SeededRng(seed)
+    state, _ = start(DODOS, config, rng)
+    bot = make_bot("rules")
+    while (seat := DODOS.to_move(state)) is not None:
+        yield state
+        legal = DODOS.legal_actions(state)
+        state, _ = step(DODOS, state, bot.choose(DODOS, DODOS.observe(state, seat), seat, legal, random.Random(0)), rng)
+    yield state
+
+
+def test_the_heuristic_values_a_position_only_between_rounds():
+    """#23 hypothesis 1: a value taken as soon as the first Dodino moves judges a seat's pick
+    before its card resolves (three times in four at four seats). The heuristic gives no value in
+    the middle of a round, so a playout runs on to the next Phase 1."""
+    seen = {PICK: 0, "mid": 0}
+    for state in _states(4, "h"):
+        h = DODOS.heuristic(state)
+        if state.phase == OVER:
+            assert h == DODOS.returns(state)
+        elif state.phase == PICK:
+            seen[PICK] += 1
+            assert len(h) == 4 and abs(sum(h) - 1) < 1e-9 and min(h) > 0
+        else:
+            seen["mid"] += 1
+            assert h is None
+    assert seen[PICK] and seen["mid"]
+
+
+def test_other_seats_modelled_by_the_rules_cannot_see_a_hidden_pick():
+    """#23 hypothesis 2 (opponents=rules): another seat's Phase-1 pick inside the tree is the rule
+    bot's choice on that seat's own view, the same whatever the searcher picked face down."""
+    state = next(s for s in _states(4, "p") if s.phase == PICK and s.agenda[0].seat != s.agenda[1].seat)
+    me = DODOS.to_move(state)
+    picks = DODOS.legal_actions(state)
+    assert len(picks) > 1
+    after = [step(DODOS, state, p, SeededRng("x"))[0] for p in picks]
+    nxt = DODOS.to_move(after[0])
+    assert nxt != me
+    views = {DODOS.observe(s, nxt) for s in after}
+    assert len(views) == 1  # the searcher's pick is face down to the next seat
+    bot = make_bot("mcts:iterations=60,opponents=rules")
+    assert bot.spec.opponents == "rules"
+    bot.choose(DODOS, DODOS.observe(state, me), me, picks, random.Random(1))
+    assert bot.last.iterations == 60
