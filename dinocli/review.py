@@ -181,6 +181,16 @@ class Board:
         out += [f"  note: {t}" for t in self.step_notes(st.number)]
         return out
 
+    def detail_text(self, width: int) -> list[str]:
+        """The step's lines wrapped at word boundaries to ``width`` (the panel beside the move list)."""
+        import textwrap
+
+        out = []
+        for text in self.detail_lines():
+            indent = " " * (len(text) - len(text.lstrip()) + 2)
+            out += textwrap.wrap(text, max(20, width), subsequent_indent=indent, break_on_hyphens=False) or [""]
+        return out
+
     def title(self) -> str:
         """The top line."""
         g = self.g
@@ -215,6 +225,11 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
         lines = board.move_lines()
         return [("reverse" if i == board.cursor else "", safe(text) + "\n") for i, text in enumerate(lines)]
 
+    def details():
+        from prompt_toolkit.application import get_app
+
+        return safe_block("\n".join(board.detail_text(get_app().output.get_size().columns - 33)))
+
     moves = FormattedTextControl(moves_text, focusable=True, get_cursor_position=lambda: Point(0, board.cursor))
     moves_window = Window(moves, width=32, wrap_lines=False, scroll_offsets=ScrollOffsets(top=2, bottom=2))
     root = HSplit([
@@ -222,7 +237,7 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
         Window(FormattedTextControl(lambda: safe_block(board.board_text())), wrap_lines=False),
         Window(height=1, char="─"),
         VSplit([
-            Window(FormattedTextControl(lambda: safe_block("\n".join(board.detail_lines()))), wrap_lines=True),
+            Window(FormattedTextControl(details), wrap_lines=True),
             Window(width=1, char="│"),
             moves_window,
         ], height=6),

@@ -236,3 +236,16 @@ def test_review_of_a_running_game_shows_only_the_person_seat(svc):
     b.switch_seat()
     assert b.seat == 0 and "Only your own seat" in b.message
     assert _review(svc, g.id, "t" + "q") in (None, ("takeover", b.cursor, 0, "main"))
+
+
+def test_review_wraps_a_step_at_word_boundaries(svc):
+    """#20: at 80 columns the step's lines wrap between words beside the move list, never inside one."""
+    from dinocli.review import Board
+
+    board = Board(svc, finished(svc, "dingo").id)
+    for cursor in range(len(board.steps)):
+        board.go(cursor)
+        words = " ".join(board.detail_lines()).split()
+        lines = board.detail_text(47)
+        assert all(len(line) <= 47 for line in lines if " " in line.strip())
+        assert " ".join(lines).split() == words
