@@ -374,8 +374,6 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
             raise LogRejected(no, "text after the footer")
         if _note(no, line, entries, notes):
             continue
-        if notes and not _is_footer(line):
-            raise LogRejected(no, "an event after the notes (they come after the last event)")
         try:
             ev = _EVENT_DEC.decode(line)
         except msgspec.ValidationError as exc:
@@ -470,8 +468,6 @@ def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> Parsed
             raise LogRejected(no, "text after the footer")
         if _note(no, line, entries, notes):
             continue
-        if notes and not _is_footer(line):
-            raise LogRejected(no, "an event after the notes (they come after the last event)")
         try:
             ev = _EVENT2_DEC.decode(line)
         except msgspec.MsgspecError as exc:
@@ -489,8 +485,11 @@ def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> Parsed
 
 
 def _note(no: int, line: str, entries: list[LogEntry], notes: list[tuple[int, str]]) -> bool:
-    """Whether ``line`` is a note line; checked (on an event of this log, 1 to MAX_NOTE characters) and kept."""
+    """Whether ``line`` is a note line; checked (on an event of this log, 1 to MAX_NOTE characters) and kept.
+    Notes come after the last event: any other line after one must be the footer."""
     if not line.startswith('{"note"'):
+        if notes and not _is_footer(line):
+            raise LogRejected(no, "an event after the notes (they come after the last event)")
         return False
     try:
         note = _NOTE_DEC.decode(line).note

@@ -3,23 +3,31 @@ finished games, and one headless Chromium shared by the browser tests."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from dinocli.cli import cli
 from dinocli.events import SeededRng
 from dinocli.games import get
 from dinocli.games.runner import start, step
+from tests.clirunner import Dino
 
 from . import browser as chromium
 
 HOSTILE = ("<script>alert(1)</script>", "a\x1b[31mb\x07&\"'", "\u202eevil]]>")
+
+
+def with_hostile_names(g):
+    """A loaded game whose seats (and config names) are renamed to :data:`HOSTILE` markup and controls."""
+    import msgspec
+
+    g.config = msgspec.structs.replace(g.config, names=HOSTILE[:len(g.seats)])
+    for seat, name in zip(g.seats, HOSTILE):
+        seat["name"] = name
+    return g
 
 
 def positions(game_id: str, names: tuple[str, ...], variants: tuple[str, ...] = (), seed: str = "pictures"):
@@ -53,24 +61,6 @@ def within(root: ET.Element, cls: str, **data) -> ET.Element:
              if all(el.get(f"data-{k.replace('_', '-')}") == str(v) for k, v in data.items())]
     assert len(found) == 1, (cls, data, len(found))
     return found[0]
-
-
-class Dino:
-    """Runs dinocli commands against one database file."""
-
-    def __init__(self, db: Path):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *args):
-        """Run a command; return the click Result (stdout and stderr apart)."""
-        return self.runner.invoke(cli, ["--db", self.db, "--color", "never", *map(str, args)])
-
-    def json(self, *args):
-        """Run with --json, assert success, decode stdout."""
-        r = self(*args, "--json")
-        assert r.exit_code == 0, (r.stdout, r.stderr)
-        return json.loads(r.stdout)
 
 
 @pytest.fixture

@@ -9,14 +9,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from dinocli.pictures import board_svg
 from dinocli.pictures.export import html_page
 from dinocli.service import Service
 
-from .conftest import HOSTILE, positions
+from .conftest import HOSTILE, positions, with_hostile_names
 
 pytestmark = pytest.mark.slow
 
@@ -75,11 +74,7 @@ def test_hostile_names_do_not_run_on_the_page(dino, tmp_path, browser, shots):
     gid = _imported(dino, "sos")
     svc = Service.open(dino.db)
     try:
-        g = svc.load(gid)
-        g.config = msgspec.structs.replace(g.config, names=HOSTILE[:2])
-        for seat, name in zip(g.seats, HOSTILE):
-            seat["name"] = name
-        page = html_page(g, None)
+        page = html_page(with_hostile_names(svc.load(gid)), None)
     finally:
         svc.close()
     path = tmp_path / "hostile.html"

@@ -11,13 +11,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from dinocli.pictures.export import html_page, text_record
 from dinocli.service import Service
 
-from .conftest import HOSTILE, having, parse
+from .conftest import HOSTILE, having, parse, with_hostile_names
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -144,10 +143,7 @@ def test_hostile_names_are_text_on_the_page(dino, tmp_path):
     gid = _finished(dino, "sos")
     svc = Service.open(dino.db)
     try:
-        g = svc.load(gid)
-        g.config = msgspec.structs.replace(g.config, names=HOSTILE[:2])
-        for seat, name in zip(g.seats, HOSTILE):
-            seat["name"] = name
+        g = with_hostile_names(svc.load(gid))
         page, text = html_page(g, None), text_record(g, None)
     finally:
         svc.close()

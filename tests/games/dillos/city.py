@@ -15,6 +15,15 @@ from dinocli.games.runner import fold_all
 
 NAMES = ("ann", "bob", "cat", "dan")
 
+# A 5x5 (`small`) city that the decision and conflict tests share
+ROW = [
+    "H    ew   ew   ew   H",
+    "ew   ew   ew   ew   ew",
+    "ns   ns   H    ns   ns",
+    "ns   ns   ns   ns   ns",
+    "H    ns   ns   ns   H",
+]
+
 
 def tile(spec: str) -> int:
     """A tile code from its open sides: 'ns', 'ne*' (with a stop sign), '?esw' (face down)."""

@@ -11,15 +11,7 @@ from dinocli.games.dillos.events import (
     TurnEnded,
 )
 
-from .city import OPEN5, Dice, city, kinds, moving, play, sq, texts
-
-ROW = [
-    "H    ew   ew   ew   H",
-    "ew   ew   ew   ew   ew",
-    "ns   ns   H    ns   ns",
-    "ns   ns   ns   ns   ns",
-    "H    ns   ns   ns   H",
-]
+from .city import OPEN5, ROW, Dice, city, kinds, moving, play, sq, texts
 
 
 def _onto_hunter(rolls):

@@ -9,15 +9,7 @@ from dinocli.games.dillos.events import (
     TurnStarted,
 )
 
-from .city import CROSS, Dice, city, kinds, moving, play, sq, texts
-
-ROW = [
-    "H    ew   ew   ew   H",
-    "ew   ew   ew   ew   ew",
-    "ns   ns   H    ns   ns",
-    "ns   ns   ns   ns   ns",
-    "H    ns   ns   ns   H",
-]
+from .city import CROSS, ROW, Dice, city, kinds, moving, play, sq, texts
 
 
 def test_a_move_that_uses_every_step_ends_the_turn_without_a_hunter_move_dillo_18_25():
