@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
+from dinocli.events.text import MARKS, UNSAFE
+
 __all__ = ["safe", "safe_block"]
 
-_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029\ufeff"
-_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
-_UNSAFE_IN_BLOCK = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_BIDI}]")
+_UNSAFE = re.compile(f"[{UNSAFE}]")
+_UNSAFE_IN_BLOCK = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{MARKS}]")   # newlines kept
 # the colours and weights dinocli's own renderers ask click.style for (never conceal, blink or cursor moves)
 _SGR = re.compile(r"\x1b\[(?:(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])(?:;|(?=m)))*m")
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import datetime
 import json
-import sqlite3
 import re
+import sqlite3
 from typing import Any
+
+from .text import UNSAFE
 
 __all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event", "cached", "cache"]
 
 MAX_TEXT = 500       # characters in one note
 MAX_PER_GAME = 1000  # notes on one game (an imported log may not carry more)
-# control characters (C0, DEL, C1), direction marks, overrides and isolates, line/paragraph separators
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]")
+_UNSAFE = re.compile(f"[{UNSAFE}]")
 
 
 class NoteRefused(ValueError):

@@ -8,8 +8,11 @@ can neither break the XML nor run as script.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+
+from dinocli.events.text import UNSAFE
 
 __all__ = ["Drawing", "clean", "COLOURS", "SEATS", "INK", "PAPER", "MUTED"]
 
@@ -38,16 +41,14 @@ STYLE = (
     ".back{fill:#3b4a6b;stroke:#1b1b1b}.back-mark{fill:none;stroke:#8fa3c9;stroke-width:1.5}"
 )
 
-_FORBIDDEN = {0xFFFE, 0xFFFF, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+# what the terminal boundary escapes, plus what XML 1.0 forbids (surrogates, U+FFFE, U+FFFF)
+_UNDRAWABLE = re.compile(f"[{UNSAFE}\ud800-\udfff\ufffe\uffff]")
 
 
 def clean(text: object, limit: int = 200) -> str:
-    """``text`` made safe to draw: control, surrogate and bidi-override characters become
-    U+FFFD (XML 1.0 forbids most of them; bidi overrides would let a name disguise itself)."""
-    s = str(text)[:limit]
-    return "".join(
-        "\ufffd" if (o := ord(c)) < 0x20 or 0x7F <= o < 0xA0 or 0xD800 <= o <= 0xDFFF or o in _FORBIDDEN else c
-        for c in s)
+    """``text`` made safe to draw: control, direction-changing, separator and surrogate characters
+    become U+FFFD (XML 1.0 forbids most of them; bidi overrides would let a name disguise itself)."""
+    return _UNDRAWABLE.sub("\ufffd", str(text)[:limit])
 
 
 def _num(v: float) -> str:
