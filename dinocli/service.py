@@ -21,6 +21,7 @@ from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
+from dinocli.results import game_result, snapshot_codec
 
 if TYPE_CHECKING:
     from dinocli.verify import Entry, Verdict
@@ -46,28 +47,12 @@ class Played(msgspec.Struct, frozen=True):
     events: list
 
 
-def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
-    """Returns, scores and winners of a finished game (what the log's footer records)."""
-    returns = game.returns(state)
-    best = max(returns) if returns else 0
-    return {
-        "returns": returns,
-        "scores": game.scores(state),
-        "winners": [seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
-    }
-
-
 def sealed(game: Game, seats: int, events: list) -> list[bool]:
     """Which events some seat (or an onlooker) may not see: their hashes cover salted commitments."""
     return [any(game.redact(ev, s) != ev for s in (None, *range(seats))) for ev in events]
 
 
 SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them
-
-
-def _codec(state: Any) -> str:
-    """The snapshot codec of a state: msgpack of its type."""
-    return f"msgpack:{type(state).__module__}.{type(state).__qualname__}"
 
 
 class Loaded:
@@ -231,7 +216,7 @@ class Service:
         name = branch or record.branch
         head = self.store.branch(record.id, name).head
         start = game.initial(config)
-        key = (game.info.rules_version, game.data_hash(), _codec(start))
+        key = (game.info.rules_version, game.data_hash(), snapshot_codec(start))
         found = self.store.after_snapshot(record.id, head, key)
         if found is not None:
             blob, seq, tail = found
@@ -252,7 +237,7 @@ class Service:
                 return False
         except (msgspec.MsgspecError, TypeError, ValueError):
             return False
-        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), _codec(state)), blob)
+        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), snapshot_codec(state)), blob)
         return True
 
     def _keep_snapshot(self, g: Loaded) -> None:
