@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dinocli.events.branchnames import check_branch_name
 from dinocli.events.errors import StoreError
+from dinocli.safe import safe
 
 if TYPE_CHECKING:
     from .session import Repl
@@ -213,7 +214,7 @@ def do_branch(repl: "Repl", name: str) -> bool:
 def do_branches(repl: "Repl", _arg) -> bool:
     """List the branches, the current one starred."""
     for b in repl.service.branches(repl.game_id):
-        repl.screen.say(f"{'*' if b.current else ' '} {b.name:<20} at event {b.event}")
+        repl.screen.say(f"{'*' if b.current else ' '} {safe(b.name):<20} at event {b.event}")   # one line each
     return False
 
 

@@ -89,11 +89,6 @@ class Intent(NamedTuple):
     arg: Any = None                 # its argument, as the command's Arg read it
     action: Any = None              # the move
 
-    @property
-    def name(self) -> str:
-        """The command's name ("" for a move or nothing)."""
-        return self.command.name if self.command else ""
-
 
 class ReplCompleter(Completer):
     """Completes every legal action in canonical notation, the commands, and their arguments."""

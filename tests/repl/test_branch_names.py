@@ -181,3 +181,21 @@ def test_checkout_of_an_old_tilde_name_as_a_process(old_db):
     ok(run("branches", gid, db=db), r"\* main~1")
     refused(run("branch", gid, "again~1", db=db), 1, r"bad branch name 'again~1'")
     refused(run("checkout", gid, "main~7", db=db), 1, r"no branch 'main~7'")
+
+
+def test_names_an_old_store_let_through_are_listed_on_one_line_and_checked_out(old_db):
+    """The old rule took a leading '-' or '.' and, through `$`, a trailing newline: such names still check
+    out, and the prompt lists each branch on one line, escaped."""
+    db, gid = old_db
+    svc = Service.open(str(db))
+    svc.store._conn.execute("UPDATE branches SET name = '-x' WHERE name = 'main~1'")
+    svc.store.create_branch(gid, "odd", None)
+    svc.store._conn.execute("UPDATE branches SET name = ? WHERE name = 'odd'", ("odd\n",))
+    repl = _repl(svc, gid)
+    repl.execute("branches")
+    listed = [line for line in repl.screen.out.text.splitlines() if "at event" in line]
+    assert len(listed) == 3 and any("odd\\x0a" in line for line in listed)
+    assert repl.execute("checkout -x") and svc.load(gid).record.branch == "-x"
+    svc.close()
+    r = Dino(db)("checkout", gid, "--", "main")
+    assert r.exit_code == 0, r.stderr
