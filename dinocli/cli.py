@@ -747,7 +747,7 @@ def replay(env: Env, source, as_seat, step, delay, verify):
     import time
 
     with handled():
-        from dinocli.replay import load_source
+        from dinocli.repl.step import load_source
 
         src = load_source(env, source)
         seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
@@ -785,7 +785,7 @@ def review(env: Env, source, as_seat):
     Home/End, g N jump to step N, s switch seat, b next branch, c annotate, t take over from here,
     q, Ctrl-C or Ctrl-D leave. Step 0 is the setup, then one a decision (as takeover --at counts)."""
     with handled():
-        from dinocli.review import run
+        from dinocli.repl.review import run
 
         if not _terminal():
             fail("review needs a terminal; from the shell: replay, log, analyze or export --format text")

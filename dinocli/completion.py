@@ -2,8 +2,8 @@
 
 The callbacks are given to click arguments and options as ``shell_complete=``. Importing this
 module costs only click: each callback imports what it needs when the shell asks, so
-``dinocli --help`` stays fast. Completion never writes: the database is opened read-only and
-only if it exists, and any error just means no candidates.
+``dinocli --help`` stays fast. Completion never writes: the database is opened read-only, through
+the service, and only if it exists; any error just means no candidates.
 
 Setup (see dinocli(1), SHELL COMPLETION)::
 
@@ -15,6 +15,7 @@ Setup (see dinocli(1), SHELL COMPLETION)::
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -58,25 +59,33 @@ def _items(pairs: list[tuple[str, str | None]], incomplete: str) -> list[Complet
     return [CompletionItem(v, help=h) for v, h in pairs if v.startswith(incomplete)]
 
 
-def _games(ctx: click.Context) -> list[Any]:
-    """The saved game records of the database chosen by --db/DINOCLI_DB (none if it cannot be read)."""
+def _read(ctx: click.Context, what: Callable[[Any], Any], default: Any) -> Any:
+    """``what(service)`` on the database chosen by --db/DINOCLI_DB, opened read-only by the service;
+    ``default`` if the file does not exist or anything goes wrong."""
     import sqlite3
     from pathlib import Path
 
-    from dinocli.events.store import Store, StoreError, default_path
+    from dinocli.events.store import StoreError, default_path
+    from dinocli.games.protocol import GameError
+    from dinocli.service import Service
 
     db = ctx.find_root().params.get("db")
     path = Path(db).expanduser() if db else default_path()
     if not path.is_file():
-        return []
+        return default
     try:
-        store = Store.open(path, readonly=True, timeout=0.2)
+        service = Service.open(path, readonly=True, timeout=0.2)
         try:
-            return store.games()
+            return what(service)
         finally:
-            store.close()
-    except (StoreError, OSError, sqlite3.Error):
-        return []
+            service.close()
+    except (StoreError, GameError, OSError, sqlite3.Error):
+        return default
+
+
+def _games(ctx: click.Context) -> list[Any]:
+    """The saved game records of the database chosen by --db/DINOCLI_DB (none if it cannot be read)."""
+    return _read(ctx, lambda service: service.store.games(), [])
 
 
 def _describe(record: Any) -> str:
@@ -176,19 +185,19 @@ def variants(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     return _items(pairs, incomplete)
 
 
-def _record(ctx: click.Context) -> Any | None:
+def _record(ctx: click.Context, service) -> Any | None:
     """The saved game named by GAME_ID earlier on the line, if it is known."""
     key = (ctx.params.get("game_id") or "").lower()
     if not key:
         return None
-    matches = [r for r in _games(ctx) if r.id.startswith(key)]
+    matches = [r for r in service.store.games() if r.id.startswith(key)]
     exact = [r for r in matches if r.id == key]
     return (exact or matches)[0] if len(exact or matches) == 1 else None
 
 
 def seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The seat names of the game named earlier on the line (``--as SEAT``)."""
-    record = _record(ctx)
+    record = _read(ctx, lambda service: _record(ctx, service), None)
     if record is None:
         return []
     pairs = [(s["name"], f"seat {i}" + (f", bot {s['bot']}" if s.get("bot") else "")) for i, s in enumerate(record.seats)]
@@ -197,48 +206,21 @@ def seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
 
 def branch_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The branches of the game named earlier on the line (``checkout GAME_ID NAME``)."""
-    import sqlite3
-    from pathlib import Path
+    def rows(service) -> list[Any]:
+        record = _record(ctx, service)
+        return [] if record is None else service.branches(record.id)
 
-    from dinocli.events.store import Store, StoreError, default_path
-
-    record = _record(ctx)
-    if record is None:
-        return []
-    db = ctx.find_root().params.get("db")
-    try:
-        store = Store.open(Path(db).expanduser() if db else default_path(), readonly=True, timeout=0.2)
-        try:
-            names = [b.name for b in store.branches(record.id)]
-        finally:
-            store.close()
-    except (StoreError, OSError, sqlite3.Error):
-        return []
-    return _items([(n, "current" if n == record.branch else None) for n in names], incomplete)
+    return _items([(b.name, "current" if b.current else None) for b in _read(ctx, rows, [])], incomplete)
 
 
 def moves(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The next word of the legal moves of the game named earlier on the line (``move GAME_ID ACTION``),
     given the words of the move typed so far; each with the whole move and its number as help."""
-    import sqlite3
-    from pathlib import Path
+    def legal_texts(service) -> list[str]:
+        record = _record(ctx, service)
+        return [] if record is None or record.result is not None else service.load(record.id).legal_texts()
 
-    from dinocli.events.store import Store, StoreError, default_path
-    from dinocli.games.protocol import GameError
-    from dinocli.service import Service
-
-    record = _record(ctx)
-    if record is None or record.result is not None:
-        return []
-    db = ctx.find_root().params.get("db")
-    try:
-        store = Store.open(Path(db).expanduser() if db else default_path(), readonly=True, timeout=0.2)
-        try:
-            legal = Service(store).load(record.id).legal_texts()
-        finally:
-            store.close()
-    except (StoreError, GameError, OSError, sqlite3.Error):
-        return []
+    legal = _read(ctx, legal_texts, [])
     typed = [w.lower() for w in ctx.params.get("action") or ()]
     seen: dict[str, str] = {}
     for n, text in enumerate(legal, 1):

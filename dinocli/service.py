@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -21,14 +22,16 @@ from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
+from dinocli.results import game_result, snapshot_codec
 
 if TYPE_CHECKING:
     from dinocli.verify import Entry, Verdict
 
-__all__ = ["Service", "Loaded", "Played", "ServiceError", "BOT_NAMES", "DEFAULT_HUMAN"]
+__all__ = ["Service", "Loaded", "Played", "BranchRow", "ServiceError", "find_seat", "BOT_NAMES", "DEFAULT_HUMAN"]
 
 BOT_NAMES = ("rex", "trike", "ptera", "bronto", "raptor", "stego")
 DEFAULT_HUMAN = "you"
+_SEAT_NUMBER = re.compile(r"[0-9]{1,3}\Z")
 
 
 class ServiceError(GameError):
@@ -46,15 +49,12 @@ class Played(msgspec.Struct, frozen=True):
     events: list
 
 
-def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
-    """Returns, scores and winners of a finished game (what the log's footer records)."""
-    returns = game.returns(state)
-    best = max(returns) if returns else 0
-    return {
-        "returns": returns,
-        "scores": game.scores(state),
-        "winners": [seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
-    }
+class BranchRow(msgspec.Struct, frozen=True):
+    """One branch as listed: its name, the event number of its head (0: before any), whether current."""
+
+    name: str
+    event: int
+    current: bool
 
 
 def sealed(game: Game, seats: int, events: list) -> list[bool]:
@@ -65,9 +65,30 @@ def sealed(game: Game, seats: int, events: list) -> list[bool]:
 SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them
 
 
-def _codec(state: Any) -> str:
-    """The snapshot codec of a state: msgpack of its type."""
-    return f"msgpack:{type(state).__module__}.{type(state).__qualname__}"
+def find_seat(names: Sequence[str], who: str | int | None) -> Seat | None:
+    """The seat ``who`` means among ``names`` (None stays None): THE seat lookup of --as, --seat and takeover.
+
+    In this order: a name, ignoring case; a 0-based number (ASCII digits); the start of exactly one
+    name, ignoring case. Anything else is a ServiceError of one shape: ``no seat 'x': seats are 0 ann,
+    1 rex`` or ``seat 'a' is ambiguous: 0 ann or 1 alex``."""
+    if who is None:
+        return None
+    listed = ", ".join(f"{i} {n}" for i, n in enumerate(names))
+    if isinstance(who, int) and not isinstance(who, bool):
+        if 0 <= who < len(names):
+            return who
+        raise ServiceError(f"no seat {who}: seats are {listed}")
+    text = str(who)
+    shown = text if _SEAT_NUMBER.match(text) else repr(text if len(text) <= 40 else text[:40] + "…")
+    key = text.lower()
+    for matches in ([i for i, n in enumerate(names) if n.lower() == key],
+                    [int(text)] if _SEAT_NUMBER.match(text) and int(text) < len(names) else [],
+                    [i for i, n in enumerate(names) if n.lower().startswith(key)] if key else []):
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise ServiceError(f"seat {shown} is ambiguous: {' or '.join(f'{i} {names[i]}' for i in matches)}")
+    raise ServiceError(f"no seat {shown}: seats are {listed}")
 
 
 class Loaded:
@@ -156,19 +177,8 @@ class Loaded:
         return self.default_seat() if who is None else self.seat_of(who)
 
     def seat_of(self, who: str | int | None) -> Seat | None:
-        """A seat from a name or a 0-based index (None stays None)."""
-        if who is None or who == "":
-            return None
-        names = [s["name"].lower() for s in self.seats]
-        if isinstance(who, str) and who.lower() in names:
-            return names.index(who.lower())
-        try:
-            i = int(who)
-        except (TypeError, ValueError):
-            raise ServiceError(f"no seat {who!r}; seats are {', '.join(s['name'] for s in self.seats)}") from None
-        if not 0 <= i < len(self.seats):
-            raise ServiceError(f"no seat {i}; seats are 0..{len(self.seats) - 1}")
-        return i
+        """A seat from a name, a name's prefix or a 0-based number (see :func:`find_seat`; None stays None)."""
+        return find_seat([s["name"] for s in self.seats], who)
 
     def view(self, seat: Seat | None):
         """What ``seat`` may know (everything is public once the game is over)."""
@@ -205,9 +215,10 @@ class Service:
         self.store = store
 
     @classmethod
-    def open(cls, db: str | None = None, *, bulk: bool = False) -> "Service":
-        """Open the database at ``db`` (default: $DINOCLI_DB or the user data directory)."""
-        return cls(Store.open(db, bulk=bulk))
+    def open(cls, db: str | None = None, **options: Any) -> "Service":
+        """Open the database at ``db`` (default: $DINOCLI_DB or the user data directory); ``options``
+        are :meth:`Store.open`'s (bulk, readonly, timeout)."""
+        return cls(Store.open(db, **options))
 
     def close(self) -> None:
         """Close the database."""
@@ -231,7 +242,7 @@ class Service:
         name = branch or record.branch
         head = self.store.branch(record.id, name).head
         start = game.initial(config)
-        key = (game.info.rules_version, game.data_hash(), _codec(start))
+        key = (game.info.rules_version, game.data_hash(), snapshot_codec(start))
         found = self.store.after_snapshot(record.id, head, key)
         if found is not None:
             blob, seq, tail = found
@@ -252,7 +263,7 @@ class Service:
                 return False
         except (msgspec.MsgspecError, TypeError, ValueError):
             return False
-        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), _codec(state)), blob)
+        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), snapshot_codec(state)), blob)
         return True
 
     def _keep_snapshot(self, g: Loaded) -> None:
@@ -379,13 +390,12 @@ class Service:
 
     # -- history --------------------------------------------------------------------------
 
-    def _undo_target(self, g: Loaded, path: list[Stored]) -> tuple[int | None, Stored]:
-        """Where one undo lands: before the last human decision (bots' replies included)."""
-        humans = set(g.humans) or {s.actor for s in path if s.actor is not None}
-        for s in reversed(path):
-            if s.actor is not None and s.command == s.id and s.actor in humans:
-                return s.parent, s
-        raise ServiceError("nothing to undo: no decision has been made yet")
+    @staticmethod
+    def _last_decision(path: list[Stored], humans: set[Seat]) -> int | None:
+        """Where one undo lands: the index in ``path`` of the last decision of one of ``humans`` (the
+        bots' replies after it go too); None when there is none."""
+        return next((i for i in range(len(path) - 1, -1, -1)
+                     if path[i].actor in humans and path[i].command == path[i].id), None)
 
     def undo(self, game_id: str, steps: int = 1) -> Loaded:
         """Move the head back to before the last human decision, ``steps`` times (a pointer move).
@@ -399,8 +409,7 @@ class Service:
         strict = g.record.meta.get("undo") == "strict"
         path = list(g.path)
         for done in range(steps):
-            idx = next((i for i in range(len(path) - 1, -1, -1)
-                        if path[i].actor in humans and path[i].command == path[i].id), None)
+            idx = self._last_decision(path, humans)
             if idx is None and done:
                 raise ServiceError(f"cannot undo {steps} decisions: only {done} "
                                    f"{'has' if done == 1 else 'have'} been made on this branch (try --steps {done})")
@@ -454,6 +463,12 @@ class Service:
             event_id = match[0].id
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
+
+    def branches(self, game_id: str) -> list[BranchRow]:
+        """The game's branches, oldest first: name, event number of the head, whether it is the current one."""
+        record = self.store.game(game_id)
+        return [BranchRow(b.name, self.store.event(b.head).seq if b.head is not None else 0, b.name == record.branch)
+                for b in self.store.branches(record.id)]
 
     def checkout(self, game_id: str, name: str) -> Loaded:
         """Switch the game to another branch."""

@@ -238,7 +238,7 @@ def entries_of(parsed) -> list[Entry]:
 
 
 def _verify_log(parsed) -> Verdict:
-    from dinocli.service import game_result
+    from dinocli.results import game_result
     from dinocli.events.chain import normalized
 
     header = parsed.header
@@ -332,7 +332,7 @@ def _legal_in_view(game: Game, config: Config, entries: list[Entry]) -> None:
 
 def _snapshots(store, rec, game, config) -> dict[int, tuple[bool, bytes]]:
     """The game's snapshots kept under the running rules, by event: (digest and hash check out, state)."""
-    from dinocli.service import _codec
+    from dinocli.results import snapshot_codec as _codec
 
     key = (game.info.rules_version, game.data_hash(), _codec(game.initial(config)))
     return {event: (ok, blob) for event, _h, k, blob, ok in store.snapshots(rec.id) if k == key}
@@ -376,7 +376,7 @@ def verify_stored(store, game_id: str) -> Verdict:
 
 
 def _verify_stored(store, rec) -> Verdict:
-    from dinocli.service import game_result
+    from dinocli.results import game_result
     from dinocli.events.chain import normalized
 
     game, config = check_header(msgspec.structs.asdict(rec))

@@ -27,6 +27,7 @@ import msgspec
 from .chain import CHAIN, body_text, commitment, event_hash, genesis_hash, json_text, new_salts, normalized, \
     rolls_commitment, walk
 from .codec import Event, UnknownEvent, decode, decoder_for
+from .branchnames import BRANCH_NAME, check_branch_name, kept_line_name
 from .errors import (
     AmbiguousGameId,
     BranchExists,
@@ -67,7 +68,6 @@ __all__ = [
     "BRANCH_NAME",
 ]
 
-BRANCH_NAME = re.compile(r"^[A-Za-z0-9._~/-]{1,40}$")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 _GAME_COLS = ("id, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, "
@@ -555,12 +555,9 @@ class Store:
         return row
 
     def _keep_line(self, game_id: str, branch: str, tip: int) -> str:
-        """Name an abandoned line ``<branch>~N`` so that no event ever becomes unreachable."""
+        """Name an abandoned line ``<branch>-N`` (see events/branchnames.py) so that no event ever becomes unreachable."""
         taken = {r[0] for r in self._conn.execute("SELECT name FROM branches WHERE game_id = ?", (game_id,))}
-        n = 1
-        while f"{branch}~{n}" in taken:
-            n += 1
-        name = f"{branch}~{n}"
+        name = kept_line_name(branch, taken)
         self._conn.execute("INSERT INTO branches (game_id, name, head, tip, automatic, created) VALUES (?, ?, ?, ?, 1, ?)",
                            (game_id, name, tip, tip, _now()))
         return name
@@ -912,8 +909,7 @@ class Store:
     @_sql_errors
     def create_branch(self, game_id: str, name: str, at: int | None) -> Branch:
         """Name a new branch at event ``at`` (None: before the first event)."""
-        if not isinstance(name, str) or not BRANCH_NAME.match(name):
-            raise StoreError(f"bad branch name {name!r}: use 1-40 letters, digits, - _ . ~ /")
+        check_branch_name(name)
         with self.write():
             self._require(game_id)
             if at is not None:

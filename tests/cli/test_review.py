@@ -183,7 +183,7 @@ def _review(svc, game_id, keys: str, **kw):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from dinocli.review import run
+    from dinocli.repl.review import run
 
     with create_pipe_input() as inp:
         inp.send_text(keys)
@@ -195,7 +195,7 @@ LEFT, RIGHT, HOME, END, PGUP, PGDN = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x
 
 def test_review_steps_jumps_switches_seats_annotates_and_leaves(svc):
     """Issue 20: the review driven by keys through pipe input."""
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = finished(svc, "dingo", seed=6)
     b = Board(svc, g.id)
@@ -227,7 +227,7 @@ def test_review_takes_over_from_the_cursor(svc):
 
 def test_review_of_a_running_game_shows_only_the_person_seat(svc):
     """Issue 20 (peeking): while a person plays, `s` does not switch to another seat."""
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = svc.new_game("dingo", players=["ann"], bots=["rules"], seed=2)
     list(svc.run_bots(g))
@@ -240,7 +240,7 @@ def test_review_of_a_running_game_shows_only_the_person_seat(svc):
 
 def test_review_wraps_a_step_at_word_boundaries(svc):
     """#20: at 80 columns the step's lines wrap between words beside the move list, never inside one."""
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     board = Board(svc, finished(svc, "dingo").id)
     for cursor in range(len(board.steps)):

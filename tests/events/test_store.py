@@ -123,17 +123,17 @@ def test_undo_redo_branch_checkout_move_pointers_only(store):
     h4 = store.append(gid, "main", [decision(0, "c", 4)], h2)  # a move after undo abandons h3's line
     assert count(store) == n + 1
     assert store.branch(gid, "main") == Branch("main", h4, h4)
-    assert store.branch(gid, "main~1") == Branch("main~1", h3, h3)
+    assert store.branch(gid, "main-1") == Branch("main-1", h3, h3)
     store.set_head(gid, "main", None, h4)
     store.append(gid, "main", [auto(9)], None)
-    assert store.branch(gid, "main~2") == Branch("main~2", h4, h4)
+    assert store.branch(gid, "main-2") == Branch("main-2", h4, h4)
     alt = store.create_branch(gid, "alt/1", h2)
     assert alt == Branch("alt/1", h2, h2)
     store.checkout(gid, "alt/1")
     assert store.game(gid).branch == "alt/1"
     h5 = store.append(gid, "alt/1", [decision(1, "d", 5)], h2)
     assert [s.event.n for s in store.path(gid, h5)] == [1, 2, 5]
-    assert {b.name for b in store.branches(gid)} == {"main", "main~1", "main~2", "alt/1"}
+    assert {b.name for b in store.branches(gid)} == {"main", "main-1", "main-2", "alt/1"}
     assert sorted(store.children(gid, h2)) == [h3, h4, h5]
 
 
@@ -145,7 +145,7 @@ def test_set_head_off_the_line_keeps_the_old_tip_reachable(store):
     s2 = store.append(gid, "side", [auto(3)], h1)
     store.set_head(gid, "main", s2, h2)  # jump to another line
     assert store.branch(gid, "main") == Branch("main", s2, s2)
-    assert store.branch(gid, "main~1") == Branch("main~1", h2, h2)
+    assert store.branch(gid, "main-1") == Branch("main-1", h2, h2)
 
 
 def test_branch_errors(store):

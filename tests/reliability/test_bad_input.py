@@ -83,32 +83,35 @@ COMMAND_WORDS = ("undo", "log", "branch", "checkout", "fast", "help", "actions",
 BAD_COMMANDS = st.tuples(st.sampled_from(COMMAND_WORDS), JUNK).map(" ".join)
 
 
-def refused_command(line: str) -> bool:
+def refused_command(line: str, branches: tuple[str, ...] = ("main",)) -> bool:
     """Whether a command line breaks its usage (so the REPL must refuse it and change nothing)."""
-    from dinocli.repl import ALIASES, BRANCH_RE, COMMANDS, NO_ARGS
+    from dinocli.events.branchnames import BRANCH_NAME
+    from dinocli.repl.commands import lookup
 
     word, _, rest = line.strip().partition(" ")
-    command, rest = ALIASES.get(word.lower(), word.lower()), rest.strip()
-    if command not in COMMANDS or command in ("export", "hint", "quit"):
+    cmd, rest = lookup(word), rest.strip()
+    if cmd is None or cmd.name in ("export", "hint", "quit"):
         return False
-    if command in ("undo", "log"):
+    if cmd.name in ("undo", "log"):
         return not rest.isdigit()
-    if command in ("branch", "checkout"):
-        return not BRANCH_RE.match(rest)
-    if command == "fast":
+    if cmd.name == "branch":
+        return not BRANCH_NAME.match(rest)
+    if cmd.name == "checkout":
+        return rest not in branches
+    if cmd.name == "fast":
         return rest.lower() not in ("", "on", "off")
-    return command == "help" or (command in NO_ARGS and bool(rest))
+    return cmd.name == "help" or (cmd.arg is None and bool(rest))
 
 
 def neutral(g, line: str) -> bool:
     """A line the REPL must refuse: a command against its usage, not a move number in range, not a
     legal move."""
-    from dinocli.repl import ALIASES, COMMANDS
+    from dinocli.repl.commands import lookup
 
     words = line.strip().split()
     if not words:
         return False
-    if ALIASES.get(words[0].lower(), words[0].lower()) in COMMANDS:
+    if lookup(words[0]) is not None:
         return refused_command(line)
     number = line.strip().lstrip("#")
     if number.isdigit() and len(number) <= 6 and 1 <= int(number) <= len(g.legal_texts()):
@@ -120,7 +123,7 @@ def test_the_repl_refuses_random_and_legal_looking_lines_and_changes_nothing(rep
     """Issue 11, REPL: random strings and actions built from the legal actions' words (plays into
     ranches DINGO-19 forbids, cards not in hand) are refused one line at a time; the game stays as
     it was; a legal move typed after them is played."""
-    from dinocli import repl as repl_module
+    from dinocli.repl import session as repl_module
 
     svc, g = repl_game
     unexpected: list[BaseException] = []

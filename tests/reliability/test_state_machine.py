@@ -100,7 +100,7 @@ def machine_for(kind: str) -> type[RuleBasedStateMachine]:
                 return
             assert name in {b.name for b in self.svc.store.branches(self.gid)}
 
-        @rule(name=st.sampled_from(BRANCHES + ("main~1", "nope")))
+        @rule(name=st.sampled_from(BRANCHES + ("main-1", "nope")))
         def checkout(self, name: str) -> None:
             self.attempt(lambda: self.svc.checkout(self.gid, name))
 

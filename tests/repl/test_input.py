@@ -90,7 +90,3 @@ def setup_module(module):
 def teardown_module(module):
     module._svc.close()
     module._tmp.cleanup()
-
-
-def test_every_command_is_carried_out_by_a_method():
-    assert all(callable(getattr(Repl, "cmd_" + name, None)) for name in COMMANDS)

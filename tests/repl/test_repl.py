@@ -189,7 +189,7 @@ def test_a_move_after_another_window_moved_is_not_sent(svc, tmp_path):
     other.move(g.id, g.legal_texts()[0])
     other.close()
     assert repl.execute("1") is True
-    repl.flush_notices()
+    repl.screen.flush_notices()
     assert "changed in another window" in out.text
     assert len(decisions(svc.load(g.id), 0)) == 1
 
@@ -263,12 +263,12 @@ def test_default_history_is_a_file_in_the_user_state_directory(monkeypatch, tmp_
     """Persistent history under platformdirs' user state directory (XDG_STATE_HOME on Linux)."""
     from prompt_toolkit.history import FileHistory
 
-    from dinocli.repl import _default_history, history_path
+    from dinocli.repl.session import default_history, history_path
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     if sys.platform.startswith("linux"):
         assert history_path() == tmp_path / "dinocli" / "history"
-    h = _default_history()
+    h = default_history()
     assert isinstance(h, FileHistory) and history_path().exists()
 
 
@@ -289,7 +289,7 @@ def test_branch_names_are_checked_before_anything_is_sent(svc):
 
 def test_bot_moves_pause_unless_fast(svc, drive, monkeypatch):
     """Each bot decision is one line followed by a pause; --fast (or `fast on`) removes the pause."""
-    import dinocli.repl as repl_module
+    import dinocli.repl.session as repl_module
 
     naps: list[float] = []
     monkeypatch.setattr(repl_module.time, "sleep", naps.append)

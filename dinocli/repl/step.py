@@ -25,15 +25,10 @@ class Source:
         self._check = check
 
     def seat_of(self, who: str) -> Seat:
-        """A seat from a name or 0-based number."""
-        names = [n.lower() for n in self.config.names]
-        if who.lower() in names:
-            return names.index(who.lower())
-        if who.isdigit() and int(who) < len(names):
-            return int(who)
-        from dinocli.service import ServiceError
+        """A seat from a name, a name's prefix or a 0-based number (:func:`dinocli.service.find_seat`)."""
+        from dinocli.service import find_seat
 
-        raise ServiceError(f"no seat {who!r}; seats are {', '.join(self.config.names)}")
+        return find_seat(self.config.names, who)
 
     def frames(self, seat: Seat | None) -> Iterator[tuple[int, list[str], Any]]:
         """For each command: its last event number, its lines as ``seat`` sees them, and the view

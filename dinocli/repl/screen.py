@@ -1,0 +1,251 @@
+"""What the prompt draws: the board as the viewer sees it, what happened since their last move, the
+moves, the result and the toolbar, fitted to the terminal; and :class:`Screen`, the one way text
+reaches it (terminal-safe, wrapped at word boundaries, styled when colour is on)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from prompt_toolkit import print_formatted_text
+from prompt_toolkit.formatted_text import ANSI, FormattedText
+from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.styles import Style
+
+from dinocli.games.runner import fold_all
+from dinocli.safe import safe, safe_block
+
+__all__ = ["Screen", "STYLE", "wrap", "one_line", "decision_lines", "recap", "result_lines", "toolbar_lines",
+           "draw"]
+
+AUTO_LIST = 16             # list the moves under the board when there are at most this many
+RECAP_LINES = 12           # lines of "since your last move" under the board
+RECAP_MIN = 3              # ... at least (its heading and two), else the moves are counted, not listed
+
+STYLE = Style.from_dict({
+    "prompt": "bold ansigreen",
+    "error": "ansired",
+    "bot": "ansicyan",
+    "human": "ansigreen",
+    "dim": "ansibrightblack",
+    "title": "bold",
+    "pass": "bold reverse",
+    "bottom-toolbar": "reverse",
+})
+
+Lines = list[tuple[str, str]]   # (text, style) pairs
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` cut at word boundaries into lines of at most ``width``; continuation lines are indented
+    two more than the first."""
+    if len(text) <= width:
+        return [text]
+    indent = " " * (len(text) - len(text.lstrip()) + 2)
+    return textwrap.wrap(text, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False) or [text]
+
+
+def one_line(text: str, width: int = 200) -> str:
+    """``text`` on one line, at most ``width`` characters."""
+    line = safe(" ".join(str(text).split()))
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _num(v: float) -> str:
+    """A score without a needless .0."""
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+class Screen:
+    """The terminal the prompt writes to: its size, lines out (and notices held until the next redraw)."""
+
+    def __init__(self, out, *, color: bool, terminal: bool):
+        self.out = out
+        self.color = color
+        self.terminal = terminal   # a real terminal: clear screens, page the rules
+        # explicit, so that `--color always` wins over NO_COLOR and `never` over a colour terminal
+        self.depth = ColorDepth.DEPTH_8_BIT if color else ColorDepth.MONOCHROME
+        self.notices: Lines = []
+
+    def width(self) -> int:
+        """The terminal's columns (80 when it cannot tell)."""
+        try:
+            return self.out.get_size().columns or 80
+        except Exception:
+            return 80
+
+    def rows(self) -> int:
+        """The terminal's lines (40 when it cannot tell)."""
+        try:
+            return self.out.get_size().rows or 40
+        except Exception:
+            return 40
+
+    def say(self, text: str = "", style: str = "") -> None:
+        """Print a line (styled when colour is on), terminal-safe and wrapped at word boundaries to
+        the terminal's width."""
+        for line in wrap(safe_block(text), self.width() - 1):
+            if self.color and style:
+                print_formatted_text(FormattedText([(f"class:{style}", line)]), style=STYLE, output=self.out,
+                                     color_depth=self.depth)
+            else:
+                print_formatted_text(line, output=self.out)
+
+    def notice(self, text: str, style: str = "dim") -> None:
+        """A line to show under the board once it is redrawn (at once if it is not)."""
+        self.notices.append((text, style))
+
+    def flush_notices(self) -> None:
+        """Print the pending notices."""
+        for text, style in self.notices:
+            self.say(text, style)
+        self.notices.clear()
+
+    def error(self, text: Any) -> None:
+        """Print an error (one line of text, wrapped to the terminal, never cut)."""
+        self.say("! " + one_line(text, 1000), "error")
+
+    def clear(self, scrollback: bool = False) -> None:
+        """Clear the terminal (and its scrollback, so a hot-seat player cannot scroll up)."""
+        self.out.erase_screen()
+        if scrollback and self.terminal:
+            self.out.write_raw("\x1b[3J")
+        self.out.cursor_goto(0, 0)
+        self.out.flush()
+
+    def height(self, lines: Lines) -> int:
+        """How many terminal lines ``lines`` take once wrapped."""
+        return sum(len(wrap(text, self.width() - 1)) for text, _ in lines)
+
+    def move_rows(self, legal: list[str]) -> list[str]:
+        """The moves numbered, in as many columns (up to 4) as fit the terminal."""
+        cells = [f"{i:>3}. {t}" for i, t in enumerate(legal, 1)]
+        width = max(len(c) for c in cells) + 2
+        cols = max(1, min(4, (self.width() - 1) // width))
+        rows = -(-len(cells) // cols)
+        return ["".join(cell.ljust(width) for cell in
+                        [cells[c * rows + r] for c in range(cols) if c * rows + r < len(cells)]).rstrip()
+                for r in range(rows)]
+
+
+def seat_name(g, seat: int) -> str:
+    """A seat's name, terminal-safe."""
+    return safe(g.seats[seat]["name"])
+
+
+def decision_lines(g, state, seat: int, action: str, events: list, viewer: int | None,
+                   ending: bool = True) -> Lines:
+    """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each
+    automatic event that changed the scores or (with ``ending``) ended the game."""
+    style = "bot" if g.seats[seat].get("bot") else "human"
+    first = g.game.redact(events[0], viewer) if events else None
+    if first is None:  # a secret decision: its notation would give it away
+        lines = [(f"{seat_name(g, seat)} made a hidden decision.", style)]
+    else:
+        lines = [(g.game.describe(first, g.config) or f"{seat_name(g, seat)}: {action}", style)]
+    state = g.game.fold(state, events[0]) if events else state
+    for ev in events[1:]:
+        before = g.game.scores(state)
+        state = g.game.fold(state, ev)
+        over = g.game.to_move(state) is None
+        if (g.game.scores(state) == before and not over) or (over and not ending):
+            continue
+        red = g.game.redact(ev, viewer)
+        text = g.game.describe(red, g.config) if red is not None else ""
+        if text:
+            lines.append(("  " + text, "title"))
+    return lines
+
+
+def recap(g, viewer: int | None) -> tuple[str, Lines]:
+    """A heading and the decisions since the viewer's last turn (that turn included), as the
+    viewer sees them; the last few decisions if the viewer has not decided yet."""
+    path = g.path
+    starts = [i for i, s in enumerate(path) if s.actor is not None and s.command == s.id]
+    if not starts:
+        return "", []
+    mine = [k for k, i in enumerate(starts) if path[i].actor == viewer]
+    if mine and viewer is not None:
+        first = mine[-1]
+        while first > 0 and path[starts[first - 1]].actor == viewer:  # the whole turn
+            first -= 1
+    else:
+        first = max(0, len(starts) - 6)
+    state = fold_all(g.game, g.game.initial(g.config), (s.event for s in path[:starts[first]]))
+    lines: Lines = []
+    for k in range(first, len(starts)):
+        i = starts[k]
+        end = starts[k + 1] if k + 1 < len(starts) else len(path)
+        s = path[i]
+        events = [p.event for p in path[i:end] if p.command == s.id]
+        lines += decision_lines(g, state, s.actor, s.action or "", events, viewer, ending=False)
+        state = fold_all(g.game, state, events)
+    heading = "Since your last move:" if mine and viewer is not None else ("So far:" if first == 0 else "Last moves:")
+    return heading, lines[-RECAP_LINES:]
+
+
+def result_lines(g, command, said: bool = False) -> Lines:
+    """Who won (``said``: the board already says the game is over), how to look back, what still works."""
+    res = g.result()
+    scores = ", ".join(f"{s['name']} {_num(v)}" for s, v in zip(g.seats, res["scores"]))
+    return [(f"{'' if said else 'Game over. '}Winner: {', '.join(res['winners']) or 'nobody'}. "
+             f"Scores: {scores}.", "title"),
+            (f"Review it: {command('review', g.id)}  "
+             f"(or {command('replay', g.id, '--step')}, {command('analyze', g.id)}).", "dim"),
+            ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]
+
+
+def toolbar_lines(g, view, width: int) -> list[str]:
+    """The toolbar's lines: game id, status (turn, scores, target or round), branch and keys, wrapped at
+    word boundaries into at most two lines that fit ``width`` columns (the keys go first when it is narrow)."""
+    try:
+        status = one_line(g.game.status(view), 400)
+    except Exception as exc:  # a status problem must not break the prompt
+        status = f"(status unavailable: {one_line(exc)})"
+    room = width - 2
+    parts = [f"{g.record.kind} {g.id}" + (" PRACTICE (counts for nothing)" if g.practice else ""), status,
+             f"branch {one_line(g.record.branch, 60)}"]
+    for keys in (["Tab: moves  help  Ctrl-D: leave"], []):
+        out = textwrap.wrap(" | ".join(parts + keys), room, break_on_hyphens=False)
+        if len(out) <= 2:
+            break
+    else:
+        out = out[:1] + [one_line(" ".join(out[1:]), room)]
+    return [" " + line for line in out]
+
+
+def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolbar: int) -> None:
+    """Redraw so that it fits the terminal: the board as ``viewer`` sees it (denser when the terminal is
+    short), what happened since their last move (as much as fits), the moves ``legal`` to the person at
+    the keyboard (listed when they fit, else counted); ``toolbar`` lines stay free at the bottom."""
+    if screen.terminal:
+        screen.clear()
+    who = seat_name(g, g.to_move) if legal else ""
+    short = [(f"{who} to move: {len(legal)} moves (Tab, actions, help).", "dim")] if legal else []
+    least = result_lines(g, command)[:1] if g.over else short  # what must stay under the board
+    fits = screen.rows() - 1 - toolbar - screen.height(least)  # prompt and toolbar stay
+    board = safe_block(g.game.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
+    print_formatted_text(ANSI(board) if screen.color else board, output=screen.out, color_depth=screen.depth)
+    room = screen.rows() - 1 - toolbar - board.count("\n") - 1
+    tail: Lines = []
+    if g.over:
+        tail = result_lines(g, command, said="Game over" in board)
+        while len(tail) > 1 and screen.height(tail) > room:
+            tail.pop()
+    elif legal:
+        rows = [(t, "") for t in screen.move_rows(legal)] if len(legal) <= AUTO_LIST else []
+        hint = ("Type a number or a move (Tab completes), or help.", "dim")
+        tail = [(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")]
+        if screen.height(tail) > room:
+            tail = short
+        for listed in ([(f"{who} to move:", "title"), *rows, hint], [(f"{who} to move:", "title"), *rows]):
+            if rows and screen.height(listed) + RECAP_MIN <= room:
+                tail = listed
+                break
+    humans = g.humans
+    heading, lines = recap(g, humans[0] if viewer is None and len(humans) == 1 else viewer)
+    lines = [("  " + text, style) for text, style in lines]
+    while lines and screen.height(lines) + 1 + screen.height(tail) > room:
+        lines.pop(0)
+    for text, style in ([(heading, "title")] + lines if lines else []) + tail:
+        screen.say(text, style)

@@ -1,0 +1,26 @@
+"""What is kept of a fold: a finished game's result (the log's footer, the games table) and the codec
+that names a state's snapshot. Below the service, so that the verifier needs no service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dinocli.games.protocol import Game
+
+__all__ = ["game_result", "snapshot_codec"]
+
+
+def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
+    """Returns, scores and winners of a finished game (what the log's footer records)."""
+    returns = game.returns(state)
+    best = max(returns) if returns else 0
+    return {
+        "returns": returns,
+        "scores": game.scores(state),
+        "winners": [seats[i]["name"] for i, r in enumerate(returns) if r == best and r > 0],
+    }
+
+
+def snapshot_codec(state: Any) -> str:
+    """The snapshot codec of a state: msgpack of its type."""
+    return f"msgpack:{type(state).__module__}.{type(state).__qualname__}"
