@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from dinocli.events import Event, Rng
@@ -24,7 +23,7 @@ from .state import GOAL, Seat, State, initial
 
 __all__ = [
     "VARIANTS", "DEFAULT_VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide",
-    "normalize", "colours_of", "returns", "scores", "heuristic", "explain",
+    "normalize", "colours_of", "returns", "scores", "explain",
 ]
 
 VARIANTS = {
@@ -339,13 +338,3 @@ def scores(s: State) -> list[float]:
     return [float(x) for x in s.scores]
 
 
-def heuristic(s: State) -> list[float] | None:
-    """Estimate returns: softmax of points plus what today's ranches would score now."""
-    if s.phase == "over":
-        return returns(s)
-    now = day_points(tuple(ranch_value(r) for r in s.ranches), s.target) if s.ranches else (0,) * len(s.names)
-    lead = [s.scores[i] + now[i] if i in s.contenders else -math.inf for i in range(len(s.names))]
-    top = max(lead)
-    weights = [math.exp(0.6 * (x - top)) for x in lead]
-    total = sum(weights)
-    return [w / total for w in weights]

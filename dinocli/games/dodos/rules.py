@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from dinocli.events import Event, Rng
@@ -15,11 +14,11 @@ from .data import DECK, KIND, KINDS, TRACKS, slug
 from .dexterity import SKILL_LEVELS, is_skill
 from .engine import Resolver, options
 from .events import GameStarted
-from .state import OVER, PICK, State, Task
+from .state import OVER, State, Task, initial
 
 __all__ = [
-    "VARIANTS", "configure", "initial", "setup", "to_move", "legal_actions", "decide", "returns",
-    "scores", "heuristic", "prompt", "pending_projectile",
+    "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "returns",
+    "scores", "prompt", "pending_projectile",
 ]
 
 VARIANTS = {
@@ -62,11 +61,6 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
             raise BadConfig(f"option first must be a seat number 0..{len(names) - 1} or a seat name")
         opts["first"] = f
     return Config(names=names, variants=tuple(v for v in VARIANTS if v in chosen), options=opts)
-
-
-def initial(config: Config) -> State:
-    """The empty state before the setup events."""
-    return State(names=tuple(config.names))
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:
@@ -173,17 +167,3 @@ def scores(s: State) -> list[float]:
     return [float(p) for p in s.pos]
 
 
-def heuristic(s: State) -> list[float] | None:
-    """A softmax over progress toward the finish, with hand size as a small bonus; None in the
-    middle of a round, where the cards picked are not all resolved yet (a playout goes on to the
-    next Phase 1, so every seat's pick, effect and green cards count)."""
-    if s.phase == OVER:
-        return returns(s)
-    if s.phase != PICK:
-        return None
-    finish = TRACKS[s.track].finish
-    v = [(p + 0.3 * min(len(h), 8)) * 6.0 / finish for p, h in zip(s.pos, s.hands)]
-    top = max(v)
-    w = [math.exp(x - top) for x in v]
-    total = sum(w)
-    return [x / total for x in w]

@@ -19,10 +19,10 @@ from .events import (
 )
 from .fold import fold
 from .lava import eruption_dirs, has_flow, placements, resolve
-from .state import Phase, State, initial_state, on_board, score
+from .state import Phase, State, initial, on_board, score
 
 __all__ = [
-    "VARIANTS", "MAX_SCORE", "configure", "initial", "setup", "to_move", "legal_actions", "dino_moves",
+    "VARIANTS", "MAX_SCORE", "configure", "setup", "to_move", "legal_actions", "dino_moves",
     "decide", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
@@ -66,12 +66,6 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
         raise BadConfig(f"option first must be a seat number from 0 to {len(names) - 1}")
     return Config(names=names, variants=tuple(sorted(chosen)), options=opts)
-
-
-def initial(config: Config) -> State:
-    """The set-up board with the config's Obstacles (SOS-03..08, SOS-39, SOS-40)."""
-    instead = config.has("bushes-instead-of-rocks")
-    return initial_state(config.names, rocks=not instead, bushes=instead or config.has("thorny-bush"))
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:
