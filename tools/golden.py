@@ -1,8 +1,8 @@
 """Golden playthroughs: one seeded game per game and variant, played by the rule bots to the end,
 written as text to tests/golden/<game>[-variant].txt (issue #18: a refactor must not change them).
 
-At each decision: the seat to move, its view drawn as text (``render(observe(state, seat))``), the
-legal actions in canonical notation, the action taken and the log lines of the events it caused.
+At each decision: the seat to move, its view drawn as text (``render(observe(state, seat))``, and a
+digest of the same in colour), the legal actions in canonical notation, the action taken and the log lines of the events it caused.
 The first ``FULL`` decisions are written out in full; after that, one line per decision gives the
 seat, the action and a digest of the view, the legal actions and the event lines (so a change
 anywhere still shows, at the decision where it happens). The end: the spectator's view, scores,
@@ -90,6 +90,7 @@ def playthrough(game_id: str, variants: tuple[str, ...]) -> Iterator[str]:
     while (seat := game.to_move(state)) is not None and n < game.info.max_decisions:
         view = game.observe(state, seat)
         picture = game.render(view, False)
+        painted = _digest(game.render(view, True))
         legal = game.legal_actions(state)
         texts = [game.format_action(state, a) for a in legal]
         action, _reason = game.strategy(view, seat, legal, random.Random(f"{seed}/{n}"))
@@ -99,11 +100,12 @@ def playthrough(game_id: str, variants: tuple[str, ...]) -> Iterator[str]:
         if n < full:
             yield f"## decision {n}: seat {seat} ({config.names[seat]}) to move"
             yield from (f"  {line}".rstrip() for line in picture.splitlines())
+            yield f"  in colour: {painted}"
             yield f"  legal ({len(texts)}): " + " | ".join(texts)
             yield f"  taken: {taken}"
             yield from (f"  | {line}" for line in lines)
         else:
-            line = (f"{n} seat {seat} {taken!r} legal={len(texts)} view={_digest(picture)} "
+            line = (f"{n} seat {seat} {taken!r} legal={len(texts)} view={_digest(picture)}/{painted} "
                     f"actions={_digest(*texts)} events={len(lines)}:{_digest(*lines)}")
             if n < LISTED:
                 yield line
