@@ -8,6 +8,7 @@ from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
 from ..assembly import LastLegal
+from ..options import check_options, check_seats, pick_variants, seat_number
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import Throw
 from .data import DECK, KIND, KINDS, TRACKS, slug
@@ -30,37 +31,16 @@ OPTIONS = ("first",)
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
     """Validate seats (2-6, G01, DODO-71), variants and the starting player option (DODO-04)."""
-    names = tuple(names)
-    if not 2 <= len(names) <= 6:
-        raise BadConfig(f"Dodos Riding Dinos needs 2 to 6 players, not {len(names)} (DODO-71, G01)")
+    names = check_seats("dodos", names, 2, 6, "DODO-71, G01")
     tokens = [slug(n) for n in names]
     if any(not t for t in tokens) or len(set(tokens)) != len(tokens):
         raise BadConfig("seat names must be non-empty and distinct (ignoring case and spacing)")
-    chosen: set[str] = set()
-    for v in variants:
-        v = v.strip().lower()
-        if v in ("jungle", "no-space"):
-            chosen.discard("space")
-        elif v.startswith("no-") and v[3:] in VARIANTS:
-            chosen.discard(v[3:])
-        elif v in VARIANTS:
-            chosen.add(v)
-        else:
-            raise BadConfig(f"unknown variant {v!r}; choose from: jungle, {', '.join(VARIANTS)}")
-    opts = dict(options)
-    unknown = set(opts) - set(OPTIONS)
-    if unknown:
-        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; dodos accepts: {', '.join(OPTIONS)}")
+    chosen = pick_variants("dodos", variants, VARIANTS, aliases={"jungle": "no-space"}, order=tuple(VARIANTS))
+    opts = check_options("dodos", options, OPTIONS)
     if "first" in opts:
-        f = opts["first"]
-        if isinstance(f, str) and slug(f) in tokens:
-            f = tokens.index(slug(f))
-        elif isinstance(f, str) and f.strip().isdigit():
-            f = int(f)
-        if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < len(names):
-            raise BadConfig(f"option first must be a seat number 0..{len(names) - 1} or a seat name")
-        opts["first"] = f
-    return Config(names=names, variants=tuple(v for v in VARIANTS if v in chosen), options=opts)
+        by_name = {t: x for x, t in enumerate(tokens)}
+        opts["first"] = seat_number("first", opts["first"], names, lambda text: by_name.get(slug(text)))
+    return Config(names=names, variants=chosen, options=opts)
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:
