@@ -1,4 +1,5 @@
-"""The registry of games: id -> module. Adding a game is one folder and one line here."""
+"""The registry of games: id -> package. Adding a game is one folder (its roles assembled by
+assembly.load) and one line here."""
 
 from __future__ import annotations
 

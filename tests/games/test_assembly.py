@@ -170,3 +170,22 @@ def test_last_legal_answers_for_the_same_state_only_and_keeps_its_own_copy():
     got.append("c")
     assert memo.of(state, lambda s: built.append(s) or ["x"]) == ("a", "b") and built == []
     assert memo.of(other, lambda s: built.append(s) or ["x"]) == ["x"] and built == [other]
+
+
+def test_adding_a_game_folder_needs_no_packaging_edit():
+    """#18: one folder = one registry line; pyproject names no game, and the package discovery of
+    setup.py finds every game folder (tests/docs/test_packaging.py builds the wheel itself)."""
+    import tomllib
+    from pathlib import Path
+
+    from setuptools import find_packages
+
+    root = Path(__file__).resolve().parents[2]
+    assert not any(g in (root / "pyproject.toml").read_text() for g in (f"dinocli.games.{g}" for g in GAMES))
+    found = find_packages(str(root), include=["dinocli", "dinocli.*"])
+    assert {f"dinocli.games.{g}" for g in GAMES} <= set(found)
+    data = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["*"]
+    for game_id in GAMES:
+        data_file = import_module(f"dinocli.games.{game_id}.data").FILE
+        assert any(Path(data_file).match(p) for p in data), data_file
+    assert "find_packages" in (root / "setup.py").read_text()
