@@ -60,13 +60,15 @@ def _folder(package: ModuleType) -> str:
     return str(Path(paths[0])) if paths else package.__name__
 
 
-def _role(package: ModuleType, role: str) -> ModuleType:
-    """The role module ``role`` of a game package (GameFolderError if there is no such module)."""
-    name = f"{package.__name__}.{role}"
-    if importlib.util.find_spec(name) is None:
-        raise GameFolderError(f"game folder {_folder(package)}: the {role!r} role is missing "
+def _roles(package: ModuleType) -> dict[str, ModuleType]:
+    """Every role module of a game package, imported once all are known to exist (GameFolderError
+    naming the folder and each missing role otherwise)."""
+    missing = [r for r in ROLES if importlib.util.find_spec(f"{package.__name__}.{r}") is None]
+    if missing:
+        what = f"the {missing[0]!r} role is" if len(missing) == 1 else f"the roles {', '.join(map(repr, missing))} are"
+        raise GameFolderError(f"game folder {_folder(package)}: {what} missing "
                               f"(every game needs {', '.join(f'{r}.py' for r in ROLES)})")
-    return importlib.import_module(name)
+    return {r: importlib.import_module(f"{package.__name__}.{r}") for r in ROLES}
 
 
 def load(package_name: str) -> ModuleGame:
@@ -79,7 +81,7 @@ def load(package_name: str) -> ModuleGame:
     folder_id = package_name.rsplit(".", 1)[-1]
     if info.id != folder_id:
         raise GameFolderError(f"game folder {_folder(package)}: INFO.id is {info.id!r}, not the folder's name {folder_id!r}")
-    roles = {role: _role(package, role) for role in ROLES}
+    roles = _roles(package)
     for role, names in ROLES.items():
         missing = [n for n in names if not hasattr(roles[role], n)]
         if missing:

@@ -127,6 +127,16 @@ def test_a_folder_missing_a_role_is_refused_naming_the_folder_and_the_role(tmp_p
     assert str(folder) in str(err.value) and f"the {role!r} role is missing" in str(err.value)
 
 
+def test_every_missing_role_is_named_at_once(tmp_path, monkeypatch):
+    """#18: all the missing roles in one message, before any role module is imported."""
+    roles = {r: t for r, t in TOY_ROLES.items() if r not in ("view", "estimate")}
+    folder = toy_folder(tmp_path, monkeypatch, "toytwo", roles)
+    missing = r"the roles 'view', 'estimate' are missing \(every game needs data\.py, "
+    with pytest.raises(GameFolderError, match=missing) as err:
+        load("toytwo")
+    assert str(err.value).startswith(f"game folder {folder}: ")
+
+
 def test_a_role_without_what_the_protocol_needs_is_refused(tmp_path, monkeypatch):
     """#18: each role must define its names (estimate.py without heuristic is refused)."""
     roles = {**TOY_ROLES, "estimate": "def guess(state):\n    return None"}
