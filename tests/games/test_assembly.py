@@ -150,6 +150,17 @@ def test_a_role_without_what_the_protocol_needs_is_refused(tmp_path, monkeypatch
         load("toystrat")
 
 
+def test_the_registry_refuses_a_folder_that_never_assembles_its_game(tmp_path, monkeypatch):
+    """#18: a registered folder whose __init__ states INFO but never calls load gets a clear error."""
+    import dinocli.games as registry
+
+    toy_folder(tmp_path, monkeypatch, "toynogame", TOY_ROLES)
+    monkeypatch.setitem(registry.GAMES, "toynogame", "toynogame")
+    with pytest.raises(GameFolderError, match=r"^game folder of 'toynogame': its __init__.py must set GAME = load"):
+        get("toynogame")
+    assert load("toynogame").info.id == "toynogame"
+
+
 def test_events_of_another_game_and_a_wrong_id_are_refused(tmp_path, monkeypatch):
     """#18: a folder's events are tagged with its own id, and INFO.id is the folder's name."""
     toy_folder(tmp_path, monkeypatch, "toyev", {**TOY_ROLES, "events": "from dinocli.games.dingo.events import *"})
