@@ -40,11 +40,9 @@ class Env:
 
     def color(self) -> bool:
         """Colour stdout? `always`, `never`, or (auto) a terminal without NO_COLOR."""
-        if self.color_mode == "always":
-            return True
-        if self.color_mode == "never" or os.environ.get("NO_COLOR"):
-            return False
-        return sys.stdout.isatty()
+        from dinocli.games.colour import wanted
+
+        return wanted(self.color_mode, sys.stdout)
 
     @property
     def service(self):

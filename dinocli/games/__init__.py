@@ -1,4 +1,5 @@
-"""The registry of games: id -> module. Adding a game is one folder and one line here."""
+"""The registry of games: id -> package. Adding a game is one folder (its roles assembled by
+assembly.load) and one line here."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import importlib
 
 from dinocli.events.codec import set_loader
 
+from .assembly import GameFolderError
 from .protocol import Game, GameError
 
 __all__ = ["GAMES", "get", "all_games", "UnknownGame"]
@@ -27,7 +29,10 @@ def get(game_id: str) -> Game:
     module = GAMES.get(game_id)
     if module is None:
         raise UnknownGame(f"unknown game {game_id!r}; choose one of: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(module).GAME
+    game = getattr(importlib.import_module(module), "GAME", None)
+    if game is None:
+        raise GameFolderError(f"game folder of {game_id!r}: its __init__.py must set GAME = load(__name__)")
+    return game
 
 
 def all_games() -> list[Game]:

@@ -1,18 +1,24 @@
-"""Assembling a game: one :class:`~dinocli.games.protocol.Game` built from a game folder's modules.
+"""Assembling a game: one :class:`~dinocli.games.protocol.Game` from a game folder's role modules.
 
-Every game folder splits its rules the same way (``rules``, ``view``, ``notation``, ``render``,
-``data``), so the protocol object only delegates; :class:`ModuleGame` does it once. A game whose
-functions live elsewhere passes them by keyword; a game with extra hooks (``interact``)
-subclasses it. The data-file helpers read, hash and decode a game's JSON file the same way.
+Every game folder has the same fixed roles, one module each, found by name (:data:`ROLES`):
+``data`` (the data file), ``state`` (the state type and ``initial``), ``actions``, ``events``,
+``fold`` (the projector), ``rules``, ``view``, ``notation``, ``render``, ``strategy`` (the rule
+bot) and ``estimate`` (the search's leaf estimate). Rule extras live beside them under their own
+names. The folder's ``__init__`` states the game's ``INFO`` and calls :func:`load`, which checks
+that every role is there and exposes what the protocol needs, and builds a :class:`ModuleGame`
+delegating to them. A folder may also define ``interact`` (see ``dinocli/challenge.py``).
+The data-file helpers read, hash and decode a game's JSON file the same way.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
+from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -22,31 +28,87 @@ from dinocli.events import Event, Rng
 
 from .protocol import Action, Config, GameInfo, Seat, State, View
 
-__all__ = ["ModuleGame", "LastLegal", "read_data", "sha256_of", "decode_data"]
+__all__ = ["ROLES", "HOOKS", "GameFolderError", "load", "ModuleGame", "LastLegal", "read_data", "sha256_of",
+           "decode_data"]
 
 T = TypeVar("T")
+
+# role module -> the names it must define (in the order the protocol uses them)
+ROLES: dict[str, tuple[str, ...]] = {
+    "data": ("FILE", "data_hash"),
+    "state": ("State", "initial"),
+    "actions": ("Action",),
+    "events": (),  # at least one Event subclass tagged "<game id>.<name>" (checked by load)
+    "fold": ("fold",),
+    "rules": ("VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "returns", "scores"),
+    "view": ("observe", "determinize", "redact", "reveals"),
+    "notation": ("format_action", "parse_action"),
+    "render": ("render", "status", "describe"),
+    "strategy": ("choose",),
+    "estimate": ("heuristic",),
+}
+# optional functions a folder's __init__ may define, attached to the game as they are
+HOOKS = ("interact",)
+
+
+class GameFolderError(ImportError):
+    """A game folder that lacks a role module, or a name a role must define."""
+
+
+def _folder(package: ModuleType) -> str:
+    paths = list(getattr(package, "__path__", ()))
+    return str(Path(paths[0])) if paths else package.__name__
+
+
+def _roles(package: ModuleType) -> dict[str, ModuleType]:
+    """Every role module of a game package, imported once all are known to exist (GameFolderError
+    naming the folder and each missing role otherwise)."""
+    missing = [r for r in ROLES if importlib.util.find_spec(f"{package.__name__}.{r}") is None]
+    if missing:
+        what = f"the {missing[0]!r} role is" if len(missing) == 1 else f"the roles {', '.join(map(repr, missing))} are"
+        raise GameFolderError(f"game folder {_folder(package)}: {what} missing "
+                              f"(every game needs {', '.join(f'{r}.py' for r in ROLES)})")
+    return {r: importlib.import_module(f"{package.__name__}.{r}") for r in ROLES}
+
+
+def load(package_name: str) -> ModuleGame:
+    """The Game of a game folder: its ``INFO`` and role modules, each checked for what the protocol
+    needs (GameFolderError naming the folder and what is missing)."""
+    package = importlib.import_module(package_name)
+    info = getattr(package, "INFO", None)
+    if not isinstance(info, GameInfo):
+        raise GameFolderError(f"game folder {_folder(package)}: __init__.py must define INFO, a GameInfo")
+    folder_id = package_name.rsplit(".", 1)[-1]
+    if info.id != folder_id:
+        raise GameFolderError(f"game folder {_folder(package)}: INFO.id is {info.id!r}, not the folder's name {folder_id!r}")
+    roles = _roles(package)
+    for role, names in ROLES.items():
+        missing = [n for n in names if not hasattr(roles[role], n)]
+        if missing:
+            raise GameFolderError(f"game folder {_folder(package)}: {role}.py does not define {', '.join(missing)}")
+        uncallable = [n for n in names if n[0].islower() and not callable(getattr(roles[role], n))]
+        if uncallable:
+            raise GameFolderError(f"game folder {_folder(package)}: {role}.py: {', '.join(uncallable)} must be functions")
+    tags = [cls.__struct_config__.tag for cls in vars(roles["events"]).values()
+            if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event]
+    if not tags or any(not (isinstance(t, str) and t.startswith(f"{info.id}.")) for t in tags):
+        raise GameFolderError(f"game folder {_folder(package)}: events.py must define the game's events, "
+                              f"each tagged '{info.id}.<name>'")
+    hooks = {h: getattr(package, h) for h in HOOKS if callable(getattr(package, h, None))}
+    return ModuleGame(info, roles, hooks)
 
 
 class ModuleGame:
     """The Game protocol, each method delegating to the function of the same name in a game's module."""
 
-    def __init__(
-        self,
-        info: GameInfo,
-        *,
-        data: ModuleType,
-        rules: ModuleType,
-        view: ModuleType,
-        notation: ModuleType,
-        render: ModuleType,
-        fold: Callable[[State, Event], State],
-        initial: Callable[[Config], State],
-        strategy: Callable[[View, Seat, list[Action], random.Random], tuple[Action, str]],
-        heuristic: Callable[[State], list[float] | None] | None = None,
-    ) -> None:
+    def __init__(self, info: GameInfo, roles: Mapping[str, ModuleType], hooks: Mapping[str, Callable] | None = None) -> None:
         self.info = info
-        self._data, self._rules, self._view, self._notation, self._render = data, rules, view, notation, render
-        self._fold, self._initial, self._strategy, self._heuristic = fold, initial, strategy, heuristic
+        self._data, self._rules, self._view = roles["data"], roles["rules"], roles["view"]
+        self._notation, self._render = roles["notation"], roles["render"]
+        self._fold, self._initial = roles["fold"].fold, roles["state"].initial
+        self._strategy, self._heuristic = roles["strategy"].choose, roles["estimate"].heuristic
+        for name, hook in (hooks or {}).items():
+            setattr(self, name, hook)
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         """Pickle as a reference to the game folder's ``GAME`` (modules cannot be pickled)."""
@@ -139,7 +201,7 @@ class ModuleGame:
 
     def heuristic(self, state: State) -> list[float] | None:
         """Estimated returns for an unfinished state, or None."""
-        return None if self._heuristic is None else self._heuristic(state)
+        return self._heuristic(state)
 
 
 class LastLegal:

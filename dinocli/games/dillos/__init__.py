@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from ..assembly import ModuleGame
+from ..assembly import load
 from ..protocol import GameInfo
-from . import data, notation, render, rules, strategy, view
-from .fold import fold
-from .estimate import heuristic
-from .state import initial
+from .rules import VARIANTS
 
-__all__ = ["GAME"]
+__all__ = ["INFO", "GAME"]
 
 # A turn takes at most ~35 decisions (die, action, two targets, 6 steps, two Hunter moves or a
 # push of up to 10 steps); City Planning adds 2 per tile. The round cap (at most 200) bounds it.
@@ -22,20 +19,17 @@ MAX_DECISIONS = 200 * 4 * 40 + 2 * 44
 MCTS_TUNING = {"all": {"rollout": "random", "cutoff": 0, "c": 0.1}, "medium": {"iterations": 400},
                "hard": {"iterations": 900}}
 
-GAME = ModuleGame(
-    GameInfo(
-        id="dillos",
-        name="'Dillos In Austin",
-        min_seats=2,
-        max_seats=4,
-        hidden_information=True,
-        chance=True,
-        variants=dict(rules.VARIANTS),
-        default_variants=(),
-        rules_version="1",
-        max_decisions=MAX_DECISIONS,
-        mcts_tuning=MCTS_TUNING,
-    ),
-    data=data, rules=rules, view=view, notation=notation, render=render,
-    fold=fold, initial=initial, strategy=strategy.choose, heuristic=heuristic,
+INFO = GameInfo(
+    id="dillos",
+    name="'Dillos In Austin",
+    min_seats=2,
+    max_seats=4,
+    hidden_information=True,
+    chance=True,
+    variants=dict(VARIANTS),
+    default_variants=(),
+    rules_version="1",
+    max_decisions=MAX_DECISIONS,
+    mcts_tuning=MCTS_TUNING,
 )
+GAME = load(__name__)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
-import click
-
+from ..colour import style, unstyle
 from ..grammar import does, possessive, verb
 from ..protocol import Config
 from .board import geometry
@@ -38,8 +37,8 @@ ASCII = {"v": "|", "h": "-", "stop": "#", "hidden": "%", "vacant": ".", "wrap": 
          **{m: "+" for m in (3, 6, 12, 9, 14, 11, 7, 13, 15)}, 5: "|", 10: "-"}
 
 
-def _paint(text: str, color: bool, **style) -> str:
-    return click.style(text, **style) if color and text.strip() else text
+def _paint(text: str, color: bool, **how) -> str:
+    return style(text, **how) if color and text.strip() else text
 
 
 def _south(s: State, sq: int) -> bool:
@@ -96,8 +95,8 @@ def _cell(s: State, sq: int, glyph: dict, color: bool, above: bool | None = None
         start = 3 if len(who) <= 2 else 2
         mid_s = "".join(mid[:start])
         for w in who:
-            style = {"fg": "red", "bold": True, "reverse": True} if w == HUNTER else {"fg": SEAT_COLOURS[int(w) - 1], "bold": True}
-            mid_s += _paint(w, color, **style)
+            how = {"fg": "red", "bold": True, "reverse": True} if w == HUNTER else {"fg": SEAT_COLOURS[int(w) - 1], "bold": True}
+            mid_s += _paint(w, color, **how)
         mid_s += "".join(mid[start + len(who):])
     else:
         mid_s = "".join(mid)
@@ -143,7 +142,7 @@ def _under(s: State, g, glyph: dict, color: bool, cut: int, done: str) -> list[s
     lines: list[str] = []
     line = ""
     for item in pawns + [" " + legend]:  # the legend three spaces after the pawns, when it fits
-        if line and len(click.unstyle(line + "  " + item)) > 80:
+        if line and len(unstyle(line + "  " + item)) > 80:
             lines.append(line)
             line = item.lstrip()
         else:

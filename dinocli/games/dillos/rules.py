@@ -16,6 +16,7 @@ from dinocli.events import Rng
 
 from ..grammar import does, their
 from ..assembly import LastLegal
+from ..options import check_options, check_seats, pick_variants, seat_number, whole_number
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import (
     STEPS, STOP, Orient, PickAction, PickDie, PlaceAt, Push, Step, Stop, SwapFrom, SwapWith, Twist,
@@ -57,27 +58,11 @@ CORNERS = ("nw", "ne", "se", "sw")
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
     """Validate seats (2-4, DILLO-32, G01), variants and options; fill in homes and first seat."""
-    names = tuple(names)
-    if not 2 <= len(names) <= 4:
-        raise BadConfig(f"'Dillos In Austin takes 2 to 4 players, one per corner (DILLO-32, G01); got {len(names)}")
-    chosen = set()
-    for v in variants:
-        name = v[3:] if v.startswith("no-") else v
-        if name not in VARIANTS:
-            raise BadConfig(f"unknown variant {v!r}; choose from: {', '.join(VARIANTS)}")
-        if not v.startswith("no-"):
-            chosen.add(name)
-        else:
-            chosen.discard(name)
-    for a, b, why in CONFLICTS:
-        if a in chosen and b in chosen:
-            raise BadConfig(f"variants {a} and {b} cannot be combined: {why}")
-    opts = dict(options)
-    unknown = set(opts) - {"first", "homes", "max_rounds"}
-    if unknown:
-        raise BadConfig(f"unknown option(s) {', '.join(sorted(unknown))}; known: first, homes, max_rounds")
-    first = _int_option(opts, "first", 0, 0, len(names) - 1)
-    rounds = _int_option(opts, "max_rounds", MAX_ROUNDS, 1, 200)
+    names = check_seats("dillos", names, 2, 4, "one per corner, DILLO-32, G01")
+    chosen = pick_variants("dillos", variants, VARIANTS, conflicts=CONFLICTS)
+    opts = check_options("dillos", options, ("first", "homes", "max_rounds"))
+    first = seat_number("first", opts.get("first", 0), names)
+    rounds = whole_number("max_rounds", opts.get("max_rounds", MAX_ROUNDS), 1, 200)
     homes = opts.get("homes", default_homes(len(names)))
     if isinstance(homes, str):
         homes = [h.strip() for h in homes.split(",")]
@@ -87,19 +72,7 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
         raise BadConfig(f"option homes: give one corner per seat from {'/'.join(CORNERS)}, e.g. 'nw,se'") from None
     if len(homes) != len(names) or len(set(homes)) != len(homes) or not all(0 <= h < 4 for h in homes):
         raise BadConfig(f"option homes: give {len(names)} different corners from {'/'.join(CORNERS)} (DILLO-04)")
-    return Config(names=names, variants=tuple(sorted(chosen)),
-                  options={"first": first, "homes": list(homes), "max_rounds": rounds})
-
-
-def _int_option(opts: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = opts.get(key, default)
-    try:
-        value = int(value)
-    except (TypeError, ValueError):
-        raise BadConfig(f"option {key} must be a whole number") from None
-    if not low <= value <= high:
-        raise BadConfig(f"option {key} must be between {low} and {high}, got {value}")
-    return value
+    return Config(names=names, variants=chosen, options={"first": first, "homes": list(homes), "max_rounds": rounds})
 
 
 def left_of(s: State, seat: int) -> int:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
-import click
-
 from dinocli.events import Event
 
+from ..colour import style, unstyle
 from ..grammar import does, possessive, their
 from ..protocol import Config
 from .data import COLOUR, COLOURS, EFFECT, EFFECTS, NAME, VALUE
@@ -33,7 +32,7 @@ def _paint(text: str, colour: int | None, color: bool, **kw) -> str:
         return text
     if colour is not None:
         kw["fg"] = _FG[COLOURS[colour]]
-    return click.style(text, **kw)
+    return style(text, **kw)
 
 
 def card_text(card: int) -> str:
@@ -66,7 +65,7 @@ def _gauge(value: int, target: int, color: bool) -> str:
         text += "+"
     if not color:
         return text
-    return click.style(text, fg="red" if value > target else "green")
+    return style(text, fg="red" if value > target else "green")
 
 
 def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
@@ -198,7 +197,7 @@ def _pack(cells: list[str], first: str, indent: str) -> list[str]:
     """Styled ``cells`` two spaces apart, after ``first``, in lines of at most 80 plain columns."""
     lines, line = [], first
     for cell in cells:
-        if len(click.unstyle(line)) + len(click.unstyle(cell)) > WIDTH and line.strip():
+        if len(unstyle(line)) + len(unstyle(cell)) > WIDTH and line.strip():
             lines.append(line.rstrip())
             line = indent
         line += cell + "  "

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
 from ..assembly import LastLegal
+from ..options import check_options, check_seats, pick_variants, whole_number
 from ..protocol import BadConfig, Config, IllegalAction
 from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
@@ -24,7 +24,7 @@ from .state import GOAL, Seat, State, initial
 
 __all__ = [
     "VARIANTS", "DEFAULT_VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide",
-    "normalize", "colours_of", "returns", "scores", "heuristic", "explain",
+    "normalize", "colours_of", "returns", "scores", "explain",
 ]
 
 VARIANTS = {
@@ -43,29 +43,15 @@ _HOW = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "sta
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
     """Check 2 to 5 unique names (DINGO-02), variants and the goal option (A01)."""
-    names = tuple(names)
-    if not 2 <= len(names) <= 5:
-        raise BadConfig(f"Dingo needs 2 to 5 players, not {len(names)} (DINGO-02)")
+    names = check_seats("dingo", names, 2, 5, "DINGO-02")
     for n in names:
         if not n.strip() or n != n.strip() or not n.isprintable():
             raise BadConfig(f"bad player name {n!r}: use printable text without outer spaces")
     if len({n.lower() for n in names}) != len(names):
         raise BadConfig("player names must differ (ignoring case)")
-    on = set(DEFAULT_VARIANTS)
-    for v in variants:
-        name = v[3:] if v.startswith("no-") else v
-        if name not in VARIANTS:
-            raise BadConfig(f"unknown variant {v!r}; Dingo has: {', '.join(sorted(VARIANTS))}")
-        (on.discard if v.startswith("no-") else on.add)(name)
-    unknown = set(options) - {"goal"}
-    if unknown:
-        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; Dingo has: goal")
-    goal = options.get("goal", GOAL)
-    if isinstance(goal, str) and goal.strip().isdigit():
-        goal = int(goal)
-    if not isinstance(goal, int) or isinstance(goal, bool) or not 0 <= goal <= 99:
-        raise BadConfig(f"option goal must be a whole number 0..99, not {goal!r}")
-    return Config(names=names, variants=tuple(sorted(on)), options={"goal": goal})
+    on = pick_variants("dingo", variants, VARIANTS, default=DEFAULT_VARIANTS)
+    goal = whole_number("goal", check_options("dingo", options, ("goal",)).get("goal", GOAL), 0, 99)
+    return Config(names=names, variants=on, options={"goal": goal})
 
 
 def colours_of(colours: tuple[int, ...], ranches: tuple[tuple[int, ...], ...], seat: Seat) -> set[int]:
@@ -339,13 +325,3 @@ def scores(s: State) -> list[float]:
     return [float(x) for x in s.scores]
 
 
-def heuristic(s: State) -> list[float] | None:
-    """Estimate returns: softmax of points plus what today's ranches would score now."""
-    if s.phase == "over":
-        return returns(s)
-    now = day_points(tuple(ranch_value(r) for r in s.ranches), s.target) if s.ranches else (0,) * len(s.names)
-    lead = [s.scores[i] + now[i] if i in s.contenders else -math.inf for i in range(len(s.names))]
-    top = max(lead)
-    weights = [math.exp(0.6 * (x - top)) for x in lead]
-    total = sum(weights)
-    return [w / total for w in weights]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
-import click
-
 from dinocli.events import Event
 
+from ..colour import style, unstyle
 from ..grammar import does, possessive, their, verb
 from ..protocol import Config
 from .data import DODINOS, KIND, KINDS, TRACKS
@@ -46,7 +45,7 @@ def _tag(kind: int, color: bool) -> str:
     """A card kind's colour and footprint tag: ``[B3]``."""
     k = KINDS[kind]
     tag = f"[{k.color[0].upper()}{k.fp}]"
-    return click.style(tag, fg=COLORS[k.color], bold=True) if color else tag
+    return style(tag, fg=COLORS[k.color], bold=True) if color else tag
 
 
 def _cards(cards: tuple[int, ...]) -> str:
@@ -70,7 +69,7 @@ def _track_lines(v: View, color: bool, legend: str = "full", depth_cap: int | No
         c = track.cell(p)
         letter = LETTERS[x]
         if color:
-            letter = click.style(letter, bold=True, fg="yellow" if x == v.seat else None)
+            letter = style(letter, bold=True, fg="yellow" if x == v.seat else None)
         if c >= width:
             beyond.append(f"{LETTERS[x]}@{p}")
         else:
@@ -128,7 +127,7 @@ def _board(v: View, color: bool, compact: bool = False, legend: str = "full", ha
            depth_cap: int | None = None) -> str:
     track = TRACKS[v.track]
     head = f"Dodos Riding Dinos - {track.name} track - round {v.round} - {PHASES[v.phase]}"
-    out = [click.style(head, bold=True) if color else head]
+    out = [style(head, bold=True) if color else head]
     out += _track_lines(v, color, legend, depth_cap)
     header = "   player       dodino   space  cards  played         green"
     out.append(header + ("  (* ability used)" if compact and v.abilities else ""))
@@ -178,7 +177,7 @@ def _hand(v: View, color: bool, how: str) -> list[str]:
             cells.append(f"{f'{n}x ' if n > 1 else ''}{_tag(k, color)} {KINDS[k].name}")
         lines, line = [], f"Your hand ({len(v.hand)}):"
         for cell in cells:
-            if len(click.unstyle(line)) + 2 + len(click.unstyle(cell)) > 80:
+            if len(unstyle(line)) + 2 + len(unstyle(cell)) > 80:
                 lines.append(line)
                 line = "  " + cell
             else:
@@ -195,7 +194,7 @@ def _hand(v: View, color: bool, how: str) -> list[str]:
         lines += ["  " + cell for cell in cells]
     else:
         for i in range(0, len(cells), 2):
-            pad = " " * (39 - len(click.unstyle(cells[i])))
+            pad = " " * (39 - len(unstyle(cells[i])))
             lines.append(("  " + cells[i] + (pad + cells[i + 1] if i + 1 < len(cells) else "")).rstrip())
     return lines + (["  " + ability] if ability else [])
 

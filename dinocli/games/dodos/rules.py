@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
 from ..assembly import LastLegal
+from ..options import check_options, check_seats, pick_variants, seat_number
 from ..protocol import BadConfig, Config, IllegalAction
 from .actions import Throw
 from .data import DECK, KIND, KINDS, TRACKS, slug
 from .dexterity import SKILL_LEVELS, is_skill
 from .engine import Resolver, options
 from .events import GameStarted
-from .state import OVER, PICK, State, Task
+from .state import OVER, State, Task, initial
 
 __all__ = [
-    "VARIANTS", "configure", "initial", "setup", "to_move", "legal_actions", "decide", "returns",
-    "scores", "heuristic", "prompt", "pending_projectile",
+    "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "returns",
+    "scores", "prompt", "pending_projectile",
 ]
 
 VARIANTS = {
@@ -31,42 +31,16 @@ OPTIONS = ("first",)
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
     """Validate seats (2-6, G01, DODO-71), variants and the starting player option (DODO-04)."""
-    names = tuple(names)
-    if not 2 <= len(names) <= 6:
-        raise BadConfig(f"Dodos Riding Dinos needs 2 to 6 players, not {len(names)} (DODO-71, G01)")
+    names = check_seats("dodos", names, 2, 6, "DODO-71, G01")
     tokens = [slug(n) for n in names]
     if any(not t for t in tokens) or len(set(tokens)) != len(tokens):
         raise BadConfig("seat names must be non-empty and distinct (ignoring case and spacing)")
-    chosen: set[str] = set()
-    for v in variants:
-        v = v.strip().lower()
-        if v in ("jungle", "no-space"):
-            chosen.discard("space")
-        elif v.startswith("no-") and v[3:] in VARIANTS:
-            chosen.discard(v[3:])
-        elif v in VARIANTS:
-            chosen.add(v)
-        else:
-            raise BadConfig(f"unknown variant {v!r}; choose from: jungle, {', '.join(VARIANTS)}")
-    opts = dict(options)
-    unknown = set(opts) - set(OPTIONS)
-    if unknown:
-        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; dodos accepts: {', '.join(OPTIONS)}")
+    chosen = pick_variants("dodos", variants, VARIANTS, aliases={"jungle": "no-space"}, order=tuple(VARIANTS))
+    opts = check_options("dodos", options, OPTIONS)
     if "first" in opts:
-        f = opts["first"]
-        if isinstance(f, str) and slug(f) in tokens:
-            f = tokens.index(slug(f))
-        elif isinstance(f, str) and f.strip().isdigit():
-            f = int(f)
-        if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < len(names):
-            raise BadConfig(f"option first must be a seat number 0..{len(names) - 1} or a seat name")
-        opts["first"] = f
-    return Config(names=names, variants=tuple(v for v in VARIANTS if v in chosen), options=opts)
-
-
-def initial(config: Config) -> State:
-    """The empty state before the setup events."""
-    return State(names=tuple(config.names))
+        by_name = {t: x for x, t in enumerate(tokens)}
+        opts["first"] = seat_number("first", opts["first"], names, lambda text: by_name.get(slug(text)))
+    return Config(names=names, variants=chosen, options=opts)
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:
@@ -173,17 +147,3 @@ def scores(s: State) -> list[float]:
     return [float(p) for p in s.pos]
 
 
-def heuristic(s: State) -> list[float] | None:
-    """A softmax over progress toward the finish, with hand size as a small bonus; None in the
-    middle of a round, where the cards picked are not all resolved yet (a playout goes on to the
-    next Phase 1, so every seat's pick, effect and green cards count)."""
-    if s.phase == OVER:
-        return returns(s)
-    if s.phase != PICK:
-        return None
-    finish = TRACKS[s.track].finish
-    v = [(p + 0.3 * min(len(h), 8)) * 6.0 / finish for p, h in zip(s.pos, s.hands)]
-    top = max(v)
-    w = [math.exp(x - top) for x in v]
-    total = sum(w)
-    return [x / total for x in w]

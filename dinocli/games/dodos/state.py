@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import msgspec
 
-__all__ = ["Task", "State", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS"]
+from ..protocol import Config
+
+__all__ = ["Task", "State", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS"]
 
 DRAFT, PICK, RESOLVE, END, OVER = 0, 1, 2, 3, 4
 PHASES = ("choosing Dodinos", "Phase 1", "Phase 2", "Phase 3", "game over")
@@ -62,3 +64,8 @@ class State(msgspec.Struct, frozen=True):
         """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
         n = len(self.names)
         return [(self.dodo + i) % n for i in range(n)]
+
+
+def initial(config: Config) -> State:
+    """The empty state before the setup events."""
+    return State(names=tuple(config.names))

@@ -1,34 +1,30 @@
 """SOS Dino: the cooperative lava game (1-4 players share one team score, 0-14).
 
-``GAME`` implements the Game protocol; the rules live in the modules beside this one.
+``GAME`` implements the Game protocol; the rules live in the role modules beside this one.
 """
 
 from __future__ import annotations
 
-from ..assembly import ModuleGame
+from ..assembly import load
 from ..protocol import GameInfo
-from . import data, notation, render, rules, strategy, view
-from .fold import fold
+from .rules import VARIANTS
 
-__all__ = ["GAME"]
+__all__ = ["INFO", "GAME"]
 
-GAME = ModuleGame(
-    GameInfo(
-        id="sos",
-        name="SOS Dino",
-        min_seats=1,
-        max_seats=4,
-        hidden_information=False,
-        chance=True,
-        cooperative=True,
-        variants=dict(rules.VARIANTS),
-        default_variants=(),
-        rules_version="1",
-        max_decisions=400,  # at most 54 tiles x (1 placement + 2 steps)
-        # No playout: a tree of the next decisions and draws, each leaf read by the cut-off
-        # estimate (strategy.heuristic). Figures: tests/games/sos/test_sos_search.py docstring.
-        mcts_tuning={"all": {"cutoff": 0, "stop": "never", "c": 0.1}, "medium": {"iterations": 300}},
-    ),
-    data=data, rules=rules, view=view, notation=notation, render=render,
-    fold=fold, initial=rules.initial, strategy=strategy.strategy, heuristic=strategy.heuristic,
+INFO = GameInfo(
+    id="sos",
+    name="SOS Dino",
+    min_seats=1,
+    max_seats=4,
+    hidden_information=False,
+    chance=True,
+    cooperative=True,
+    variants=dict(VARIANTS),
+    default_variants=(),
+    rules_version="1",
+    max_decisions=400,  # at most 54 tiles x (1 placement + 2 steps)
+    # No playout: a tree of the next decisions and draws, each leaf read by the cut-off
+    # estimate (estimate.heuristic). Figures: tests/games/sos/test_sos_search.py docstring.
+    mcts_tuning={"all": {"cutoff": 0, "stop": "never", "c": 0.1}, "medium": {"iterations": 300}},
 )
+GAME = load(__name__)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import click
-
 from dinocli.events import Event
 
+from ..colour import style
 from ..grammar import does, possessive
 from ..protocol import Config
 from .board import (
@@ -44,7 +43,7 @@ SIDE_WIDTH = 40
 
 
 def _style(text: str, color: bool, **kw) -> str:
-    return click.style(text, **kw) if color and kw else text
+    return style(text, **kw) if color and kw else text
 
 
 def tile_text(tile: int) -> str:

@@ -7,7 +7,8 @@ from typing import Any
 from dinocli.events import Event, Rng
 
 from ..assembly import LastLegal
-from ..protocol import BadConfig, Config, IllegalAction
+from ..options import check_options, check_seats, pick_variants, seat_number
+from ..protocol import Config, IllegalAction
 from .actions import MoveDino, PlaceLava
 from .board import (
     DINO_NAMES, DIR_NAMES, IS_MOUNTAIN, METEOR_CELL, NEI, NEST_AT,
@@ -19,10 +20,10 @@ from .events import (
 )
 from .fold import fold
 from .lava import eruption_dirs, has_flow, placements, resolve
-from .state import Phase, State, initial_state, on_board, score
+from .state import Phase, State, initial, on_board, score
 
 __all__ = [
-    "VARIANTS", "MAX_SCORE", "configure", "initial", "setup", "to_move", "legal_actions", "dino_moves",
+    "VARIANTS", "MAX_SCORE", "configure", "setup", "to_move", "legal_actions", "dino_moves",
     "decide", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
@@ -31,6 +32,7 @@ VARIANTS = {
     "thorny-bush": "the 5 Thorny Bushes are extra Obstacles beside the Pointy Rocks (SOS-39)",
     "bushes-instead-of-rocks": "the Thorny Bushes are Obstacles and the Pointy Rocks are not (SOS-40)",
 }
+CONFLICTS = (("bushes-instead-of-rocks", "thorny-bush", "the Thorny Bushes either join the Pointy Rocks or replace them"),)
 BANDS = (
     (14, "Congratulations! You saved every Dino and Egg: rescuing champions!"),
     (12, "You almost made it! So close! Good job on this great score!"),
@@ -42,36 +44,12 @@ BANDS = (
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
     """Check 1-4 seats (G01), the variants (SOS-39, SOS-40) and the ``first`` seat option (SOS-09)."""
-    names = tuple(names)
-    if not 1 <= len(names) <= 4:
-        raise BadConfig(f"SOS Dino takes 1 to 4 players, not {len(names)}")
-    chosen: set[str] = set()
-    for v in variants:
-        base = v[3:] if v.startswith("no-") else v
-        if base not in VARIANTS:
-            raise BadConfig(f"unknown variant {v!r}; SOS Dino has: {', '.join(VARIANTS)}")
-        if base == v:
-            chosen.add(v)
-        else:
-            chosen.discard(base)
-    if len(chosen) > 1:
-        raise BadConfig("choose one of thorny-bush and bushes-instead-of-rocks, not both")
-    opts = dict(options)
-    unknown = set(opts) - {"first"}
-    if unknown:
-        raise BadConfig(f"unknown option {sorted(unknown)[0]!r}; SOS Dino has: first")
-    first = opts.get("first", 0)
-    if isinstance(first, str) and first.strip().isdigit():
-        first = opts["first"] = int(first)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
-        raise BadConfig(f"option first must be a seat number from 0 to {len(names) - 1}")
-    return Config(names=names, variants=tuple(sorted(chosen)), options=opts)
-
-
-def initial(config: Config) -> State:
-    """The set-up board with the config's Obstacles (SOS-03..08, SOS-39, SOS-40)."""
-    instead = config.has("bushes-instead-of-rocks")
-    return initial_state(config.names, rocks=not instead, bushes=instead or config.has("thorny-bush"))
+    names = check_seats("sos", names, 1, 4, "G01")
+    chosen = pick_variants("sos", variants, VARIANTS, conflicts=CONFLICTS)
+    opts = check_options("sos", options, ("first",))
+    if "first" in opts:
+        opts["first"] = seat_number("first", opts["first"], names)
+    return Config(names=names, variants=chosen, options=opts)
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:

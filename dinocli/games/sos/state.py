@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
+from ..protocol import Config
+
 from .board import ALL_TILES, CELLS, FIRST_DIR, IS_MOUNTAIN, NESTS, STARTS, VOLCANO, make_flow
 
-__all__ = ["State", "Phase", "initial_state", "score", "on_board", "saved_dinos", "saved_eggs"]
+__all__ = ["State", "Phase", "initial", "initial_state", "score", "on_board", "saved_dinos", "saved_eggs"]
 
 End = tuple[int, int, int]  # (flow, exit cell, direction) of a live open end (SOS-G05)
 
@@ -78,3 +80,9 @@ def saved_eggs(state: State) -> int:
 def score(state: State) -> int:
     """Team score: 2 per Dino on a Mountain, 1 per saved Egg (SOS-37)."""
     return 2 * saved_dinos(state) + saved_eggs(state)
+
+
+def initial(config: Config) -> State:
+    """The set-up board with the config's Obstacles (SOS-03..08, SOS-39, SOS-40)."""
+    instead = config.has("bushes-instead-of-rocks")
+    return initial_state(config.names, rocks=not instead, bushes=instead or config.has("thorny-bush"))

@@ -1,11 +1,11 @@
-"""The rule-based teammate, greedy and explainable, and the search's cut-off estimate.
+"""The rule-based teammate, greedy and explainable, and the board evaluation the search reads.
 
 Every candidate is scored by ``evaluate`` on the state it leads to: points banked, Dinos
 close to a free Mountain they can still reach, Eggs close to a Dino, minus the "heat" of
 open lava ends near them. So lava goes where it threatens and walls in the fewest Dinos
 and Eggs, and Dinos pick up Eggs on their way to the Mountains, out of the lava's path.
-The same evaluation, scaled, is what MCTS reads at its leaves (``heuristic``): the SOS
-presets (``__init__``) search a tree of the next decisions and draws with no playout.
+The same evaluation, scaled, is what MCTS reads at its leaves (``estimate.heuristic``): the
+SOS presets (``__init__``) search a tree of the next decisions and draws with no playout.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from .board import (
 from .lava import eruption_dirs
 from .paths import FAR, distances, walkable
 from .reach import reach
-from .rules import MAX_SCORE, dino_moves, preview, returns, steps_needed
+from .rules import dino_moves, preview, steps_needed
 from .state import Phase, State, on_board, score
 
-__all__ = ["strategy", "evaluate", "evaluate_lava", "heuristic", "Maps", "maps"]
+__all__ = ["choose", "evaluate", "evaluate_lava", "Maps", "maps"]
 
 class Maps:
     """Distances for Dinos on the current lava (to each Mountain, to each Egg) and lava heat."""
@@ -139,15 +139,6 @@ def evaluate_lava(state: State) -> float:
     return _value(state, _heat(state), r.mountain, r.egg)
 
 
-def heuristic(state: State) -> list[float]:
-    """The search's cut-off estimate for every seat (SOS-02): ``evaluate`` over 10 points per
-    team point, so that banked points weigh what they do in ``returns`` (SOS-37), in [0, 1]."""
-    if state.phase == Phase.OVER:
-        return returns(state)
-    value = evaluate_lava(state) / (10.0 * MAX_SCORE)
-    return [min(max(value, 0.0), 1.0)] * len(state.names)
-
-
 def _move_value(state: State, action: MoveDino, m: Maps) -> float:
     """A step's value; the first step of a two-step action counts its best follow-up too."""
     after = preview(state, action)
@@ -196,7 +187,7 @@ def _place_reason(state: State, action: PlaceLava, after: State) -> str:
     return f"lava on {where} keeps away from the Dinos (the nearest is {_steps(near)} off)"
 
 
-def strategy(view: State, seat: int, legal: list[Any], rnd: random.Random) -> tuple[Any, str]:
+def choose(view: State, seat: int, legal: list[Any], rnd: random.Random) -> tuple[Any, str]:
     """Pick the legal action whose resulting board evaluates best; say why in one line."""
     state = view
     if isinstance(legal[0], PlaceLava):

@@ -12,7 +12,8 @@ from dinocli.events import SeededRng
 from dinocli.games.dingo import GAME
 from dinocli.games.dingo.actions import DiscardCard, PlayCard, Skip, Target
 from dinocli.games.dingo.data import DECK_SIZE, VALUE
-from dinocli.games.dingo.rules import configure, explain, heuristic, normalize
+from dinocli.games.dingo.estimate import heuristic
+from dinocli.games.dingo.rules import configure, explain, normalize
 from dinocli.games.protocol import BadConfig, IllegalAction
 
 from .tables import Cards, table

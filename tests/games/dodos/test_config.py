@@ -88,7 +88,8 @@ def test_heuristic_weighs_progress_and_up_to_eight_cards():
 
     from msgspec.structs import replace
 
-    from dinocli.games.dodos.rules import heuristic, returns
+    from dinocli.games.dodos.estimate import heuristic
+    from dinocli.games.dodos.rules import returns
     from dinocli.games.dodos.state import OVER
 
     _, s = new(2)

@@ -12,7 +12,7 @@ from dinocli.games.sos.actions import MoveDino, PlaceLava
 from dinocli.games.sos.board import make_flow
 from dinocli.games.sos.events import DinoEliminated, GameEnded, TileDrawn
 from dinocli.games.sos.rules import result_band, returns, scores
-from dinocli.games.sos.strategy import heuristic
+from dinocli.games.sos.estimate import heuristic
 from dinocli.games.sos.state import Phase, score
 from dinocli.games.runner import random_playout, start
 

@@ -26,7 +26,8 @@ from dinocli.games.sos.paths import FAR, distances, walkable
 from dinocli.games.sos.reach import reach
 from dinocli.games.sos.rules import returns
 from dinocli.games.sos.state import Phase, on_board, score
-from dinocli.games.sos.strategy import evaluate, evaluate_lava, heuristic, maps
+from dinocli.games.sos.estimate import heuristic
+from dinocli.games.sos.strategy import evaluate, evaluate_lava, maps
 
 from .build import BLUE, FREDDY, LOUIS, RED, STRAIGHT_M1, YELLOW, acting, c, empty, end, make_flow, target, tile
 

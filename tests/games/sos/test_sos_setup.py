@@ -138,7 +138,7 @@ def test_variant_errors_and_no_prefix():
     """Unknown variants, and both bush variants together, are refused with a clear message."""
     with pytest.raises(BadConfig, match="unknown variant"):
         GAME.configure(("ann",), ("lava-lamp",), {})
-    with pytest.raises(BadConfig, match="not both"):
+    with pytest.raises(BadConfig, match="cannot be combined"):
         GAME.configure(("ann",), ("thorny-bush", "bushes-instead-of-rocks"), {})
     assert GAME.configure(("ann",), ("thorny-bush", "no-thorny-bush"), {}).variants == ()
 
