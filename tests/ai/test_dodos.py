@@ -1,6 +1,6 @@
 """The search on Dodos Riding Dinos at more than two seats (#23): what a playout values and how
 other seats are modelled. Strength figures are measured by ``dinocli bench dodos --strength
---seats N`` (dinocli/strength.py), not here."""
+--seats N`` (dinocli/bench/strength.py), not here."""
 
 from __future__ import annotations
 

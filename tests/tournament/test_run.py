@@ -8,9 +8,9 @@ from collections import defaultdict
 
 import pytest
 
-from dinocli.tournament import contestants, tournament
-from dinocli.tournament_plan import make_plan, round_seed
-from dinocli.tournament_run import Progress, run_plan
+from dinocli.tournament.command import contestants, tournament
+from dinocli.tournament.plan import make_plan, round_seed
+from dinocli.tournament.run import Progress, run_plan
 
 SPECS = ["random", "rules", "mcts:iterations=3"]
 

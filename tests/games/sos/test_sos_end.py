@@ -14,7 +14,8 @@ from dinocli.games.sos.events import DinoEliminated, GameEnded, TileDrawn
 from dinocli.games.sos.rules import result_band, returns, scores
 from dinocli.games.sos.strategy import heuristic
 from dinocli.games.sos.state import Phase, score
-from dinocli.games.runner import random_playout, start
+from dinocli.ai.arena import random_playout
+from dinocli.games.runner import start
 
 from .build import (
     BLUE, LOUIS, METEOR, NESSIE, RED, STRAIGHT_DR, STRAIGHT_M1, STRAIGHT_M2,

@@ -12,7 +12,8 @@ from dinocli.games.protocol import IllegalAction, MalformedAction
 from dinocli.games.sos import GAME
 from dinocli.games.sos.actions import MoveDino, PlaceLava
 from dinocli.games.sos.board import make_flow
-from dinocli.games.runner import random_playout, start
+from dinocli.ai.arena import random_playout
+from dinocli.games.runner import start
 
 from .build import (
     CURVE_M1, FORK_M2, LOUIS, RED, STRAIGHT_M1, YELLOW, acting, c, d, empty, end, holding, mask, tile, with_lava,

@@ -8,11 +8,10 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dinocli.ai.arena import play_game
 from dinocli.events import SeededRng
 from dinocli.games.sos import GAME
 from dinocli.games.sos.actions import MoveDino, PlaceLava
-from dinocli.games.sos.bench import play as bench_play
-from dinocli.games.sos.bench import random_policy, rules_policy
 from dinocli.games.sos.board import ALL_TILES, IS_MOUNTAIN, NEI, NESTS, TILE_COLOR, dino_blocked, make_flow
 from dinocli.games.sos.events import TileDrawn
 from dinocli.games.sos.lava import is_open
@@ -52,8 +51,8 @@ def test_strategy_does_not_step_into_the_lava_path():
 
 def test_rule_bot_beats_random():
     """Over the same 12 seeded games the rule-based team scores far more than random play."""
-    rules = sum(bench_play(rules_policy, s) for s in range(12)) / 12
-    rand = sum(bench_play(random_policy, s) for s in range(12)) / 12
+    rules, rand = (sum(play_game(GAME, [spec], f"bench-{s}").scores[0] for s in range(12)) / 12
+                   for spec in ("rules", "random"))
     assert rules >= rand + 4 and rules >= 9
 
 
