@@ -8,7 +8,7 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dinocli.ai.arena import play_game
+from dinocli.ai.arena import play_game, steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games.sos import GAME
 from dinocli.games.sos.actions import MoveDino, PlaceLava
@@ -16,7 +16,7 @@ from dinocli.games.sos.board import ALL_TILES, IS_MOUNTAIN, NEI, NESTS, TILE_COL
 from dinocli.games.sos.events import TileDrawn
 from dinocli.games.sos.lava import is_open
 from dinocli.games.sos.state import Phase, score
-from dinocli.games.runner import fold_all, start, step
+from dinocli.games.runner import fold_all, start
 
 from .build import BLUE, FREDDY, LOUIS, RED, STRAIGHT_M1, YELLOW, acting, c, d, empty, end, holding, tile
 
@@ -97,13 +97,11 @@ def test_random_games_keep_the_invariants(seed, seats, variants):
     rng, rnd = SeededRng(str(seed)), random.Random(seed)
     state, log = start(GAME, config, rng)
     best, n = 0, 0
-    while GAME.to_move(state) is not None:
-        best = check_invariants(state, best)
-        legal = GAME.legal_actions(state)
-        assert legal
-        state, evs = step(GAME, state, legal[rnd.randrange(len(legal))], rng)
-        log += evs
-        n += 1
+    for st in steps(GAME, state, uniform(rnd), rng):
+        best = check_invariants(st.state, best)
+        assert st.legal
+        log += st.events
+        state, n = st.after, st.n + 1
     assert n <= GAME.info.max_decisions and state.ended in ("saved", "lost", "bag")
     check_invariants(state, best)
     again = fold_all(GAME, GAME.initial(config), log)
