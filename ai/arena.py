@@ -15,6 +15,7 @@ game's rule-based strategy on the seat's view) and :func:`by_bots` (a bot per se
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -86,11 +87,10 @@ def by_strategy(game: Game, rnd: random.Random) -> Choose:
 
 def by_bots(game: Game, bots: Sequence[Bot], rnd: Callable[[int], random.Random]) -> Choose:
     """Seat ``i`` chooses with ``bots[i]`` on its own view, given ``rnd(n)`` at the game's decision ``n``."""
-    made = [0]
+    decision = itertools.count()
 
     def choose(state: State, seat: Seat, legal: list[Action]) -> Action:
-        made[0] += 1
-        return bots[seat].choose(game, game.observe(state, seat), seat, legal, rnd(made[0] - 1))
+        return bots[seat].choose(game, game.observe(state, seat), seat, legal, rnd(next(decision)))
 
     return choose
 
