@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import random
 from pathlib import Path
 
@@ -96,6 +97,7 @@ def _imports(name: str, path: Path) -> set[str]:
     return out
 
 
+@functools.cache
 def _graph(root: Path = ROOT) -> dict[str, set[str]]:
     """Module -> the dinocli modules it imports, over dinocli/ and ai/ (installed as dinocli.ai)."""
     files = {}
