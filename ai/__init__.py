@@ -7,7 +7,8 @@ Bots never import a game: they only talk to the :class:`~dinocli.games.protocol.
 from .bot import Bot
 from .random_bot import RandomBot
 from .rules_bot import RuleBot
-from .spec import DEFAULT_SPEC, LEVELS, BotSpec, BotSpecError, make_bot, parse_spec
+from .bots import make_bot
+from .spec import DEFAULT_SPEC, LEVELS, BotSpec, BotSpecError, parse_spec
 
 __all__ = [
     "Bot",

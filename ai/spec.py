@@ -1,5 +1,5 @@
 """Bot specs: the text form (``random``, ``rules``, ``mcts:hard``, ``mcts:iterations=500,rollout=rules``),
-its parsed struct, the MCTS levels, and ``make_bot``.
+its parsed struct and the MCTS levels (:func:`dinocli.ai.bots.make_bot` builds the bot).
 
 Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts`` and, for
 ``mcts`` only, an ITEM is a level name or ``key=value``:
@@ -23,14 +23,9 @@ canonical text, and parsing it gives the same spec back. A game may tune the pre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
-if TYPE_CHECKING:
-    from .bot import Bot
-
-__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "make_bot", "tuned", "resolved"]
+__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved"]
 
 DEFAULT_LEVEL = "medium"
 DEFAULT_SPEC = "mcts:medium"
@@ -198,19 +193,3 @@ def resolved(spec: str, tuning: dict[str, dict[str, object]] | None = None) -> s
         return t.name
     return "mcts:" + ",".join(_format(k, getattr(t, k)) for k in _KEYS
                               if getattr(t, k) is not None or k == "cutoff")
-
-
-def make_bot(spec: str | BotSpec = DEFAULT_SPEC) -> "Bot":
-    """A bot for a spec text or a parsed spec (raise BotSpecError for a bad one)."""
-    s = parse_spec(spec) if isinstance(spec, str) else spec
-    if s.kind == "random":
-        from .random_bot import RandomBot
-
-        return RandomBot()
-    if s.kind == "rules":
-        from .rules_bot import RuleBot
-
-        return RuleBot()
-    from .mcts import MctsBot
-
-    return MctsBot(s)

@@ -6,7 +6,6 @@ Only click is imported at start-up; every command imports what it needs, so that
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import contextmanager
@@ -17,6 +16,7 @@ import click
 
 from dinocli import __version__
 from dinocli import completion as complete
+from dinocli.output import echo, emit_json
 
 # Exit codes (DESIGN "CLI contract"), plus 5 for a database that cannot be used.
 OK, ERROR, USAGE, CONFLICT, REJECTED, UNAVAILABLE = 0, 1, 2, 3, 4, 5
@@ -101,16 +101,6 @@ def handled():
         raise
 
 
-def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
-    """Print text that may hold names, actions or paths from a log, the database or the command
-    line, made terminal-safe (our own colours kept when colour is on)."""
-    from dinocli.safe import safe_block
-
-    ctx = click.get_current_context(silent=True)
-    colour = not err and ctx is not None and isinstance(ctx.obj, Env) and ctx.obj.color()
-    click.echo(safe_block(text, colour=colour), err=err, nl=nl)
-
-
 def usage(message: str) -> None:
     """A usage mistake: click's usage error (the command's usage line, then the message; exit 2)."""
     raise click.UsageError(message, click.get_current_context(silent=True))
@@ -144,11 +134,6 @@ def bot_spec(text: str) -> str:
         usage(f"{exc}" if not near else f"bad bot spec {text!r}{near}; forms: random, rules, mcts, "
               "mcts:easy|medium|hard, mcts:iterations=N")
     return text
-
-
-def emit_json(data: Any) -> None:
-    """Stable, uncoloured JSON on stdout."""
-    click.echo(json.dumps(data, indent=2, sort_keys=True, default=str))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -1090,7 +1075,7 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
                report_file, as_json):
     """Play bots against each other headless: paired seeds, rotated seats, ratings."""
     with handled():
-        from dinocli.tournament import command
+        from dinocli.tournament.command import command
 
         if report_file is not None and not Path(report_file).resolve().parent.is_dir():
             fail(f"--report {report_file}: no such directory", USAGE)

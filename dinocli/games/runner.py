@@ -1,15 +1,14 @@
-"""Driving a game without a database: start, step, fold a log, play out at random."""
+"""Driving a game without a database: start, step, fold a log (playing one is :mod:`dinocli.ai.arena`)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from dinocli.events import Event, Rng
 
 from .protocol import Action, Config, Game, State
 
-__all__ = ["start", "fold_all", "step", "random_playout", "FoldAfterDeciding"]
+__all__ = ["start", "fold_all", "step", "FoldAfterDeciding"]
 
 
 def fold_all(game: Game, state: State, events: Iterable[Event]) -> State:
@@ -38,14 +37,3 @@ def start(game: Game, config: Config, rng: Rng) -> tuple[State, list[Event]]:
 def step(game: Game, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
     """Decide an action and fold its events: the new state and the events."""
     return game.advance(state, action, rng)
-
-
-def random_playout(game: Game, state: State, rng: Rng, rnd: random.Random, limit: int | None = None) -> tuple[State, int]:
-    """Play uniformly random legal actions until the game ends (or ``limit`` decisions)."""
-    limit = game.info.max_decisions if limit is None else limit
-    n = 0
-    while n < limit and game.to_move(state) is not None:
-        legal = game.legal_actions(state)
-        state, _ = step(game, state, legal[rnd.randrange(len(legal))], rng)
-        n += 1
-    return state, n

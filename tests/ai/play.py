@@ -6,9 +6,10 @@ import random
 from collections.abc import Sequence
 
 from dinocli.ai import Bot
+from dinocli.ai.arena import by_bots, steps
 from dinocli.events import SeededRng
 from dinocli.games.protocol import Config, Game
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 
 def play(game: Game, config: Config, bots: Sequence[Bot], seed: str) -> tuple[list[float], list]:
@@ -16,12 +17,10 @@ def play(game: Game, config: Config, bots: Sequence[Bot], seed: str) -> tuple[li
     rng = SeededRng(seed)
     state, _ = start(game, config, rng)
     actions = []
-    while (seat := game.to_move(state)) is not None:
-        legal = game.legal_actions(state)
-        action = bots[seat].choose(game, game.observe(state, seat), seat, legal, random.Random(f"{seed}/{len(actions)}"))
-        assert action in legal
-        actions.append(action)
-        state, _ = step(game, state, action, rng)
+    for st in steps(game, state, by_bots(game, bots, lambda n: random.Random(f"{seed}/{n}")), rng):
+        assert st.action in st.legal
+        actions.append(st.action)
+        state = st.after
     return game.returns(state), actions
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from dinocli.ai.bench import SPECS, _Counted, _ours, mcts_figures, positions
+from dinocli.bench.search import SPECS, _Counted, _ours, mcts_figures, positions
 from dinocli.events import SeededRng
 
 from .toygame import HIGHCARD

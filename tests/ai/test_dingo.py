@@ -1,5 +1,5 @@
 """The bots on The Dingo Ate The Baby (skipped until the game loads). Strength figures at full
-length are measured by ``dinocli bench dingo --strength`` (dinocli/strength.py), not here."""
+length are measured by ``dinocli bench dingo --strength`` (dinocli/bench/strength.py), not here."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
 """The search on Dodos Riding Dinos at more than two seats (#23): what a playout values and how
 other seats are modelled. Strength figures are measured by ``dinocli bench dodos --strength
---seats N`` (dinocli/strength.py), not here."""
+--seats N`` (dinocli/bench/strength.py), not here."""
 
 from __future__ import annotations
 
 import random
 
 from dinocli.ai import make_bot
+from dinocli.ai.arena import by_bots, steps
 from dinocli.events import SeededRng
 from dinocli.games import get
 from dinocli.games.dodos.state import OVER, PICK
@@ -19,11 +20,9 @@ def _states(seats: int, seed: str):
     config = DODOS.configure(tuple(f"p{i}" for i in range(seats)), (), {})
     rng = SeededRng(seed)
     state, _ = start(DODOS, config, rng)
-    bot = make_bot("rules")
-    while (seat := DODOS.to_move(state)) is not None:
-        yield state
-        legal = DODOS.legal_actions(state)
-        state, _ = step(DODOS, state, bot.choose(DODOS, DODOS.observe(state, seat), seat, legal, random.Random(0)), rng)
+    for st in steps(DODOS, state, by_bots(DODOS, [make_bot("rules")] * seats, lambda n: random.Random(0)), rng):
+        yield st.state
+        state = st.after
     yield state
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from dinocli.ai import make_bot
+from dinocli.ai.arena import by_bots, steps
 from dinocli.ai.mcts import MctsBot, Node, Search, search_root
 from dinocli.events import SeededRng
 from dinocli.games.runner import start, step
@@ -111,10 +112,8 @@ def test_tree_is_not_reused_after_another_seat_moved():
     bots = [MctsBot("mcts:iterations=30,reuse=yes"), MctsBot("mcts:iterations=30,reuse=yes")]
     rng = SeededRng("noreuse")
     state, _ = start(HIGHCARD, config, rng)
-    while (seat := HIGHCARD.to_move(state)) is not None:
-        action = bots[seat].choose(HIGHCARD, HIGHCARD.observe(state, seat), seat, HIGHCARD.legal_actions(state), random.Random(1))
-        assert not bots[seat].reused
-        state, _ = step(HIGHCARD, state, action, rng)
+    for st in steps(HIGHCARD, state, by_bots(HIGHCARD, bots, lambda n: random.Random(1)), rng):
+        assert not bots[st.seat].reused
 
 
 def test_rules_rollouts_and_cutoff_play_legal_moves():

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from dinocli.ai.clairvoyant import Clairvoyant
-from dinocli.arena import play_game
+from dinocli.ai.arena import play_game
 from dinocli.events import SeededRng, SimRng
 from dinocli.games.runner import start
-from dinocli.strength import match, team
+from dinocli.bench.strength import match, team
 
 from .toygame import HIGHCARD
 
@@ -45,7 +45,7 @@ def test_seats_are_swapped_within_each_pair():
 def test_at_n_seats_each_seed_rotates_the_bot_through_every_seat_beside_rule_bots():
     """#23: bench --strength --seats N: the bot in one seat, the other bot in every other, each
     seed played with the bot in each seat; win share against the fair share 1/N."""
-    from dinocli import strength
+    from dinocli.bench import strength
 
     tasks = strength._rotated_tasks("dodos", "A", "b", 7, "s", (), {}, 3)
     assert [t[1] for t in tasks] == [("A", "b", "b"), ("b", "A", "b"), ("b", "b", "A")] * 2
@@ -62,7 +62,7 @@ def test_at_n_seats_each_seed_rotates_the_bot_through_every_seat_beside_rule_bot
 
 def test_a_table_size_the_game_does_not_allow_is_refused():
     from dinocli.games.protocol import BadConfig
-    from dinocli.strength import check_seats, strength_figures
+    from dinocli.bench.strength import check_seats, strength_figures
 
     check_seats("dodos", 6)
     for game, n in (("dodos", 7), ("dodos", 1), ("dillos", 5), ("dingo", 6)):
@@ -105,8 +105,9 @@ def test_a_resume_key_spells_the_search_out_with_the_games_tuning(monkeypatch):
 
     import msgspec
 
-    from dinocli import games, strength
+    from dinocli import games
     from dinocli.ai.spec import resolved
+    from dinocli.bench import strength
 
     def key(*specs):
         return strength._key(("dodos", specs, "s/0", (), {}))

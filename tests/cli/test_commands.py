@@ -233,7 +233,7 @@ def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
 
 def test_bench_figures_of_a_game_with_a_variant_on():
     """`bench dillos --variant small`: the engine figures are those of the 5x5 board (issue #8)."""
-    from dinocli.bench import game_figures
+    from dinocli.bench.game import game_figures
 
     small = game_figures("dillos", seconds=0.2, matches=2, variants=("small",))
     large = game_figures("dillos", seconds=0.2, matches=2)

@@ -7,10 +7,11 @@ import random
 
 import msgspec
 
+from dinocli.ai.arena import steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games import get
 from dinocli.games.protocol import IllegalAction
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 INTS = (-1, -2, 4, 5, 7, 49, 99, 10**9)
 TEXTS = ("", "x", "nesw", "row ", "NORTH")
@@ -45,9 +46,8 @@ def check_refusals(game_id: str, seeds=range(3), config=None) -> int:
         rnd = random.Random(seed)
         rng = SeededRng(f"refusals-{seed}")
         state, _ = start(game, config, rng)
-        moves = 0
-        while game.to_move(state) is not None and moves < 400:
-            legal = game.legal_actions(state)
+        for st in steps(game, state, uniform(rnd), rng, limit=400):
+            state, legal = st.state, st.legal
             kinds = {}
             for a in legal:
                 kinds.setdefault(type(a), a)
@@ -61,6 +61,4 @@ def check_refusals(game_id: str, seeds=range(3), config=None) -> int:
                         assert str(e) and "\n" not in str(e), bad
                         checked += 1
                     # accepted: another name for a legal action (a second copy of a card kind)
-            state, _ = step(game, state, legal[rnd.randrange(len(legal))], rng)
-            moves += 1
     return checked

@@ -7,6 +7,7 @@ import random
 import msgspec
 import pytest
 
+from dinocli.ai.arena import random_playout, steps
 from dinocli.events import SeededRng, SimRng, decode, encode, event_types
 from dinocli.games import GAMES as REGISTRY
 from dinocli.games import get
@@ -40,17 +41,19 @@ def playout(game: Game, config, seed: int, check=None):
     rnd = random.Random(seed)
     rng = SeededRng(f"contract-{seed}")
     state, log = start(game, config, rng)
-    decisions = 0
-    while game.to_move(state) is not None:
-        assert decisions < game.info.max_decisions, "game did not end"
-        legal = game.legal_actions(state)
+
+    def choose(state, seat, legal):
         assert legal, "a seat to move must have a legal action"
         action = legal[rnd.randrange(len(legal))]
         if check:
             check(state, legal, action)
-        state, evs = step(game, state, action, rng)
-        log.extend(evs)
-        decisions += 1
+        return action
+
+    decisions = 0
+    for st in steps(game, state, choose, rng):
+        log.extend(st.events)
+        state, decisions = st.after, st.n + 1
+    assert game.to_move(state) is None, "game did not end"
     return state, log, decisions
 
 
@@ -169,10 +172,5 @@ def test_simulation_rng_plays_to_the_end(game: Game):
     state, _ = start(game, config, SeededRng("sim"))
     seat = game.to_move(state)
     det = game.determinize(game.observe(state, seat), seat, random.Random(3))
-    rng, rnd = SimRng(4), random.Random(4)
-    n = 0
-    while game.to_move(det) is not None and n < game.info.max_decisions:
-        legal = game.legal_actions(det)
-        det, _ = step(game, det, legal[rnd.randrange(len(legal))], rng)
-        n += 1
+    det, _ = random_playout(game, det, SimRng(4), random.Random(4))
     assert game.to_move(det) is None

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from dinocli.ai.arena import by_strategy, steps
 from dinocli.events import SeededRng
 from dinocli.games import get
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 from tests.clirunner import Dino
 
 from . import browser as chromium
@@ -36,11 +37,7 @@ def positions(game_id: str, names: tuple[str, ...], variants: tuple[str, ...] = 
     config = game.configure(names, variants, {})
     rng, rnd = SeededRng(seed), random.Random(seed)
     state, _ = start(game, config, rng)
-    states = [state]
-    while (seat := game.to_move(state)) is not None:
-        action, _ = game.strategy(game.observe(state, seat), seat, game.legal_actions(state), rnd)
-        state, _ = step(game, state, action, rng)
-        states.append(state)
+    states = [state] + [st.after for st in steps(game, state, by_strategy(game, rnd), rng)]
     return game, [states[0], states[len(states) // 2], states[-1]]
 
 

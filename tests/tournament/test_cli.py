@@ -73,7 +73,7 @@ def test_json_report_shape(dino):
 def test_bad_input_is_one_line_exit_1_and_saves_nothing(dino, monkeypatch, args, message):
     if message is None:
         pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
-        monkeypatch.setattr("dinocli.tournament_run.CONNECT_TIMEOUT", 0.5)
+        monkeypatch.setattr("dinocli.tournament.run.CONNECT_TIMEOUT", 0.5)
         message = "cannot reach the dask scheduler at tcp://127.0.0.1:1"
     r = dino("tournament", *args, "--save", *([] if "--scheduler" in args else ["--workers", "1"]))
     assert r.exit_code == 1, (r.stdout, r.stderr)

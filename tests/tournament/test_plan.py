@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from dinocli.tournament import contestants
-from dinocli.tournament_plan import TournamentError, lineups, make_plan, round_seed, seatings
-from dinocli.tournament_run import jobs_for
+from dinocli.tournament.command import contestants
+from dinocli.tournament.plan import TournamentError, lineups, make_plan, round_seed, seatings
+from dinocli.tournament.run import jobs_for
 
 
 def test_two_seat_lineups_are_every_pairing_once():

@@ -8,9 +8,9 @@ from collections import defaultdict
 
 import pytest
 
-from dinocli.tournament import contestants, tournament
-from dinocli.tournament_plan import make_plan, round_seed
-from dinocli.tournament_run import Progress, run_plan
+from dinocli.tournament.command import contestants, tournament
+from dinocli.tournament.plan import make_plan, round_seed
+from dinocli.tournament.run import Progress, run_plan
 
 SPECS = ["random", "rules", "mcts:iterations=3"]
 
@@ -122,12 +122,22 @@ def test_cooperative_tournament_reports_team_scores_per_bot_and_table(coop):
         assert sum(lu["team_score"]["distribution"].values()) == 6
 
 
-def test_progress_shows_games_rate_and_eta_on_a_terminal_only():
-    out = io.StringIO()
-    bar = Progress(10, stream=out, enabled=True)
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_games_and_rate_on_a_terminal_only():
+    """#18 item 4: click's progress bar: games done of the total and games/s; an early stop takes
+    the games not played off the total; off a terminal, nothing at all."""
+    out = _Terminal()
+    bar = Progress(10, stream=out)
     bar.advance(4)
+    assert "4/10" in out.getvalue() and "games/s" in out.getvalue()
+    bar.shrink(3)
+    assert "4/7" in out.getvalue()
     bar.close()
-    assert "4/10 games" in out.getvalue() and "games/s" in out.getvalue() and "ETA" in out.getvalue()
+    assert out.getvalue().endswith("\n")
     quiet = io.StringIO()  # not a terminal: silent by default
     bar = Progress(10, stream=quiet)
     bar.advance(10)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dinocli.tournament import contestants
-from dinocli.tournament_plan import GameResult, make_plan
-from dinocli.tournament_stats import Sprt, summarize, winners
+from dinocli.tournament.command import contestants
+from dinocli.tournament.plan import GameResult, make_plan
+from dinocli.tournament.stats import Sprt, summarize, winners
 
 
 def _g(lineup, rnd, rot, returns, scores=None):

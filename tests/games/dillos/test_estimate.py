@@ -8,11 +8,12 @@ import random
 
 import pytest
 
+from dinocli.ai.arena import steps
 from dinocli.events import SeededRng
 from dinocli.games.dillos import GAME
 from dinocli.games.dillos.estimate import FRESH, heuristic, roll_features
 from dinocli.games.dillos.strategy import ROLL_OFF_WIN
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 from .city import CROSS, NAMES, OPEN5, city, moving, play
 
@@ -33,10 +34,10 @@ def test_the_estimate_is_a_share_per_seat_until_the_game_is_over(seats, variants
     rnd = random.Random(seats)
     rng = SeededRng(f"h-{seats}-{variants}")
     s, _ = start(GAME, GAME.configure(NAMES[:seats], variants, {}), rng)
-    while GAME.to_move(s) is not None:
-        h = GAME.heuristic(s)
+    for st in steps(GAME, s, lambda s, seat, legal: rnd.choice(legal), rng):
+        h = GAME.heuristic(st.state)
         assert len(h) == seats and min(h) >= 0 and math.isclose(sum(h), 1.0)
-        s, _ = step(GAME, s, rnd.choice(GAME.legal_actions(s)), rng)
+        s = st.after
     assert GAME.heuristic(s) is None
 
 
@@ -94,11 +95,10 @@ def test_the_estimate_predicts_rule_based_self_play_better_than_a_coin():
         rng = SeededRng(f"fit-{seed}")
         s, _ = start(GAME, GAME.configure(NAMES[:2], ("small",), {}), rng)
         rolls = []
-        while (seat := GAME.to_move(s)) is not None:
-            if s.phase == "die":
-                rolls.append(s)
-            legal = GAME.legal_actions(s)
-            s, _ = step(GAME, s, GAME.strategy(s, seat, legal, random.Random(0))[0], rng)
+        for st in steps(GAME, s, lambda s, seat, legal: GAME.strategy(s, seat, legal, random.Random(0))[0], rng):
+            if st.state.phase == "die":
+                rolls.append(st.state)
+            s = st.after
         if s.winner >= 0:
             for r in rolls:
                 loss -= math.log(max(heuristic(r)[s.winner], 1e-6))

@@ -10,11 +10,12 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dinocli.ai.arena import steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games.dillos import GAME
 from dinocli.games.dillos.board import geometry
 from dinocli.games.dillos.data import BOARDS, FACEDOWN, HC, VACANT, kind_of
-from dinocli.games.runner import fold_all, start, step
+from dinocli.games.runner import fold_all, start
 
 from .city import NAMES
 
@@ -45,17 +46,14 @@ def test_random_games_keep_the_invariants(seed, seats, variants, small):
     rng = SeededRng(f"prop{seed}")
     rnd = random.Random(seed)
     s, log = start(GAME, config, rng)
-    while GAME.to_move(s) is not None:
-        _check(s, config)
-        seat = GAME.to_move(s)
-        legal = GAME.legal_actions(s)
-        action = legal[rnd.randrange(len(legal))]
-        assert GAME.parse_action(s, GAME.format_action(s, action)) == action
-        view = GAME.observe(s, seat)
-        det = GAME.determinize(view, seat, rnd)
-        assert msgspec.to_builtins(GAME.observe(det, seat)) == msgspec.to_builtins(view)
-        s, events = step(GAME, s, action, rng)
-        log.extend(events)
+    for st in steps(GAME, s, uniform(rnd), rng):
+        _check(st.state, config)
+        assert GAME.parse_action(st.state, GAME.format_action(st.state, st.action)) == st.action
+        view = GAME.observe(st.state, st.seat)
+        det = GAME.determinize(view, st.seat, rnd)
+        assert msgspec.to_builtins(GAME.observe(det, st.seat)) == msgspec.to_builtins(view)
+        log.extend(st.events)
+        s = st.after
     _check(s, config)
     assert msgspec.to_builtins(fold_all(GAME, GAME.initial(config), log)) == msgspec.to_builtins(s)
     redacted = [GAME.redact(e, 0) for e in log]

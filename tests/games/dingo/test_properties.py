@@ -8,12 +8,13 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dinocli.ai.arena import steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games.dingo import GAME
 from dinocli.games.dingo.data import ALL, EFFECT
 from dinocli.games.dingo.events import CardRemoved, DayEnded, GameEnded
 from dinocli.games.dingo.scoring import day_points
-from dinocli.games.runner import fold_all, start, step
+from dinocli.games.runner import fold_all, start
 
 NAMES = ("ann", "bob", "cat", "dan", "eve")
 
@@ -52,19 +53,16 @@ def test_random_games_keep_invariants(n, seed, variants, goal):
     rng, rnd = SeededRng(f"prop-{seed}"), random.Random(seed)
     s, log = start(GAME, config, rng)
     points = [0] * n
-    while GAME.to_move(s) is not None:
-        _check_state(s)
-        legal = GAME.legal_actions(s)
-        action = legal[rnd.randrange(len(legal))]
-        before = s
-        s, events = step(GAME, s, action, rng)
-        for e in events:
+    for st in steps(GAME, s, uniform(rnd), rng):
+        _check_state(st.state)
+        for e in st.events:
             if isinstance(e, CardRemoved):
-                _check_removal(before, e)
+                _check_removal(st.state, e)
             if isinstance(e, DayEnded):
                 assert e.points == day_points(e.values, e.target)
                 points = [p + q for p, q in zip(points, e.points)]
-        log.extend(events)
+        log.extend(st.events)
+        s = st.after
     assert tuple(points) == s.scores and max(s.scores) > goal  # A01
     assert isinstance(log[-1], GameEnded)
     assert abs(sum(GAME.returns(s)) - 1.0) < 1e-9

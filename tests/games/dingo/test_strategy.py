@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from dinocli.ai import RandomBot, RuleBot
+from dinocli.ai.arena import by_bots, play
 from dinocli.events import SeededRng
 from dinocli.games.dingo import GAME
 from dinocli.games.dingo.actions import DiscardCard, PlayCard, Target
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 from .tables import act, table
 
@@ -62,12 +64,7 @@ def test_beats_random_in_two_player_games():
         bot = i % 2
         rng, rnd = SeededRng(f"vs-random-{i}"), random.Random(i)
         s, _ = start(GAME, GAME.configure(("ann", "bob"), (), {"goal": 7}), rng)
-        while (seat := GAME.to_move(s)) is not None:
-            legal = GAME.legal_actions(s)
-            if seat == bot:
-                a, _ = GAME.strategy(GAME.observe(s, seat), seat, legal, rnd)
-            else:
-                a = legal[rnd.randrange(len(legal))]
-            s, _ = step(GAME, s, a, rng)
+        bots = [RuleBot() if seat == bot else RandomBot() for seat in range(2)]
+        s, _ = play(GAME, s, by_bots(GAME, bots, lambda n: rnd), rng)
         wins += GAME.returns(s)[bot]
     assert wins >= 0.8 * games

@@ -8,6 +8,7 @@ import click
 import msgspec
 import pytest
 
+from dinocli.ai.arena import steps
 from dinocli.events import SeededRng
 from dinocli.games.dingo import GAME
 from dinocli.games.dingo.actions import DiscardCard, Pass
@@ -17,7 +18,7 @@ from dinocli.games.dingo.events import (
     StartingCardsDealt, TurnStarted,
 )
 from dinocli.games.protocol import IllegalAction
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 from .tables import table
 
@@ -132,16 +133,16 @@ def test_every_board_of_a_long_five_player_game_fits_80_columns():
     config = GAME.configure(names, (), {"goal": 2})
     rng, rnd = SeededRng("wide"), random.Random(5)
     s, _ = start(GAME, config, rng)
-    n = 0
-    while GAME.to_move(s) is not None:
-        seat = GAME.to_move(s)
-        if n % 3 == 0:
-            for text in (GAME.render(GAME.observe(s, seat)), click.unstyle(GAME.render(GAME.observe(s, seat), color=True))):
+
+    def grow(s, seat, legal):
+        plays = [a for a in legal if not isinstance(a, DiscardCard)] or legal  # grow long ranches
+        return plays[rnd.randrange(len(plays))]
+
+    for st in steps(GAME, s, grow, rng):
+        if st.n % 3 == 0:
+            view = GAME.observe(st.state, st.seat)
+            for text in (GAME.render(view), click.unstyle(GAME.render(view, color=True))):
                 assert max(len(line) for line in text.splitlines()) <= 80, text
-        legal = GAME.legal_actions(s)
-        plays = [a for a in legal if not isinstance(a, DiscardCard)]  # grow long ranches
-        s, _ = step(GAME, s, (plays or legal)[rnd.randrange(len(plays or legal))], rng)
-        n += 1
 
 
 def test_log_lines_speak_to_you_in_the_second_person():

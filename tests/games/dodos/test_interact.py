@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+from dinocli.ai.arena import steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games import get
 from dinocli.games.dodos import dexterity
 from dinocli.games.dodos.actions import Throw
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 
 class FakeUI:
@@ -32,12 +33,10 @@ def a_throw():
     for seed in range(200):
         rng, rnd = SeededRng(f"throw/{seed}"), random.Random(seed)
         state, _ = start(game, game.configure(("ann", "bob", "cat"), (), {}), rng)
-        while game.to_move(state) is not None:
-            legal = game.legal_actions(state)
-            throws = [a for a in legal if isinstance(a, Throw)]
+        for st in steps(game, state, uniform(rnd), rng):
+            throws = [a for a in st.legal if isinstance(a, Throw)]
             if throws:
-                return game, state, throws[0]
-            state, _ = step(game, state, legal[rnd.randrange(len(legal))], rng)
+                return game, st.state, throws[0]
     raise AssertionError("no throw found")
 
 

@@ -8,12 +8,13 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dinocli.ai.arena import steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games.dodos import GAME
 from dinocli.games.dodos.events import GreenPlayed, RoundStarted
 from dinocli.games.dodos.state import PICK
 from dinocli.games.dodos.view import HIDDEN
-from dinocli.games.runner import fold_all, start, step
+from dinocli.games.runner import fold_all, start
 
 from .helpers import NAMES
 
@@ -36,12 +37,11 @@ def test_random_games_keep_invariants(n, seed, space, abilities):
     s, log = start(GAME, config, rng)
     greens: set[tuple[int, int]] = set()
     rnd_no = 0
-    while GAME.to_move(s) is not None:
-        legal = GAME.legal_actions(s)
-        assert legal and (type(legal[0]).__name__ != "Pass" or len(legal) > 1 or s.agenda[0].op != "offer")
-        s, evs = step(GAME, s, legal[rnd.randrange(len(legal))], rng)
-        log += evs
-        for e in evs:
+    for st in steps(GAME, s, uniform(rnd), rng):
+        legal, s = st.legal, st.after
+        assert legal and (type(legal[0]).__name__ != "Pass" or len(legal) > 1 or st.state.agenda[0].op != "offer")
+        log += st.events
+        for e in st.events:
             if type(e) is RoundStarted:
                 rnd_no = e.round
             elif type(e) is GreenPlayed:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from dinocli.ai import RandomBot, RuleBot
+from dinocli.ai.arena import by_bots, play
 from dinocli.events import SeededRng
 from dinocli.games.dodos import GAME
 from dinocli.games.dodos.actions import Play, Throw
 from dinocli.games.dodos.data import KIND_BY_SLUG
 from dinocli.games.dodos.state import Task
-from dinocli.games.runner import start, step
+from dinocli.games.runner import start
 
 from .helpers import NAMES, run, table, with_
 
@@ -52,12 +54,7 @@ def test_rule_based_beats_random():
         config = GAME.configure(NAMES[:2], (), {})
         rng, rnd = SeededRng(f"s{g // 2}"), random.Random(g)
         s, _ = start(GAME, config, rng)
-        while (seat := GAME.to_move(s)) is not None:
-            legal = GAME.legal_actions(s)
-            if seat == me:
-                action, _ = GAME.strategy(GAME.observe(s, seat), seat, legal, rnd)
-            else:
-                action = legal[rnd.randrange(len(legal))]
-            s, _ = step(GAME, s, action, rng)
+        bots = [RuleBot() if seat == me else RandomBot() for seat in range(2)]
+        s, _ = play(GAME, s, by_bots(GAME, bots, lambda n: rnd), rng)
         wins += GAME.returns(s)[me]
     assert wins >= 18

@@ -6,6 +6,7 @@ import random
 
 from msgspec.structs import replace
 
+from dinocli.ai.arena import random_playout
 from dinocli.events import SeededRng
 from dinocli.games.sos import GAME
 from dinocli.games.sos.actions import MoveDino, PlaceLava
@@ -14,7 +15,7 @@ from dinocli.games.sos.events import DinoEliminated, GameEnded, TileDrawn
 from dinocli.games.sos.rules import result_band, returns, scores
 from dinocli.games.sos.estimate import heuristic
 from dinocli.games.sos.state import Phase, score
-from dinocli.games.runner import random_playout, start
+from dinocli.games.runner import start
 
 from .build import (
     BLUE, LOUIS, METEOR, NESSIE, RED, STRAIGHT_DR, STRAIGHT_M1, STRAIGHT_M2,

@@ -7,12 +7,13 @@ import re
 
 import pytest
 
+from dinocli.ai.arena import random_playout, steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games.protocol import IllegalAction, MalformedAction
 from dinocli.games.sos import GAME
 from dinocli.games.sos.actions import MoveDino, PlaceLava
 from dinocli.games.sos.board import make_flow
-from dinocli.games.runner import random_playout, start
+from dinocli.games.runner import start
 
 from .build import (
     CURVE_M1, FORK_M2, LOUIS, RED, STRAIGHT_M1, YELLOW, acting, c, d, empty, end, holding, mask, tile, with_lava,
@@ -92,12 +93,8 @@ def test_describe_every_event_kind():
     for seed in range(6):
         state, log = start(GAME, config, SeededRng(f"d{seed}"))
         rnd, rng = random.Random(seed), SeededRng(f"d{seed}")
-        while GAME.to_move(state) is not None:
-            legal = GAME.legal_actions(state)
-            evs = GAME.decide(state, legal[rnd.randrange(len(legal))], rng)
-            for ev in evs:
-                state = GAME.fold(state, ev)
-            log += evs
+        for st in steps(GAME, state, uniform(rnd), rng):
+            log += st.events
         for ev in log:
             kinds[type(ev).__name__] = GAME.describe(ev, config)
     assert len(kinds) >= 12

@@ -8,16 +8,15 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dinocli.ai.arena import play_game, steps, uniform
 from dinocli.events import SeededRng
 from dinocli.games.sos import GAME
 from dinocli.games.sos.actions import MoveDino, PlaceLava
-from dinocli.games.sos.bench import play as bench_play
-from dinocli.games.sos.bench import random_policy, rules_policy
 from dinocli.games.sos.board import ALL_TILES, IS_MOUNTAIN, NEI, NESTS, TILE_COLOR, dino_blocked, make_flow
 from dinocli.games.sos.events import TileDrawn
 from dinocli.games.sos.lava import is_open
 from dinocli.games.sos.state import Phase, score
-from dinocli.games.runner import fold_all, start, step
+from dinocli.games.runner import fold_all, start
 
 from .build import BLUE, FREDDY, LOUIS, RED, STRAIGHT_M1, YELLOW, acting, c, d, empty, end, holding, tile
 
@@ -52,8 +51,8 @@ def test_strategy_does_not_step_into_the_lava_path():
 
 def test_rule_bot_beats_random():
     """Over the same 12 seeded games the rule-based team scores far more than random play."""
-    rules = sum(bench_play(rules_policy, s) for s in range(12)) / 12
-    rand = sum(bench_play(random_policy, s) for s in range(12)) / 12
+    rules, rand = (sum(play_game(GAME, [spec], f"bench-{s}").scores[0] for s in range(12)) / 12
+                   for spec in ("rules", "random"))
     assert rules >= rand + 4 and rules >= 9
 
 
@@ -98,13 +97,11 @@ def test_random_games_keep_the_invariants(seed, seats, variants):
     rng, rnd = SeededRng(str(seed)), random.Random(seed)
     state, log = start(GAME, config, rng)
     best, n = 0, 0
-    while GAME.to_move(state) is not None:
-        best = check_invariants(state, best)
-        legal = GAME.legal_actions(state)
-        assert legal
-        state, evs = step(GAME, state, legal[rnd.randrange(len(legal))], rng)
-        log += evs
-        n += 1
+    for st in steps(GAME, state, uniform(rnd), rng):
+        best = check_invariants(st.state, best)
+        assert st.legal
+        log += st.events
+        state, n = st.after, st.n + 1
     assert n <= GAME.info.max_decisions and state.ended in ("saved", "lost", "bag")
     check_invariants(state, best)
     again = fold_all(GAME, GAME.initial(config), log)

@@ -1,6 +1,6 @@
 """Running a tournament plan: in this process, on a local process pool, or on dask.distributed.
 
-Workers only play (:func:`~dinocli.tournament_plan.play_job`) and return results; this
+Workers only play (:func:`~dinocli.tournament.plan.play_job`) and return results; this
 coordinating process takes them in plan order — round by round for each lineup — whatever
 order they arrive in, so the games counted, the early stop and the ratings are the same for
 any number of workers or a cluster (issue 9, determinism). Only this process writes.
@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import IO
 
-from .tournament_plan import GameResult, Job, Plan, TournamentError, play_job
-from .tournament_stats import PairTally, best_returns, contestants_of
+from .plan import GameResult, Job, Plan, TournamentError, play_job
+from .stats import PairTally, best_returns, contestants_of
 
 __all__ = ["Progress", "jobs_for", "run_plan", "local_workers"]
 
@@ -33,53 +33,39 @@ def local_workers() -> int:
 
 
 class Progress:
-    """A one-line progress bar on a terminal's stderr: games done, games/s, ETA (silent elsewhere)."""
+    """Games done, games/s and the ETA as click's progress bar on a terminal's stderr (silent elsewhere)."""
 
     def __init__(self, total: int, stream: IO[str] | None = None, enabled: bool | None = None):
-        self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
-        self.total = total
-        self.done = 0
+        import click
+
+        stream = stream or sys.stderr
         self.start = time.perf_counter()
-        self._shown = 0.0
+        self.bar = None
+        if stream.isatty() if enabled is None else enabled:
+            self.bar = click.progressbar(length=total, file=stream, label="games", width=24, show_pos=True,
+                                         bar_template="%(label)s [%(bar)s] %(info)s", item_show_func=self._rate)
+            self.bar.render_progress()
+
+    def _rate(self, _item: object) -> str:
+        elapsed = time.perf_counter() - self.start
+        return f"{self.bar.pos / elapsed if elapsed > 0 else 0.0:.1f} games/s"
 
     def advance(self, games: int) -> None:
-        """Count finished games and redraw (at most ten times a second)."""
-        self.done += games
-        self._draw(force=False)
+        """Count finished games and redraw."""
+        if self.bar is not None:
+            self.bar.update(games)
 
     def shrink(self, games: int) -> None:
         """Take games that will not be played (an early stop) off the total."""
-        self.total = max(self.done, self.total - games)
-        self._draw(force=False)
-
-    def line(self) -> str:
-        """The text of the bar."""
-        elapsed = time.perf_counter() - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else math.inf
-        eta = "--:--" if math.isinf(left) else f"{int(left) // 60:02d}:{int(left) % 60:02d}"
-        width = 24
-        filled = int(width * self.done / self.total) if self.total else width
-        return (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games  "
-                f"{rate:.1f} games/s  ETA {eta}")
-
-    def _draw(self, force: bool) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if not force and now - self._shown < 0.1 and self.done < self.total:
-            return
-        self._shown = now
-        self.stream.write("\r" + self.line() + " ")
-        self.stream.flush()
+        if self.bar is not None:
+            self.bar.length = max(self.bar.pos, self.bar.length - games)
+            self.bar.finished = self.bar.pos >= self.bar.length
+            self.bar.render_progress()
 
     def close(self) -> None:
         """Finish the line."""
-        if self.enabled:
-            self._draw(force=True)
-            self.stream.write("\n")
-            self.stream.flush()
+        if self.bar is not None:
+            self.bar.render_finish()
 
 
 def jobs_for(plan: Plan, *, workers: int, record: bool) -> list[Job]:

@@ -1,11 +1,4 @@
-"""``dinocli tournament``: headless bot-vs-bot tournaments — parallel, fair, rated, replayable.
-
-The pieces: :mod:`dinocli.tournament_plan` (lineups, rotated seatings, paired seeds, the
-worker's job), :mod:`dinocli.tournament_run` (process pool or dask, results taken in plan
-order, the early stop, the progress bar), :mod:`dinocli.tournament_stats` (win rates with
-Wilson intervals, head-to-head, openskill ratings, SPRT, cooperative team scores) and
-:mod:`dinocli.tournament_save` (every game stored as a normal replayable game).
-"""
+"""The ``dinocli tournament`` command: contestants from specs, the run, the report and its table."""
 
 from __future__ import annotations
 
@@ -14,9 +7,11 @@ from typing import Any
 
 import click
 
-from .tournament_plan import Contestant, TournamentError, make_plan
-from .tournament_run import Progress, local_workers, run_plan
-from .tournament_stats import summarize
+from dinocli.output import emit_json
+
+from .plan import Contestant, TournamentError, make_plan
+from .run import Progress, local_workers, run_plan
+from .stats import summarize
 
 __all__ = ["command", "contestants", "tournament", "TournamentError"]
 
@@ -85,7 +80,7 @@ def tournament(game_id: str, specs: list[str], *, games: int = 100, workers: int
     workers = local_workers() if workers is None else workers
     saver = None
     if save:
-        from .tournament_save import Saver
+        from .save import Saver
 
         saver = Saver(db, plan, game)
     bar = Progress(plan.games, enabled=progress)
@@ -135,8 +130,6 @@ def command(env, *, game: str, specs: list[str], games: int, workers: int | None
         write_text(report_file, report_page(report))
         click.echo(f"Report drawn to {safe(report_file)}", err=True)
     if as_json:
-        from dinocli.cli import emit_json
-
         emit_json(report)
         return
     click.echo(render(report, color=env.color()))

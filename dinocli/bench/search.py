@@ -31,12 +31,12 @@ import random
 import time
 from typing import Any
 
+from dinocli.ai.arena import random_playout
+from dinocli.ai.mcts import Node, Search
+from dinocli.ai.spec import parse_spec
 from dinocli.events import Event, Rng, SeededRng, SimRng
 from dinocli.games.protocol import Action, Game, State
 from dinocli.games.runner import start, step
-
-from .mcts import Node, Search
-from .spec import parse_spec
 
 __all__ = ["mcts_figures", "positions"]
 
@@ -52,11 +52,7 @@ def positions(game: Game, plies: tuple[int, ...] = PLIES) -> list[State]:
     for k in plies:
         rng, rnd = SeededRng(f"bench/{game.info.id}/{k}"), random.Random(k)
         state, _ = start(game, config, rng)
-        for _ in range(k):
-            if game.to_move(state) is None:
-                break
-            legal = game.legal_actions(state)
-            state, _ = step(game, state, legal[rnd.randrange(len(legal))], rng)
+        state, _ = random_playout(game, state, rng, rnd, limit=k)
         if game.to_move(state) is not None:
             out.append(state)
     return out

@@ -8,15 +8,24 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from dinocli.arena import wilson
+from .plan import GameResult, Plan
 
-from .tournament_plan import GameResult, Plan
-
-__all__ = ["winners", "contestants_of", "best_returns", "Sprt", "PairTally", "summarize"]
+__all__ = ["wilson", "winners", "contestants_of", "best_returns", "Sprt", "PairTally", "summarize"]
 
 # SPRT for "one bot of a pairing is stronger": H0 p = 0.45 against H1 p = 0.55 on decisive
 # games (draws carry no information), with error rates alpha = beta = 0.05.
 SPRT_P0, SPRT_P1, SPRT_ALPHA, SPRT_BETA = 0.45, 0.55, 0.05, 0.05
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def _r(x: float, nd: int = 4) -> float:

@@ -19,7 +19,7 @@ import msgspec
 from dinocli.events.store import Command, Store
 from dinocli.games.protocol import Game
 
-from .tournament_plan import GameResult, Plan
+from .plan import GameResult, Plan
 
 __all__ = ["Saver", "result_of", "BATCH", "BATCH_SECONDS"]
 

@@ -33,7 +33,8 @@ from typing import Any
 import msgspec
 
 from dinocli import games
-from dinocli.arena import CLAIRVOYANT, play_game, wilson
+from dinocli.ai.arena import CLAIRVOYANT, by_bots, play_game, steps
+from dinocli.tournament.stats import wilson
 
 __all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
@@ -229,22 +230,16 @@ def positions(game_id: str, count: int = 20, *, seed: str = "timing", variants: 
     move has a choice."""
     from dinocli.ai import make_bot
     from dinocli.events import SeededRng
-    from dinocli.games.runner import start, step
+    from dinocli.games.runner import start
 
     game = games.get(game_id)
     n = seats or min(max(game.info.min_seats, 2), game.info.max_seats)
     config = game.configure(tuple(f"p{i}" for i in range(n)), tuple(variants), {})
-    bot, found, k = make_bot("rules"), [], 0
+    rules, found, k = [make_bot("rules")] * n, [], 0
     while len(found) < 4 * count and k < 20:
         rng = SeededRng(f"{seed}/{k}")
         state, _ = start(game, config, rng)
-        d = 0
-        while (seat := game.to_move(state)) is not None and d < game.info.max_decisions:
-            legal = game.legal_actions(state)
-            if len(legal) > 1:
-                found.append(state)
-            state, _ = step(game, state, bot.choose(game, game.observe(state, seat), seat, legal, random.Random(d)), rng)
-            d += 1
+        found.extend(st.state for st in steps(game, state, by_bots(game, rules, random.Random), rng) if len(st.legal) > 1)
         k += 1
     return found[:: max(1, len(found) // count)][:count]
 

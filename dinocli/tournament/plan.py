@@ -14,7 +14,7 @@ import math
 
 import msgspec
 
-from dinocli.arena import Record, play_game
+from dinocli.ai.arena import Record, play_game
 from dinocli.games.protocol import GameError
 
 __all__ = ["TournamentError", "Contestant", "Lineup", "Plan", "Job", "GameResult", "lineups", "seatings",

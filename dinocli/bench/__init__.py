@@ -1,0 +1,86 @@
+"""``dinocli bench``: speed and strength figures, each measured against a baseline in the same run.
+
+The benches: :mod:`.cli` (command start-up and moves, ``bench cli``), :mod:`.store` (appends
+and replay, ``bench store``), :mod:`.search` (our ISMCTS against the ``mcts`` package, ``bench
+mcts``), :mod:`.game` (each game's engine, ``bench GAME``) and :mod:`.strength` (bot strength
+with intervals, ``bench GAME --strength``). Each loads only when it runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dinocli.games.protocol import BadConfig
+
+__all__ = ["run", "WHAT"]
+
+
+def cli_figures() -> dict[str, Any]:
+    """Whole-process CPU time of the commands a player types (see :mod:`.cli`)."""
+    from .cli import cli_figures as figures
+
+    return figures()
+
+
+def store_figures() -> dict[str, Any]:
+    """Durable appends and replay through the store against raw sqlite3 (see :mod:`.store`)."""
+    from .store import store_figures as figures
+
+    return figures()
+
+
+def mcts_figures() -> dict[str, Any]:
+    """ISMCTS iterations per second per game against the PyPI `mcts` package (see :mod:`.search`)."""
+    from dinocli import games
+
+    from .search import mcts_figures as figures
+
+    return figures(games.all_games())
+
+
+WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
+
+
+def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", games: int = 200,
+        workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
+        positions: int = 20, seats: int = 2, progress: Any = None) -> dict[str, Any]:
+    """Run the named benches (default: all; with ``strength``, every game) and return their figures."""
+    from dinocli import games as registry
+
+    names = what or ([] if strength else [*WHAT]) + sorted(registry.GAMES)
+    for name in names:
+        if name not in WHAT and name not in registry.GAMES:
+            raise registry.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(registry.GAMES)])}")
+    if strength:
+        from dinocli.ai import parse_spec
+
+        from .strength import check_seats
+
+        parse_spec(bot)  # a bad spec fails before any game is played
+        for name in names:
+            if name in registry.GAMES:
+                check_seats(name, seats)  # and so does a table size a game does not allow
+        if resume is not None:
+            from .strength import check_resume
+
+            check_resume(resume)  # and so does a file that is not a resume file
+    if seats != 2 and not strength:
+        raise BadConfig("--seats is a table size for --strength")
+    if variants and len([n for n in names if n in registry.GAMES]) != 1:
+        raise BadConfig("--variant needs exactly one game to bench")
+    out = {}
+    for name in names:
+        if name in WHAT:
+            out[name] = WHAT[name]()
+            continue
+        from .game import game_figures
+
+        out[name] = game_figures(name, variants=tuple(variants or ()))
+        if strength:
+            from .strength import strength_figures
+
+            out[name].update(strength_figures(name, bot=bot, games_=games, workers=workers,
+                                              variants=variants or (), resume=resume, positions=positions,
+                                              seats=seats, progress=progress))
+    return out

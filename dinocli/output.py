@@ -1,0 +1,30 @@
+"""What commands print: stable JSON, and text made terminal-safe (DESIGN "CLI contract").
+
+Imported by the command line and by the command modules it calls (tournament, bench), so
+that none of them imports ``dinocli.cli`` back. Only click is imported at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+__all__ = ["echo", "emit_json"]
+
+
+def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print text that may hold names, actions or paths from a log, the database or the command
+    line, made terminal-safe (our own colours kept when colour is on)."""
+    from dinocli.safe import safe_block
+
+    ctx = click.get_current_context(silent=True)
+    color = getattr(ctx.obj, "color", None) if ctx is not None else None  # the command line's Env
+    colour = not err and callable(color) and color()
+    click.echo(safe_block(text, colour=colour), err=err, nl=nl)
+
+
+def emit_json(data: Any) -> None:
+    """Stable, uncoloured JSON on stdout."""
+    click.echo(json.dumps(data, indent=2, sort_keys=True, default=str))
