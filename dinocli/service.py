@@ -578,8 +578,12 @@ class Service:
         the seed) and store it."""
         from dinocli.verify import verify_log
 
-        parsed = read_log_for_game(data)
-        verify_log(parsed)
+        from dinocli.events.log import LogRejected
+
+        parsed = read_log_for_game(data, allow_view=True)
+        verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
+        if parsed.is_view:
+            raise LogRejected(1, f"a seat's view cannot be imported (exported with --as for seat {parsed.header['view']})")
         from dinocli.events import notes
 
         with self.store.write():
