@@ -583,7 +583,8 @@ class Service:
         parsed = read_log_for_game(data, allow_view=True)
         verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
         if parsed.is_view:
-            raise LogRejected(1, f"a seat's view cannot be imported (exported with --as for seat {parsed.header['view']})")
+            raise LogRejected(1, "a seat's view cannot be imported "
+                                 f"(exported with --as for seat {parsed.header['view']})")
         from dinocli.events import notes
 
         with self.store.write():

@@ -262,10 +262,7 @@ def _verify_log(parsed) -> Verdict:
     over = game.to_move(state) is None
     if over and seed is None:
         raise Divergence(AT_FOOTER, WITHHELD)
-    result = normalized(game_result(game, state, header["seats"])) if over else None
-    if parsed.footer.get("result") != result:
-        raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
-                         + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
+    _check_result(parsed.footer, normalized(game_result(game, state, header["seats"])) if over else None)
     checked = ["the header", f"the hash chain (format {header['version']})", "every decision against the rules",
                "every event is what the rules produce"]
     unchecked = []
@@ -304,8 +301,9 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
                f"the {len(entries) - hidden} events {name} may see, against their commitments"]
     unchecked = []
     if hidden:
-        unchecked.append(f"{hidden} event{'' if hidden == 1 else 's'} {name} may not see (their commitments only; what the view shows of "
-                         "them, e.g. who drew a card, no hash covers: it was checked only to fit the rest)")
+        unchecked.append(f"{hidden} event{'' if hidden == 1 else 's'} {name} may not see (their commitments only; "
+                         "what the view shows of them, e.g. who drew a card, no hash covers: it was checked only "
+                         "to fit the rest)")
     blank = next((e.seq for e in entries if e.hidden and e.event is None), None)
     alike = getattr(_view_module(game), "SEATS_SEE_ALIKE", False)
     if blank is not None:
@@ -344,7 +342,7 @@ def _fold_view(game: Game, config: Config, seat: int, entries: list, alike: bool
     for group in commands(entries):
         head = group[0]
         if not first:
-            state = game.determinize(view, seat, random.Random(head.seq))
+            state = _complete(game, view, seat, head.seq)
             mover = game.to_move(state)
             if mover is None:
                 raise Divergence(head.seq, "a decision after the game ended")
@@ -360,13 +358,26 @@ def _fold_view(game: Game, config: Config, seat: int, entries: list, alike: bool
                     game.parse_action(state, head.action)
                 except GameError as exc:
                     raise Divergence(head.seq, f"{head.action!r} is not legal: {exc}") from None
+                except _UNFIT as exc:
+                    raise Divergence(head.seq, f"it does not fit what seat {seat} knows: {exc!r}") from None
         first = False
         for e in group:
             try:
                 view = fold_view(view, e.event, e.hidden)
-            except (ValueError, TypeError, IndexError, KeyError) as exc:   # GameError is a ValueError
+            except _UNFIT as exc:
                 raise Divergence(e.seq, f"it does not fit what seat {seat} knows: {exc}") from None
     return view
+
+
+_UNFIT = (ValueError, TypeError, IndexError, KeyError, AttributeError)   # a GameError is a ValueError
+
+
+def _complete(game: Game, view: Any, seat: int, seq: int) -> Any:
+    """A full state drawn from a seat's view (seeded by the event number, so a verdict is repeatable)."""
+    try:
+        return game.determinize(view, seat, random.Random(seq))
+    except (*_UNFIT, StopIteration) as exc:
+        raise Divergence(seq, f"no full state fits what seat {seat} knows here ({exc!r})") from None
 
 
 def _view_result(game: Game, config: Config, header: dict, footer: dict, seat: int, view: Any) -> bool:
@@ -375,13 +386,17 @@ def _view_result(game: Game, config: Config, header: dict, footer: dict, seat: i
     from dinocli.events.chain import normalized
     from dinocli.service import game_result
 
-    state = game.determinize(view, seat, random.Random(0))
+    state = _complete(game, view, seat, AT_FOOTER)
     over = game.to_move(state) is None
-    result = normalized(game_result(game, state, header["seats"])) if over else None
+    _check_result(footer, normalized(game_result(game, state, header["seats"])) if over else None)
+    return over
+
+
+def _check_result(footer: dict, result: dict | None) -> None:
+    """The footer's result must be the rules' (None: the game is not over)."""
     if footer.get("result") != result:
         raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
                          + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
-    return over
 
 
 def _snapshots(store, rec, game, config) -> dict[int, tuple[bool, bytes]]:

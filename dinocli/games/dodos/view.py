@@ -219,7 +219,7 @@ def fold_view(v: View, ev: Event, hidden: bool = False) -> View:
         if ev.seat == v.seat and tuple(sorted(ev.cards)) != v.hand:  # type: ignore[attr-defined]
             raise ValueError(f"seat {v.seat}'s revealed hand is not its hand")
         if len(ev.cards) != _sized(v.sizes, ev.seat, 0)[ev.seat]:  # type: ignore[attr-defined]
-            raise ValueError(f"the revealed hand of seat {ev.seat} has not the size of that hand")  # type: ignore[attr-defined]
+            raise ValueError(f"the revealed hand of seat {ev.seat} is not that hand's size")  # type: ignore[attr-defined]
         return v
     if t is GameStarted:
         return observe(fold(State(names=v.names), ev), v.seat)
