@@ -232,10 +232,18 @@ def _random_game(kind: str, seats: int, seed: int, variants: tuple[str, ...] = (
     return game, config, commands
 
 
-@pytest.mark.parametrize("kind,seats,variants", [
-    ("dingo", 3, ()), ("dodos", 4, ("abilities",)), ("dodos", 3, ("space",)), ("dillos", 3, ("houston",)),
-    ("sos", 2, ()),
-])
+CASES = [("dingo", 3, ()), ("dodos", 4, ("abilities",)), ("dodos", 3, ("space",)), ("dillos", 3, ("houston",)),
+         ("sos", 2, ())]
+
+
+def test_every_game_folds_a_view():
+    """#16: a view is checked through its game's ``fold_view``: every registered game has one, tested below."""
+    assert {kind for kind, *_ in CASES} == set(games.GAMES)
+    for kind in games.GAMES:
+        assert callable(importlib.import_module(f"dinocli.games.{kind}.view").fold_view)
+
+
+@pytest.mark.parametrize("kind,seats,variants", CASES)
 def test_fold_view_is_observe_after_fold_and_legal_actions_ignore_what_is_hidden(kind, seats, variants):
     """#16 binding, the two facts the view check rests on, for every seat of random games: folding a
     view by what the seat was shown gives exactly ``observe(fold(state, event), seat)``; and the mover's
