@@ -576,9 +576,8 @@ class Service:
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
         the seed) and store it."""
+        from dinocli.events.errors import LogRejected
         from dinocli.verify import verify_log
-
-        from dinocli.events.log import LogRejected
 
         parsed = read_log_for_game(data, allow_view=True)
         verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
