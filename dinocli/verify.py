@@ -307,17 +307,18 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
     blank = next((e.seq for e in entries if e.hidden and e.event is None), None)
     alike = getattr(_view_module(game), "SEATS_SEE_ALIKE", False)
     if blank is not None:
-        checked.append(f"{name}'s own decisions ({own}), opened")
+        checked.append(f"the own decisions of {name} ({own}), opened")
         unchecked.append(f"the legality of decisions (hidden event {blank} has no shown form to fold)")
     else:
         view = _fold_view(game, config, seat, entries, alike)
-        checked.append(f"{name}'s own decisions ({own}): each {name}'s to make and legal from what {name} knew")
+        checked.append(f"the own decisions of {name} ({own}): each made when {name} was to move, and legal "
+                       f"from what {name} knew")
         if alike:
             checked.append("every decision was the mover's and legal (every seat sees alike)")
         else:
             checked.append(f"every decision {name} saw was made by the seat to move")
             unchecked.append(f"the legality of the other seats' decisions (it needs their hands, which {name} "
-                             "may not see; each was checked to fit what it saw)")
+                             f"may not see; each was checked only to fit what {name} saw)")
         if _view_result(game, config, header, parsed.footer, seat, view):
             checked.append("the result, from what the view shows")
     unchecked.append("the draws (a seat's view carries only their commitments, never the seed)")

@@ -95,7 +95,7 @@ def test_a_seats_export_of_a_finished_game_checks_its_own_decisions(played, tmp_
         assert code == 0, err
         verified, *not_checked = out.splitlines()
         own = next(part for part in verified.split("; ") if "own decisions" in part)
-        assert f"{names[seat]}'s own decisions (" in own and "legal from what" in own, own
+        assert f"the own decisions of {names[seat]} (" in own and "legal from what" in own, own
         assert int(own.split("(")[1].split(")")[0]) > 0
         assert "the result, from what the view shows" in verified
         assert "every decision" in verified and "was made by the seat to move" in verified
@@ -269,3 +269,20 @@ def test_fold_view_is_observe_after_fold_and_legal_actions_ignore_what_is_hidden
                 views[seat] = view_mod.fold_view(views[seat], shown, shown != e)
                 assert views[seat] == game.observe(state, seat), (kind, seat, e)
     assert decisions > 20
+
+
+def test_a_view_cannot_hide_the_seats_own_decision(played, tmp_path):
+    """#16 binding: a sealed event's hash covers only its commitment, so a forger may write one of the
+    seat's own secret picks as hidden (the chain still checks out); the seat was to move there, so the
+    view is refused at that event rather than skipping the decision's check."""
+    db, ids = played
+    seat = 1
+    lines = rows(run(db, "export", ids["dodos"], "--as", str(seat)).stdout)
+    i, e = next((k, x) for k, x in enumerate(lines[1:-1], 1)
+                if x["type"] == "dodos.card_picked" and x["actor"] == seat and x["salt"])
+    other = (seat + 1) % len(lines[0]["seats"])
+    e["commit"] = commitment(e["salt"], e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"])
+    e["shown"] = {"type": e["type"], "v": e["v"], "body": {"seat": other, "card": -1}, "actor": other}
+    e.update(type=None, v=None, body=None, actor=None, action=None, salt=None)
+    code, _out, err = verify_view(db, dump(lines), tmp_path, process=True)
+    assert code == 4 and f"line {i + 1}: event {i}: seat {seat} was to move, but this decision is hidden" in err, err
