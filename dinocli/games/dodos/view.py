@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -160,19 +161,19 @@ def _lose(v: View, seat: int, cards: tuple[int, ...]) -> View:
     return replace(v, sizes=_sized(v.sizes, seat, -len(cards)))
 
 
-def _hidden_form(v: View, ev: Event) -> bool:
+def _hidden_form(v: View, ev: Any) -> bool:
     """Whether ``ev`` is the redacted form of an event hidden from ``v.seat``."""
     t, me = type(ev), v.seat
     if t is CardsDrawn:
-        return ev.seat != me and ev.why != "search" and all(c == -1 for c in ev.cards)  # type: ignore[attr-defined]
+        return ev.seat != me and ev.why != "search" and all(c == -1 for c in ev.cards)
     if t is CardPicked:
-        return ev.seat != me and ev.card == -1  # type: ignore[attr-defined]
+        return ev.seat != me and ev.card == -1
     if t is Stolen:
-        return me not in (ev.thief, ev.victim) and all(c == -1 for c in ev.cards)  # type: ignore[attr-defined]
+        return me not in (ev.thief, ev.victim) and all(c == -1 for c in ev.cards)
     return False
 
 
-def fold_view(v: View, ev: Event, hidden: bool = False) -> View:
+def fold_view(v: View, ev: Any, hidden: bool = False) -> View:
     """The view after one event, as ``v.seat`` sees it: ``observe(fold(s, ev), seat)`` computed from the
     view alone, ``ev`` being what the seat was shown (``hidden``: the redacted form of an event it may not
     see: another seat's draw, pick or steal). ValueError when the event cannot follow what the seat knows."""
@@ -180,34 +181,33 @@ def fold_view(v: View, ev: Event, hidden: bool = False) -> View:
         raise ValueError(f"{ev.tag} is not something seat {v.seat} may not see")
     t = type(ev)
     if t is CardsDrawn:
-        if v.deck_size < len(ev.cards):  # type: ignore[attr-defined]
+        if v.deck_size < len(ev.cards):
             raise ValueError("more cards drawn than the deck holds")
-        w = _gain(v, ev.seat, ev.cards)  # type: ignore[attr-defined]
-        return replace(w, deck_size=v.deck_size - len(ev.cards), ticks=v.ticks + 1)  # type: ignore[attr-defined]
+        w = _gain(v, ev.seat, ev.cards)
+        return replace(w, deck_size=v.deck_size - len(ev.cards), ticks=v.ticks + 1)
     if t is CardPicked:
-        if v.phase != PICK or not 0 <= ev.seat < len(v.picks) or v.picks[ev.seat] != -1:  # type: ignore[attr-defined]
-            raise ValueError(f"seat {ev.seat} cannot pick now")  # type: ignore[attr-defined]
-        w = _lose(v, ev.seat, (ev.card,)) if ev.card != -1 else replace(  # type: ignore[attr-defined]
-            v, sizes=_sized(v.sizes, ev.seat, -1))  # type: ignore[attr-defined]
-        mine = ev.seat == v.seat  # type: ignore[attr-defined]
-        return replace(w, picks=_at(w.picks, ev.seat, ev.card if mine else HIDDEN))  # type: ignore[attr-defined]
+        if v.phase != PICK or not 0 <= ev.seat < len(v.picks) or v.picks[ev.seat] != -1:
+            raise ValueError(f"seat {ev.seat} cannot pick now")
+        w = _lose(v, ev.seat, (ev.card,)) if ev.card != -1 else replace(v, sizes=_sized(v.sizes, ev.seat, -1))
+        mine = ev.seat == v.seat
+        return replace(w, picks=_at(w.picks, ev.seat, ev.card if mine else HIDDEN))
     if t is Stolen:
-        w = _lose(v, ev.victim, ev.cards)  # type: ignore[attr-defined]
-        w = _gain(w, ev.thief, ev.cards)  # type: ignore[attr-defined]
+        w = _lose(v, ev.victim, ev.cards)
+        w = _gain(w, ev.thief, ev.cards)
         return replace(w, ticks=v.ticks + 1)
     if t is GreenPlayed:
-        w = _lose(v, ev.seat, (ev.card,))  # type: ignore[attr-defined]
-        return replace(w, greens=_at(w.greens, ev.seat, ev.card))  # type: ignore[attr-defined]
+        w = _lose(v, ev.seat, (ev.card,))
+        return replace(w, greens=_at(w.greens, ev.seat, ev.card))
     if t is Discarded:
-        w = _lose(v, ev.seat, ev.cards)  # type: ignore[attr-defined]
-        return replace(w, discard=w.discard + ev.cards)  # type: ignore[attr-defined]
+        w = _lose(v, ev.seat, ev.cards)
+        return replace(w, discard=w.discard + ev.cards)
     if t is DeckReshuffled:
-        if not set(ev.cards) <= set(v.discard):  # type: ignore[attr-defined]
+        if not set(ev.cards) <= set(v.discard):
             raise ValueError("reshuffled cards that are not in the discard pile")
-        return replace(v, deck_size=v.deck_size + len(ev.cards),  # type: ignore[attr-defined]
-                       discard=tuple(c for c in v.discard if c not in ev.cards))  # type: ignore[attr-defined]
+        back = set(ev.cards)
+        return replace(v, deck_size=v.deck_size + len(back), discard=tuple(c for c in v.discard if c not in back))
     if t is CardsRevealed:
-        cards = ev.cards  # type: ignore[attr-defined]
+        cards = ev.cards
         if len(cards) != len(v.picks):
             raise ValueError("a reveal must show one pick per seat")
         for x, (was, c) in enumerate(zip(v.picks, cards)):
@@ -216,10 +216,10 @@ def fold_view(v: View, ev: Event, hidden: bool = False) -> View:
         _unseen(replace(v, picks=()), tuple(c for was, c in zip(v.picks, cards) if was == HIDDEN))
         return replace(v, phase=RESOLVE, picks=cards)
     if t is HandRevealed:
-        if ev.seat == v.seat and tuple(sorted(ev.cards)) != v.hand:  # type: ignore[attr-defined]
+        if ev.seat == v.seat and tuple(sorted(ev.cards)) != v.hand:
             raise ValueError(f"seat {v.seat}'s revealed hand is not its hand")
-        if len(ev.cards) != _sized(v.sizes, ev.seat, 0)[ev.seat]:  # type: ignore[attr-defined]
-            raise ValueError(f"the revealed hand of seat {ev.seat} is not that hand's size")  # type: ignore[attr-defined]
+        if len(ev.cards) != _sized(v.sizes, ev.seat, 0)[ev.seat]:
+            raise ValueError(f"the revealed hand of seat {ev.seat} is not that hand's size")
         return v
     if t is GameStarted:
         return observe(fold(State(names=v.names), ev), v.seat)
