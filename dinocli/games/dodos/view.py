@@ -205,7 +205,7 @@ def fold_view(v: View, ev: Any, hidden: bool = False) -> View:
         if not set(ev.cards) <= set(v.discard):
             raise ValueError("reshuffled cards that are not in the discard pile")
         back = set(ev.cards)
-        return replace(v, deck_size=v.deck_size + len(back), discard=tuple(c for c in v.discard if c not in back))
+        return replace(v, deck_size=v.deck_size + len(ev.cards), discard=tuple(c for c in v.discard if c not in back))
     if t is CardsRevealed:
         cards = ev.cards
         if len(cards) != len(v.picks):
