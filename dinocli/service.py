@@ -591,10 +591,14 @@ class Service:
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
         the seed) and store it."""
+        from dinocli.events.errors import LogRejected
         from dinocli.verify import verify_log
 
-        parsed = read_log_for_game(data)
-        verify_log(parsed)
+        parsed = read_log_for_game(data, allow_view=True)
+        verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
+        if parsed.is_view:
+            raise LogRejected(1, "a seat's view cannot be imported "
+                                 f"(exported with --as for seat {parsed.header['view']})")
         from dinocli.events import notes
 
         with self.store.write():

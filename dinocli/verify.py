@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -260,10 +261,7 @@ def _verify_log(parsed) -> Verdict:
     over = game.to_move(state) is None
     if over and seed is None:
         raise Divergence(AT_FOOTER, WITHHELD)
-    result = normalized(game_result(game, state, header["seats"])) if over else None
-    if parsed.footer.get("result") != result:
-        raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
-                         + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
+    _check_result(parsed.footer, normalized(game_result(game, state, header["seats"])) if over else None)
     checked = ["the header", f"the hash chain (format {header['version']})", "every decision against the rules",
                "every event is what the rules produce"]
     unchecked = []
@@ -277,7 +275,8 @@ def _verify_log(parsed) -> Verdict:
 
 
 def _verify_view(parsed, game: Game, config: Config) -> Verdict:
-    """A seat's view: its header, its chain through the commitments of what it hides, and what it opens."""
+    """A seat's view: its header, its chain through the commitments of what it hides, what it opens, and
+    the seat's own decisions against the rules, folded from what the seat knew (``fold_view``)."""
     header = parsed.header
     seat = header["view"]
     if not (isinstance(seat, int) and 0 <= seat < len(config.names)):
@@ -291,43 +290,108 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
     first = entries[0]
     if first.command != first.seq or (first.opened and first.actor is not None):
         raise Divergence(first.seq, "the log does not start with the game's setup")
-    hidden = sum(1 for e in entries if e.hidden)
-    own = sum(1 for e in entries if e.opened and e.command == e.seq and e.actor == seat)
     for e in entries:
         if e.opened and e.command == e.seq and e.actor is not None and e.action is None:
             raise Divergence(e.seq, "a decision without its action")
+    name = config.names[seat]
+    hidden = sum(1 for e in entries if e.hidden)
+    own = sum(1 for e in entries if e.opened and e.command == e.seq and e.actor == seat)
     checked = ["the header", f"the hash chain of all {len(entries)} events (format 2)",
-               f"the {len(entries) - hidden} events {config.names[seat]} may see, against their commitments",
-               f"{config.names[seat]}'s own decisions ({own}), opened"]
-    unchecked = ["the draws (a seat's view carries only their commitments, never the seed)"]
+               f"the {len(entries) - hidden} events {name} may see, against their commitments"]
+    unchecked = []
     if hidden:
-        unchecked[:0] = [f"{hidden} events {config.names[seat]} may not see (their commitments only)"]
-        unchecked.append("the legality of decisions (re-running the rules needs what the view hides)")
+        unchecked.append(f"{hidden} event{'' if hidden == 1 else 's'} {name} may not see (their commitments only; "
+                         "what the view shows of them, e.g. who drew a card, no hash covers: it was checked only "
+                         "to fit the rest)")
+    blank = next((e.seq for e in entries if e.hidden and e.event is None), None)
+    alike = game.sees_alike
+    if blank is not None:
+        checked.append(f"the own decisions of {name} ({own}), opened")
+        unchecked.append(f"the legality of decisions (hidden event {blank} has no shown form to fold)")
     else:
-        _legal_in_view(game, config, entries_of(parsed))
-        checked.append("every decision was the mover's and legal (the view hides no event)")
-        unchecked.append("that each command produced exactly its events (that needs the draws)")
+        view = _fold_view(game, config, seat, entries, alike)
+        checked.append(f"the own decisions of {name} ({own}): each made when {name} was to move, and legal "
+                       f"from what {name} knew")
+        if alike:
+            checked.append("every decision was the mover's and legal (every seat sees alike)")
+        else:
+            checked.append(f"every decision {name} saw was made by the seat to move")
+            unchecked.append(f"the legality of the other seats' decisions (it needs their hands, which {name} "
+                             f"may not see; each was checked only to fit what {name} saw)")
+        if _view_result(game, config, header, parsed.footer, seat, view):
+            checked.append("the result, from what the view shows")
+    unchecked.append("the draws (a seat's view carries only their commitments, never the seed)")
+    unchecked.append("that each command produced exactly its events (that needs the draws)")
     return Verdict(events=len(entries), over=parsed.footer.get("result") is not None, checked=checked,
                    unchecked=unchecked)
 
 
-def _legal_in_view(game: Game, config: Config, entries: list[Entry]) -> None:
-    """Fold a view that hides no event: every decision must be the seat to move's and legal."""
-    state = game.initial(config)
+def _fold_view(game: Game, config: Config, seat: int, entries: list, alike: bool) -> Any:
+    """Fold a seat's view from the setup over what the seat saw (an event it may not see by its shown form):
+    every decision it saw must be the seat to move's, and its own (every seat's, where all see alike) legal
+    in a full state drawn at random from the view. Legal actions depend on the mover's information only,
+    so any such state answers as the true one would. Returns the final view."""
+    fold_view = game.fold_view
+    view = game.observe(game.initial(config), seat)
+    first = True
     for group in commands(entries):
         head = group[0]
-        if head.actor is not None:
-            if game.to_move(state) != head.actor:
-                raise Divergence(head.seq, f"seat {head.actor} decided but seat {game.to_move(state)} was to move")
+        if not first:
+            state = _complete(game, view, seat, head.seq)
+            mover = game.to_move(state)
+            if mover is None:
+                raise Divergence(head.seq, "a decision after the game ended")
+            if head.hidden:
+                if mover == seat:
+                    raise Divergence(head.seq, f"seat {seat} was to move, but this decision is hidden from it")
+            elif head.actor is None:
+                raise Divergence(head.seq, "an event that no decision produced")
+            elif head.actor != mover:
+                raise Divergence(head.seq, f"seat {head.actor} decided but seat {mover} was to move")
+            elif head.actor == seat or alike:
+                try:
+                    game.parse_action(state, head.action)
+                except GameError as exc:
+                    raise Divergence(head.seq, f"{head.action!r} is not legal: {exc}") from None
+                except _UNFIT as exc:
+                    raise Divergence(head.seq, f"it does not fit what seat {seat} knows: {exc!r}") from None
+        first = False
+        for e in group:
             try:
-                game.parse_action(state, head.action)
-            except GameError as exc:
-                raise Divergence(head.seq, f"{head.action!r} is not legal: {exc}") from None
-        try:
-            for e in group:
-                state = game.fold(state, e.event)
-        except Exception as exc:  # a forged body the projector cannot take
-            raise Divergence(head.seq, f"the events do not fold: {exc}") from None
+                view = fold_view(view, e.event, e.hidden)
+            except _UNFIT as exc:
+                raise Divergence(e.seq, f"it does not fit what seat {seat} knows: {exc}") from None
+    return view
+
+
+_UNFIT = (ValueError, TypeError, IndexError, KeyError, AttributeError)   # a GameError is a ValueError
+
+
+def _complete(game: Game, view: Any, seat: int, seq: int) -> Any:
+    """A full state drawn from a seat's view (seeded by the event number, so a verdict is repeatable)."""
+    try:
+        return game.determinize(view, seat, random.Random(seq))
+    except (*_UNFIT, StopIteration) as exc:
+        raise Divergence(seq, f"no full state fits what seat {seat} knows here ({exc!r})") from None
+
+
+def _view_result(game: Game, config: Config, header: dict, footer: dict, seat: int, view: Any) -> bool:
+    """The footer's result against the rules' result from the folded view (every game scores from what is
+    public); whether there was a result to check."""
+    from dinocli.events.chain import normalized
+    from dinocli.service import game_result
+
+    state = _complete(game, view, seat, AT_FOOTER)
+    over = game.to_move(state) is None
+    _check_result(footer, normalized(game_result(game, state, header["seats"])) if over else None)
+    return over
+
+
+def _check_result(footer: dict, result: dict | None) -> None:
+    """The footer's result must be the rules' (None: the game is not over)."""
+    if footer.get("result") != result:
+        raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
+                         + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
 
 
 def _snapshots(store, rec, game, config) -> dict[int, tuple[bool, bytes]]:

@@ -41,7 +41,7 @@ ROLES: dict[str, tuple[str, ...]] = {
     "events": (),  # at least one Event subclass tagged "<game id>.<name>" (checked by load)
     "fold": ("fold",),
     "rules": ("VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "returns", "scores"),
-    "view": ("observe", "determinize", "redact", "reveals"),
+    "view": ("observe", "determinize", "redact", "reveals", "fold_view"),
     "notation": ("format_action", "parse_action"),
     "render": ("render", "status", "describe"),
     "strategy": ("choose",),
@@ -186,6 +186,15 @@ class ModuleGame:
         """Whether the event shows a seat something hidden before."""
         return self._view.reveals(event, seat)
 
+
+    def fold_view(self, view: View, event: Event, hidden: bool = False) -> View:
+        """The seat's view after an event it saw (``hidden``: the shown form of one it may not)."""
+        return self._view.fold_view(view, event, hidden)
+
+    @property
+    def sees_alike(self) -> bool:
+        """Whether every seat sees the same (then a view checks every seat's decisions)."""
+        return getattr(self._view, "SEATS_SEE_ALIKE", False)
     def render(self, view: View, color: bool = False, height: int | None = None, **options: Any) -> str:
         """The board at 80 columns, in ``height`` lines where it fits (game-specific keyword options pass
         through, e.g. ``unicode``)."""

@@ -162,6 +162,14 @@ class Game(Protocol):
         """Whether this event shows ``seat`` something hidden before (a drawn card, a
         flipped tile, a roll): strict undo never crosses such an event."""
 
+    def fold_view(self, view: View, event: Event, hidden: bool = False) -> View:
+        """``observe(fold(state, event), seat)`` from the view alone; ``hidden``: ``event`` is the
+        redacted form of one the seat may not see. ValueError when it cannot follow the view."""
+
+    @property
+    def sees_alike(self) -> bool:
+        """Whether every seat knows the same (a seat's view then checks every seat's decisions)."""
+
     def render(self, view: View, color: bool = False, height: int | None = None) -> str:
         """The board as ``view`` sees it, at most 80 columns; given ``height`` (a short terminal), a
         denser layout of at most that many lines where one fits, keeping your hand, your place, whose

@@ -10,9 +10,12 @@ from msgspec.structs import replace
 
 from .data import BOARDS, FACEDOWN, UNKNOWN, code_of, is_face_up, kind_of
 from .events import BattleFought, DiceRolled, RollOffRolled, TileDrawn, TileFlipped, TilesLaid
+from .fold import fold
 from .state import State
 
-__all__ = ["observe", "determinize", "redact", "reveals", "hidden_kinds"]
+__all__ = ["observe", "determinize", "redact", "reveals", "hidden_kinds", "fold_view", "SEATS_SEE_ALIKE"]
+
+SEATS_SEE_ALIKE = True   # every seat knows the same: a view checks every seat's decisions
 
 
 def _masked(board: tuple[int, ...]) -> tuple[int, ...]:
@@ -57,3 +60,21 @@ def redact(event, seat: int | None):
 def reveals(event, seat: int) -> bool:
     """Whether the event shows something unknown before: dice, draws, flips, the layout."""
     return isinstance(event, (TilesLaid, TileDrawn, TileFlipped, DiceRolled, RollOffRolled, BattleFought))
+
+
+def fold_view(view: State, event, hidden: bool = False) -> State:
+    """The view after one event, as every seat sees it: ``observe(fold(s, event))`` computed from the view
+    alone (``hidden``: the laid-out board with face-down tiles unknown, DILLO-28). ValueError when the
+    event cannot follow what the view shows."""
+    if isinstance(event, TilesLaid) and (hidden or UNKNOWN in event.board):
+        if not hidden or any(c >= FACEDOWN for c in event.board) or UNKNOWN not in event.board:
+            raise ValueError("a laid-out board is hidden exactly when tiles lie face down")
+    elif hidden:
+        raise ValueError(f"{event.tag} is not something a seat may not see")
+    if isinstance(event, TileFlipped):
+        if not (0 <= event.square < len(view.board) and view.board[event.square] == UNKNOWN
+                and is_face_up(event.code)):
+            raise ValueError(f"square {event.square} holds no face-down tile to flip")
+        if kind_of(event.code) not in hidden_kinds(view):
+            raise ValueError("the flipped tile is not one of those still face down")
+    return observe(fold(view, event), None)

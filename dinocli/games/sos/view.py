@@ -8,9 +8,12 @@ import random
 from dinocli.events import Event
 
 from .events import TileDrawn
+from .fold import fold
 from .state import State
 
-__all__ = ["observe", "determinize", "redact", "reveals"]
+__all__ = ["observe", "determinize", "redact", "reveals", "fold_view", "SEATS_SEE_ALIKE"]
+
+SEATS_SEE_ALIKE = True   # every seat knows the same: a view checks every seat's decisions
 
 
 def observe(state: State, seat: int | None) -> State:
@@ -31,3 +34,10 @@ def redact(event: Event, seat: int | None) -> Event | None:
 def reveals(event: Event, seat: int) -> bool:
     """A drawn tile was unknown before (SOS-11): strict undo does not cross a draw."""
     return isinstance(event, TileDrawn)
+
+
+def fold_view(view: State, event: Event, hidden: bool = False) -> State:
+    """The view after one event: the state's own fold, since nothing is hidden (ValueError for a hidden one)."""
+    if hidden:
+        raise ValueError(f"{event.tag}: SOS Dino hides nothing from any seat")
+    return fold(view, event)
