@@ -78,7 +78,7 @@ TOY_ROLES = {
     "events": "from dinocli.events import Event\n\nclass Happened(Event, tag='{id}.happened'):\n    pass",
     "fold": "from dinocli.games.dingo.fold import fold",
     "rules": "from dinocli.games.dingo.rules import *\nfrom dinocli.games.dingo.rules import advance",
-    "view": "from dinocli.games.dingo.view import observe, determinize, redact, reveals",
+    "view": "from dinocli.games.dingo.view import observe, determinize, redact, reveals, fold_view",
     "notation": "from dinocli.games.dingo.notation import format_action, parse_action",
     "render": "from dinocli.games.dingo.render import render, status, describe",
     "strategy": "from dinocli.games.dingo.strategy import choose",
