@@ -34,17 +34,15 @@ LAYERS = {
     "dinocli.ai": AI,                    # ai/: bots, mcts, spec, hint, arena (the headless play loop)
     "dinocli.service": SERVICE,          # command -> decide -> append
     "dinocli.verify": SERVICE,           # replay/verify of logs and stored games
+    "dinocli.results": SERVICE,          # a finished game's result and snapshot codec (for verify)
     "dinocli.analysis": SERVICE,         # analyze: bots judging a game's decisions
     "dinocli.arena": SERVICE,            # today's headless play loop (moves to ai/arena.py)
     "dinocli.strength": SERVICE,         # bench strength matches
-    "dinocli.bench": SERVICE,            # bench measures (module today, package later)
-    "dinocli.bench.cli": CLI,            #   its click command
-    "dinocli.tournament": CLI,           # the tournament click command (module today, package later)
-    "dinocli.tournament.plan": SERVICE,  #   the tournament's parts below the command
-    "dinocli.tournament.run": SERVICE,
-    "dinocli.tournament.stats": SERVICE,
-    "dinocli.tournament.save": SERVICE,
-    "dinocli.tournament_plan": SERVICE,  #   (today's flat names of the same parts)
+    "dinocli.bench": SERVICE,            # bench measures (module today; package: cli, store, search, strength...)
+    "dinocli.tournament": SERVICE,       # tournaments: package plan/run/stats/save (today flat modules)
+    "dinocli.tournament.cli": CLI,       #   its click command module, under either name
+    "dinocli.tournament.command": CLI,
+    "dinocli.tournament_plan": SERVICE,
     "dinocli.tournament_run": SERVICE,
     "dinocli.tournament_stats": SERVICE,
     "dinocli.tournament_save": SERVICE,
@@ -63,8 +61,11 @@ LAYERS = {
 }
 ROOT_PACKAGE = "dinocli"  # dinocli/__init__.py (__version__ only): importable from every layer
 
-# Violations on main today, each being fixed by another engineer; the lead empties this at merge.
+# Violations on main today (without their "at FILE:LINE"), each being fixed by another engineer;
+# the lead empties this at merge.
 KNOWN = {
+    # "loop": today's dinocli/tournament.py is the click command and takes emit_json from the cli
+    "upward: dinocli.tournament (service) imports dinocli.cli (cli/repl)",
     "cycle: dinocli.ai.mcts -> dinocli.ai.spec -> dinocli.ai.mcts",  # "bots"/"loop": spec makes mcts bots
     "cycle: dinocli.cli -> dinocli.tournament -> dinocli.cli",  # "loop": emit_json moves to dinocli/output.py
     "cycle: dinocli.service -> dinocli.verify -> dinocli.service",  # "seatview": verify uses service's codec
@@ -214,14 +215,13 @@ def violations(root: Path) -> list[str]:
 
 def test_dependencies_point_one_way_and_form_no_cycle():
     """Issue 18: events <- games <- ai <- service <- cli/repl, and no import cycle (KNOWN aside)."""
-    found = violations(ROOT)
-    new = [v for v in found if v not in KNOWN]
+    new = [v for v in violations(ROOT) if v.split(" at ")[0] not in KNOWN]
     assert not new, "layering violations:\n" + "\n".join(new)
 
 
 def test_known_violations_are_still_there():
     """An entry of KNOWN that is fixed must leave the list, so the list cannot hide a new one."""
-    gone = KNOWN - set(violations(ROOT))
+    gone = KNOWN - {v.split(" at ")[0] for v in violations(ROOT)}
     assert not gone, "fixed, remove from KNOWN in tests/test_layout.py:\n" + "\n".join(sorted(gone))
 
 
