@@ -280,3 +280,18 @@ def test_help_imports_no_heavy_module():
             "print(sorted(m for m in ('numpy', 'prompt_toolkit', 'sqlite_utils', 'msgspec') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_export_of_a_stored_game_imports_no_heavy_module(tmp_path):
+    """Reading a game out (export, with its notes) needs neither sqlite-utils nor numpy: both cost
+    every such process a tenth of a second (issue 18, the suite's time)."""
+    db = tmp_path / "g.sqlite"
+    save = sorted((ROOT / "saves").glob("dingo*.jsonl"))[0]
+    code = ("import json, sys; from click.testing import CliRunner; from dinocli.cli import cli; run = CliRunner().invoke; "
+            f"db = {str(db)!r}; run(cli, ['--db', db, 'import', {str(save)!r}]); "
+            "gid = json.loads(run(cli, ['--db', db, 'games', '--json']).output)[0]['game']; "
+            "[sys.modules.pop(m) for m in list(sys.modules) if m.split('.')[0] in ('numpy', 'sqlite_utils')]; "
+            "r = run(cli, ['--db', db, 'export', gid]); "
+            "print(r.exit_code, r.output.count(chr(10)) > 3, sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'sqlite_utils'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "0 True []"
