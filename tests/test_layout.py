@@ -9,6 +9,7 @@ layers.
 from __future__ import annotations
 
 import ast
+import functools
 import shutil
 import subprocess
 import sys
@@ -97,25 +98,34 @@ def _known(name: str, mods: dict[str, Path]) -> str:
     return name
 
 
+@functools.cache
+def _import_statements(source: str) -> tuple[tuple[int, str, tuple[str, ...], int], ...]:
+    """(level, module, names, line) of every import statement in the source, nested ones too
+    (``import a.b`` is (0, "", ("a.b",), line)); cached by text, so copies of the tree parse fast."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.append((0, "", tuple(a.name for a in node.names), node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            out.append((node.level, node.module or "", tuple(a.name for a in node.names), node.lineno))
+    return tuple(out)
+
+
 def imports_of(name: str, path: Path, mods: dict[str, Path]) -> Iterator[tuple[str, int]]:
     """(imported dinocli module, line) for every import in the module, resolving relative ones."""
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] == ROOT_PACKAGE:
-                    yield _known(alias.name, mods), node.lineno
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            if base.split(".")[0] != ROOT_PACKAGE:
-                continue
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                yield (sub if sub in mods else _known(base, mods)), node.lineno
+    for level, module, names, line in _import_statements(path.read_text(encoding="utf-8")):
+        if not module and not level:   # import a.b, c
+            yield from ((_known(n, mods), line) for n in names if n.split(".")[0] == ROOT_PACKAGE)
+            continue
+        if level:
+            parts = package.split(".")
+            module = ".".join(parts[:len(parts) - level + 1] + ([module] if module else []))
+        if module.split(".")[0] != ROOT_PACKAGE:
+            continue
+        for n in names:
+            sub = f"{module}.{n}"
+            yield (sub if sub in mods else _known(module, mods)), line
 
 
 def layer_of(name: str) -> int | None:
