@@ -2,8 +2,9 @@
 
 Issue #18 item 2. Every import of a dinocli module counts, absolute or relative
 (``from ..x import y`` inside events/ means dinocli.x, by pyproject's package-dir), at module
-level or inside a function, under ``if TYPE_CHECKING`` too. tools/ and tests/ are outside the
-layers.
+level or inside a function. An import under ``if TYPE_CHECKING:`` counts for the layers but not
+for cycles (it never runs: that is how an annotation names a type without a cycle). tools/ and
+tests/ are outside the layers.
 """
 
 from __future__ import annotations
@@ -98,25 +99,41 @@ def _known(name: str, mods: dict[str, Path]) -> str:
     return name
 
 
+def _type_checking(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` or ``if typing.TYPE_CHECKING:``."""
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (getattr(test, "id", None) == "TYPE_CHECKING"
+                                         or getattr(test, "attr", None) == "TYPE_CHECKING")
+
+
 @functools.cache
-def _import_statements(source: str) -> tuple[tuple[int, str, tuple[str, ...], int], ...]:
-    """(level, module, names, line) of every import statement in the source, nested ones too
-    (``import a.b`` is (0, "", ("a.b",), line)); cached by text, so copies of the tree parse fast."""
+def _import_statements(source: str) -> tuple[tuple[int, str, tuple[str, ...], int, bool], ...]:
+    """(level, module, names, line, only for type checking) of every import statement in the
+    source, nested ones too (``import a.b`` is (0, "", ("a.b",), line, False)); cached by text, so
+    copies of the tree parse fast."""
     out = []
-    for node in ast.walk(ast.parse(source)):
+    todo = [(ast.parse(source), False)]
+    while todo:
+        node, typing_only = todo.pop()
         if isinstance(node, ast.Import):
-            out.append((0, "", tuple(a.name for a in node.names), node.lineno))
+            out.append((0, "", tuple(a.name for a in node.names), node.lineno, typing_only))
         elif isinstance(node, ast.ImportFrom):
-            out.append((node.level, node.module or "", tuple(a.name for a in node.names), node.lineno))
-    return tuple(out)
+            out.append((node.level, node.module or "", tuple(a.name for a in node.names), node.lineno, typing_only))
+        if _type_checking(node):
+            todo += [(child, True) for child in node.body] + [(child, typing_only) for child in node.orelse]
+            todo.append((node.test, typing_only))
+        else:
+            todo += [(child, typing_only) for child in ast.iter_child_nodes(node)]
+    return tuple(sorted(out, key=lambda s: s[3]))
 
 
-def imports_of(name: str, path: Path, mods: dict[str, Path]) -> Iterator[tuple[str, int]]:
-    """(imported dinocli module, line) for every import in the module, resolving relative ones."""
+def imports_of(name: str, path: Path, mods: dict[str, Path]) -> Iterator[tuple[str, int, bool]]:
+    """(imported dinocli module, line, only for type checking) for every import in the module,
+    relative ones resolved."""
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    for level, module, names, line in _import_statements(path.read_text(encoding="utf-8")):
+    for level, module, names, line, typing_only in _import_statements(path.read_text(encoding="utf-8")):
         if not module and not level:   # import a.b, c
-            yield from ((_known(n, mods), line) for n in names if n.split(".")[0] == ROOT_PACKAGE)
+            yield from ((_known(n, mods), line, typing_only) for n in names if n.split(".")[0] == ROOT_PACKAGE)
             continue
         if level:
             parts = package.split(".")
@@ -125,7 +142,7 @@ def imports_of(name: str, path: Path, mods: dict[str, Path]) -> Iterator[tuple[s
             continue
         for n in names:
             sub = f"{module}.{n}"
-            yield (sub if sub in mods else _known(module, mods)), line
+            yield (sub if sub in mods else _known(module, mods)), line, typing_only
 
 
 def layer_of(name: str) -> int | None:
@@ -136,13 +153,14 @@ def layer_of(name: str) -> int | None:
     return None if best is None else LAYERS[best]
 
 
-def graph(root: Path) -> tuple[dict[str, Path], dict[str, dict[str, int]]]:
-    """The modules of the tree and their import edges: importer -> {imported: first line}."""
+def graph(root: Path, *, typing_only: bool = True) -> tuple[dict[str, Path], dict[str, dict[str, int]]]:
+    """The modules of the tree and their import edges: importer -> {imported: first line}
+    (``typing_only=False`` leaves out imports under ``if TYPE_CHECKING:``)."""
     mods = modules(root)
     edges: dict[str, dict[str, int]] = {m: {} for m in mods}
     for name, path in mods.items():
-        for target, line in imports_of(name, path, mods):
-            if target != name and target in mods:
+        for target, line, only_types in imports_of(name, path, mods):
+            if target != name and target in mods and (typing_only or not only_types):
                 edges[name].setdefault(target, line)
     return mods, edges
 
@@ -219,7 +237,7 @@ def violations(root: Path) -> list[str]:
                            f"at {mods[name].relative_to(root)}:{line}")
             if mine == AI and target.startswith("dinocli.games.") and mods[target].parent != mods["dinocli.games"].parent:
                 out.append(f"ai imports a game: {name} imports {target} at {mods[name].relative_to(root)}:{line}")
-    out += ["cycle: " + " -> ".join(c) for c in cycles(edges)]
+    out += ["cycle: " + " -> ".join(c) for c in cycles(graph(root, typing_only=False)[1])]
     return out
 
 
@@ -275,6 +293,17 @@ def test_the_checker_reports_an_injected_violation(case, tmp_path, baseline):
         f.write(code)
     new = set(violations(tmp_path)) - baseline
     assert any(v.startswith(expected) for v in new), f"{case} not reported; new: {sorted(new)}"
+
+
+def test_an_import_for_type_checking_only_counts_for_layers_not_cycles(tmp_path, baseline):
+    """``if TYPE_CHECKING:`` never runs: it cannot make an import cycle, but it still may not look upward."""
+    for part in ("dinocli", "ai", "events", "man"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    with open(tmp_path / "events" / "codec.py", "a", encoding="utf-8") as f:
+        f.write("\nimport typing\n\nif typing.TYPE_CHECKING:\n    from . import chain\n    from ..games import protocol\n")
+    new = set(violations(tmp_path)) - baseline
+    assert [v.split(" at ")[0] for v in new] == ["upward: dinocli.events.codec (events) imports dinocli.games.protocol (games)"]
 
 
 @pytest.mark.parametrize("game_id", sorted(__import__("dinocli.games", fromlist=["GAMES"]).GAMES))
