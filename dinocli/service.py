@@ -532,7 +532,7 @@ class Service:
             raise ServiceError(f"no event {at} on branch {g.branch} (it has 1..{len(g.path)})")
         try:
             with self.store.write():
-                notes.add(self.store.db.conn, g.id, target.id, text)
+                notes.add(self.store.conn, g.id, target.id, text)
         except notes.NoteRefused as exc:
             raise ServiceError(str(exc)) from None
         return target.seq
@@ -541,7 +541,7 @@ class Service:
         """Notes on the events of ``g``'s line of play by event number; with ``seat``, only on events it may see."""
         from dinocli.events import notes
 
-        kept = notes.by_event(self.store.db.conn, g.id)
+        kept = notes.by_event(self.store.conn, g.id)
         out = {}
         for s in g.path:
             if s.id in kept and (seat is None or g.game.redact(s.event, seat) == s.event):
@@ -604,10 +604,10 @@ class Service:
         with self.store.write():
             record = self.store.import_log(parsed)
             if parsed.notes:
-                ids = {seq: eid for seq, eid in self.store.db.conn.execute(
+                ids = {seq: eid for seq, eid in self.store.conn.execute(
                     "SELECT seq, id FROM events WHERE game_id = ?", (record.id,))}
                 for seq, text in parsed.notes:
-                    notes.add(self.store.db.conn, record.id, ids[seq], text)
+                    notes.add(self.store.conn, record.id, ids[seq], text)
         return record
 
 

@@ -379,7 +379,7 @@ def _view_result(game: Game, config: Config, header: dict, footer: dict, seat: i
     """The footer's result against the rules' result from the folded view (every game scores from what is
     public); whether there was a result to check."""
     from dinocli.events.chain import normalized
-    from dinocli.service import game_result
+    from dinocli.results import game_result
 
     state = _complete(game, view, seat, AT_FOOTER)
     over = game.to_move(state) is None

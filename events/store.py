@@ -200,6 +200,11 @@ class Store:
 
         return sqlite_utils.Database(self._conn)
 
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The plain sqlite3 connection (reading notes through it imports neither sqlite-utils nor numpy)."""
+        return self._conn
+
     # -- opening --------------------------------------------------------------------------
 
     @classmethod

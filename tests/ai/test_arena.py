@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import ast
-import functools
 import random
-from pathlib import Path
 
 import msgspec
 
 from dinocli import games
 from dinocli.ai.arena import Record, by_bots, play, play_game, random_playout, steps, uniform
-from dinocli.ai.bots import make_bot
 from dinocli.events import ReplayRng, SeededRng
 from dinocli.games.runner import fold_all, start
 
 from .toygame import NIM
-
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def test_each_step_follows_from_the_one_before_and_the_game_ends():
     game = games.get("dingo")
@@ -78,75 +71,3 @@ def test_a_recorded_game_replays_from_its_commands_and_a_seed_gives_the_same_gam
         state, again = game.advance(state, game.parse_action(state, text), ReplayRng(rolls))
         assert again == events
     assert game.returns(state) == one.returns
-
-
-def _imports(name: str, path: Path) -> set[str]:
-    """Every module the module ``name`` imports, at the top or inside a function, relative ones
-    made absolute (``from .x import y`` counts as ``pkg.x`` and ``pkg.x.y``)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([base] if base else []))
-            out |= {base, *(f"{base}.{a.name}" for a in node.names)}
-    return out
-
-
-@functools.cache
-def _graph(root: Path = ROOT) -> dict[str, set[str]]:
-    """Module -> the dinocli modules it imports, over dinocli/ and ai/ (installed as dinocli.ai)."""
-    files = {}
-    for path in [*(root / "ai").glob("*.py"), *(root / "dinocli").rglob("*.py")]:
-        rel = path.relative_to(root).with_suffix("").parts
-        files[".".join(("dinocli", *rel) if rel[0] == "ai" else rel).removesuffix(".__init__")] = path
-    return {name: {m for m in _imports(name, path) if m in files and m != name} for name, path in files.items()}
-
-
-def _cycle(graph: dict[str, set[str]], among: set[str]) -> list[str] | None:
-    done, path = set(), []
-
-    def visit(n):
-        if n in path:
-            return path[path.index(n):] + [n]
-        if n in done:
-            return None
-        path.append(n)
-        for m in graph[n] & among:
-            found = visit(m)
-            if found:
-                return found
-        path.pop()
-        done.add(n)
-        return None
-
-    for n in sorted(among):
-        found = visit(n)
-        if found:
-            return found
-    return None
-
-
-def test_no_import_cycle_between_the_command_line_tournament_bench_and_the_bots():
-    """#18 item 3: cli <-> tournament (emit_json now in dinocli.output) and ai.mcts <-> ai.spec
-    (make_bot now in ai.bots) were cycles; imports inside functions count too."""
-    graph = _graph()
-    mine = {n for n in graph if n.startswith(("dinocli.ai", "dinocli.tournament", "dinocli.bench"))
-            or n in ("dinocli.cli", "dinocli.output")}
-    assert _cycle(graph, mine) is None, _cycle(graph, mine)
-    assert "dinocli.ai.mcts" not in graph["dinocli.ai.spec"]
-    assert "dinocli.cli" not in graph["dinocli.tournament.command"]
-    assert not {m for m in graph["dinocli.ai.arena"] if m.startswith("dinocli.games.") and
-                m not in ("dinocli.games.protocol", "dinocli.games.runner")}
-
-
-def test_games_do_not_import_the_play_loop():
-    """events <- games <- ai: nothing under dinocli/games imports dinocli.ai (the random playout
-    moved up to the arena: only tests and benches, above the games, play games out)."""
-    graph = _graph()
-    assert not {(n, m) for n in graph if n.startswith("dinocli.games") for m in graph[n] if m.startswith("dinocli.ai")}
-    assert make_bot("random").name == "random"

@@ -18,19 +18,19 @@ from .toygame import HIGHCARD
 
 def test_a_match_is_paired_deterministic_and_resumes_from_its_file(tmp_path):
     path = tmp_path / "games.jsonl"
-    first = match("dodos", "mcts:easy", "random", 4, resume=path)
+    first = match("dodos", "mcts:iterations=5", "random", 4, resume=path)
     assert first["games"] == 4 and first["pairs_won"] + first["pairs_lost"] + first["pairs_even"] == 2
     assert 0 <= first["win_rate"] <= 1 and first["ci95"][0] <= first["win_rate"] <= first["ci95"][1]
     assert first["seconds_per_decision"] > 0 and first["unfinished"] == 0
     lines = path.read_text().splitlines()
     assert len(lines) == 4
-    assert match("dodos", "mcts:easy", "random", 4, resume=path) == first  # all four from the file
+    assert match("dodos", "mcts:iterations=5", "random", 4, resume=path) == first  # all four from the file
     assert path.read_text().splitlines() == lines
     path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])  # a stop cut the last line short
-    again = match("dodos", "mcts:easy", "random", 4, resume=path)
+    again = match("dodos", "mcts:iterations=5", "random", 4, resume=path)
     assert {k: v for k, v in again.items() if k != "seconds_per_decision"} == \
         {k: v for k, v in first.items() if k != "seconds_per_decision"}  # the cut game is played again
-    more = match("dodos", "mcts:easy", "random", 6, resume=path)
+    more = match("dodos", "mcts:iterations=5", "random", 6, resume=path)
     assert more["games"] == 6
     keys = [json.loads(x)["key"] for x in path.read_text().splitlines() if x.startswith('{"key"') and x.endswith("}")]
     assert len(set(keys)) == 6

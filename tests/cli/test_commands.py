@@ -199,18 +199,30 @@ def test_bench_strength_of_a_cooperative_game(dino, tmp_path):
     assert len((tmp_path / "sos.jsonl").read_text().splitlines()) == 8
 
 
-def test_bench_strength_at_a_table_of_three(dino):
+def test_bench_strength_at_a_table_of_three(dino, monkeypatch):
     """#23 `bench GAME --strength --seats N`: the bot beside rule bots on seat rotations, win share
     with its interval and the fair share; positions timed at that table size."""
-    out = dino.json("bench", "dodos", "--strength", "--seats", "3", "--games", "3", "--bot",
-                    "mcts:iterations=5", "--positions", "1")["dodos"]
-    assert out["seats"] == 3
+    import dinocli.bench
+
+    real, calls = dinocli.bench.run, []
+
+    def run(*a, **k):
+        """Measure once; a second call with the same request gets the same figures."""
+        request = (a, {**k, "progress": None})
+        if not calls:
+            calls.append((request, real(*a, **k)))
+        assert request == calls[0][0], "the text run asked for another measurement"
+        return calls[0][1]
+
+    monkeypatch.setattr(dinocli.bench, "run", run)
+    args = ("bench", "dodos", "--strength", "--seats", "3", "--games", "3", "--bot", "mcts:iterations=5", "--positions", "1")
+    out = dino.json(*args)["dodos"]
+    assert out["seats"] == 3 and out["timed_positions"] == 1
     for other in ("rules", "random"):
         m = out[f"mcts:iterations=5 vs {other}"]
         assert (m["games"], m["seats"], m["fair_share"]) == (3, 3, 0.333)
         assert m["ci95"][0] <= m["win_rate"] <= m["ci95"][1]
-    r = dino("bench", "dodos", "--strength", "--seats", "3", "--games", "3", "--bot", "mcts:iterations=5",
-             "--positions", "1")
+    r = dino(*args)   # the same figures as text (measured once: a second measurement only costs time)
     assert r.exit_code == 0 and "fair_share" in r.stdout and "0.333" in r.stdout
 
 

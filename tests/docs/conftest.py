@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import importlib.util
 import shlex
+import sys
 from pathlib import Path
 
 import click
 
 ROOT = Path(__file__).resolve().parents[2]
 MAN = ROOT / "man"
-REGENERATE = "python -m dinocli.mangen"
+REGENERATE = "python tools/mangen.py"
 GLOBAL_WITH_VALUE = {"--db", "--color"}
+
+
+def _load_mangen():
+    """tools/mangen.py, the man-page generator (a development tool outside the package)."""
+    spec = importlib.util.spec_from_file_location("mangen", ROOT / "tools" / "mangen.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mangen"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+mangen = sys.modules.get("mangen") or _load_mangen()
 
 
 def man_pages() -> list[Path]:

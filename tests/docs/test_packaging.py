@@ -78,6 +78,7 @@ def test_wheel_holds_only_dinocli_with_its_data_and_pages(installed):
     # #22: the pages also go to PREFIX/share/man, where `man` looks for a venv's or the user's prefix
     for page in man_pages():
         assert f"dinocli-0.1.0.data/data/share/man/man{page.suffix[1:]}/{page.name}" in names, page.name
+    assert not [n for n in names if n.endswith("mangen.py")], "the man-page generator is a tool (tools/), not runtime"
     missing = sorted(_expected_files() - names)
     assert not missing, f"not in the wheel (pyproject packages/package-data?): {missing}"
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()

@@ -6,11 +6,10 @@ import re
 
 import pytest
 
-from dinocli import mangen
 from dinocli.cli import cli
 from dinocli.games import GAMES
 
-from .conftest import MAN, ROOT, parse_command_line
+from .conftest import MAN, ROOT, mangen, parse_command_line
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

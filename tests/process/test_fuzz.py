@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 
-from .conftest import SAVES, run
+from .conftest import SAVES, copy_db, run
 
 CASES = 24  # half random bytes or mutations fed to import, half to replay; seeds fixed
 
@@ -48,12 +48,15 @@ def _case(i: int) -> bytes:
     return _mutate(SAVES[i % len(SAVES)].read_bytes(), rng)
 
 
-def test_random_and_mutated_logs_never_crash_hang_or_grow(tmp_path):
+def test_random_and_mutated_logs_never_crash_hang_or_grow(tmp_path, empty_db):
     def one(i: int) -> str | None:
         path = tmp_path / f"case{i}.jsonl"
         path.write_bytes(_case(i))
         args = ("import", path) if i % 2 == 0 else ("replay", path)
-        proc = run(*args, db=tmp_path / f"db{i}.sqlite", timeout=90)
+        db = tmp_path / f"db{i}.sqlite"
+        if i % 4:   # random bytes meet a database the process creates; mutated logs an existing empty one
+            copy_db(empty_db, db)
+        proc = run(*args, db=db, timeout=90)
         text = proc.stdout + proc.stderr
         if "Traceback" in text or "MemoryError" in text:
             return f"case {i} ({args[0]}): {proc.stderr[-800:]}"

@@ -40,9 +40,9 @@ def test_the_man_page_views_are_the_table():
     assert list(COMMANDS) == [c.name for c in TABLE]
     assert all(COMMANDS[c.name] == (c.usage, c.help) for c in TABLE)
     assert ALIASES == {a: c.name for c in TABLE for a in c.aliases}
-    from dinocli.mangen import _prompt_section
+    from tests.docs.conftest import mangen
 
-    page = "\n".join(_prompt_section())
+    page = "\n".join(mangen._prompt_section())
     for cmd in TABLE:
         assert cmd.name in page and all(a in page for a in cmd.aliases)
 

@@ -1,7 +1,7 @@
-"""Write dinocli's section-1 man pages from the click tree (issue 10).
+"""Write dinocli's section-1 man pages from the click tree (issues 10, 18).
 
-    python -m dinocli.mangen            # rewrite man/dinocli.1 and man/dinocli-COMMAND.1
-    python -m dinocli.mangen --check    # list stale or missing pages, exit 1 if there are any
+    python tools/mangen.py            # rewrite man/dinocli.1 and man/dinocli-COMMAND.1
+    python tools/mangen.py --check    # list stale or missing pages, exit 1 if there are any
 
 The pages are generated, never edited by hand: names, synopses and options come from the
 commands themselves (docstrings and option help), the game list from the registry, the bot
@@ -9,6 +9,12 @@ levels from ``dinocli.ai``, the prompt's commands from ``dinocli.repl``; the pro
 what click cannot know (completion setup, files, environment, examples). dinocli-log(5) and
 the games' dinocli-GAME(6) pages are written by hand. tests/docs/test_manpages.py fails when
 a page is stale, so edit a help text, then run the command above.
+
+This is a development tool, not part of the installed package: the pages ship as data
+(``dinocli.man``), and at run time only dinocli/manpages.py reads them (``dinocli rules``).
+click-man was weighed against it (issue 18) and lost: it writes click's ``\\b`` markers and
+non-ASCII into the roff raw, cuts NAME lines at 45 characters, bolds only the first spelling of an
+option and has no place for examples, games, bots or exit codes.
 """
 
 from __future__ import annotations
