@@ -741,7 +741,9 @@ def replay(env: Env, source, as_seat, step, delay, verify):
             if not (step or delay):
                 return
         if step and sys.stdin.isatty():
-            _step_through(env, src, list(frames))
+            from dinocli.repl.step import step_through
+
+            step_through(src, list(frames), color=env.color())
             return
         for i, (head, lines, view) in enumerate(frames):
             for line in lines:
@@ -790,31 +792,6 @@ def review(env: Env, source, as_seat):
         t = svc.takeover(g.id, at, seat, branch=branch)
         echo(f"New branch {t.branch}: you play {t.seats[t.takeover['seat']]['name']}. {_practice(t)}")
         _open_repl(env, t.id)
-
-
-def _step_through(env: Env, src, frames: list) -> None:
-    """`replay --step` on a terminal: Enter/Right/n forward, Left/b/p back, q/Ctrl-C/Ctrl-D leave."""
-    i = 0
-    while 0 <= i < len(frames):
-        _head, lines, view = frames[i]
-        for line in lines:
-            echo(line)
-        if view is not None:
-            echo(src.game.render(view, color=env.color()))
-        click.echo(f"-- {i + 1}/{len(frames)}: Enter or n next, b back, q quit --", err=True)
-        while True:
-            try:
-                key = click.getchar()
-            except (KeyboardInterrupt, EOFError):
-                return
-            if key in ("q", "Q", "\x03", "\x04"):
-                return
-            if key in ("\r", "\n", " ", "n", "\x1b[C"):
-                i += 1
-                break
-            if key in ("b", "p", "\x1b[D") and i > 0:
-                i -= 1
-                break
 
 
 @cli.command("verify")

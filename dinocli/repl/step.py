@@ -1,4 +1,4 @@
-"""Replaying a saved game or an exported file: frames for the screen, verification."""
+"""Replaying a saved game or an exported file: frames for the screen, verification, stepping."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ from collections.abc import Iterator
 import os
 from typing import Any
 
+import click
+
 from dinocli.events.errors import LogRejected
 from dinocli.games.protocol import Config, Game, Seat
 from dinocli.games.runner import fold_all
+from dinocli.output import echo
 from dinocli.verify import Divergence, Entry, Verdict, check_header, commands, entries_of, verify_log, verify_stored
 
-__all__ = ["Source", "load_source"]
+__all__ = ["Source", "load_source", "step_through"]
 
 
 class Source:
@@ -77,3 +80,28 @@ def load_source(env, source: str) -> Source:
     svc = env.service
     g = svc.load(source)
     return Source(g.game, g.config, g.entries(), check=lambda: verify_stored(svc.store, g.id))
+
+
+def step_through(src: Source, frames: list, *, color: bool) -> None:
+    """`replay --step` on a terminal: Enter/Right/n forward, Left/b/p back, q/Ctrl-C/Ctrl-D leave."""
+    i = 0
+    while 0 <= i < len(frames):
+        _head, lines, view = frames[i]
+        for line in lines:
+            echo(line)
+        if view is not None:
+            echo(src.game.render(view, color=color))
+        click.echo(f"-- {i + 1}/{len(frames)}: Enter or n next, b back, q quit --", err=True)
+        while True:
+            try:
+                key = click.getchar()
+            except (KeyboardInterrupt, EOFError):
+                return
+            if key in ("q", "Q", "\x03", "\x04"):
+                return
+            if key in ("\r", "\n", " ", "n", "\x1b[C"):
+                i += 1
+                break
+            if key in ("b", "p", "\x1b[D") and i > 0:
+                i -= 1
+                break
