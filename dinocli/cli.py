@@ -573,17 +573,12 @@ def branch(env: Env, game_id, name, at):
 def branches(env: Env, game_id, as_json):
     """List the branches of GAME_ID (the current one starred)."""
     with handled():
-        svc = env.service
-        record = svc.store.game(game_id)
-        rows = []
-        for b in svc.store.branches(record.id):
-            seq = svc.store.event(b.head).seq if b.head is not None else 0
-            rows.append({"name": b.name, "head": b.head, "event": seq, "current": b.name == record.branch})
+        rows = env.service.branches(game_id)
         if as_json:
-            emit_json(rows)
+            emit_json([{"name": b.name, "head": b.head, "event": b.event, "current": b.current} for b in rows])
             return
-        for r in rows:
-            echo(f"{'*' if r['current'] else ' '} {r['name']:<20} at event {r['event']}")
+        for b in rows:
+            echo(f"{'*' if b.current else ' '} {b.name:<20} at event {b.event}")
 
 
 @cli.command()

@@ -50,11 +50,12 @@ class Played(msgspec.Struct, frozen=True):
 
 
 class BranchRow(msgspec.Struct, frozen=True):
-    """One branch as listed: its name, the event number of its head (0: before any), whether current."""
+    """One branch as listed: its name, its head's hash and event number (0: before any), whether current."""
 
     name: str
     event: int
     current: bool
+    head: str | None = None
 
 
 def sealed(game: Game, seats: int, events: list) -> list[bool]:
@@ -467,8 +468,8 @@ class Service:
     def branches(self, game_id: str) -> list[BranchRow]:
         """The game's branches, oldest first: name, event number of the head, whether it is the current one."""
         record = self.store.game(game_id)
-        return [BranchRow(b.name, self.store.event(b.head).seq if b.head is not None else 0, b.name == record.branch)
-                for b in self.store.branches(record.id)]
+        return [BranchRow(b.name, self.store.event(b.head).seq if b.head is not None else 0, b.name == record.branch,
+                          b.head) for b in self.store.branches(record.id)]
 
     def checkout(self, game_id: str, name: str) -> Loaded:
         """Switch the game to another branch."""
