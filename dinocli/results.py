@@ -7,7 +7,7 @@ from typing import Any
 
 from dinocli.games.protocol import Game
 
-__all__ = ["game_result", "snapshot_codec"]
+__all__ = ["game_result", "snapshot_codec", "snapshot_key"]
 
 
 def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
@@ -24,3 +24,8 @@ def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
 def snapshot_codec(state: Any) -> str:
     """The snapshot codec of a state: msgpack of its type."""
     return f"msgpack:{type(state).__module__}.{type(state).__qualname__}"
+
+
+def snapshot_key(game: Any, state: Any) -> tuple[str, str, str]:
+    """What a snapshot of ``state`` is kept under: rules version, data hash, codec (any differs: ignored)."""
+    return game.info.rules_version, game.data_hash(), snapshot_codec(state)

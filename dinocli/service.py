@@ -22,7 +22,7 @@ from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
-from dinocli.results import game_result, snapshot_codec
+from dinocli.results import game_result, snapshot_key
 
 if TYPE_CHECKING:
     from dinocli.verify import Entry, Verdict
@@ -243,7 +243,7 @@ class Service:
         name = branch or record.branch
         head = self.store.branch(record.id, name).head
         start = game.initial(config)
-        key = (game.info.rules_version, game.data_hash(), snapshot_codec(start))
+        key = snapshot_key(game, start)
         found = self.store.after_snapshot(record.id, head, key)
         if found is not None:
             blob, seq, tail = found
@@ -264,7 +264,7 @@ class Service:
                 return False
         except (msgspec.MsgspecError, TypeError, ValueError):
             return False
-        self.store.put_snapshot(game_id, event, (game.info.rules_version, game.data_hash(), snapshot_codec(state)), blob)
+        self.store.put_snapshot(game_id, event, snapshot_key(game, state), blob)
         return True
 
     def _keep_snapshot(self, g: Loaded) -> None:

@@ -396,9 +396,9 @@ def _check_result(footer: dict, result: dict | None) -> None:
 
 def _snapshots(store, rec, game, config) -> dict[int, tuple[bool, bytes]]:
     """The game's snapshots kept under the running rules, by event: (digest and hash check out, state)."""
-    from dinocli.results import snapshot_codec as _codec
+    from dinocli.results import snapshot_key
 
-    key = (game.info.rules_version, game.data_hash(), _codec(game.initial(config)))
+    key = snapshot_key(game, game.initial(config))
     return {event: (ok, blob) for event, _h, k, blob, ok in store.snapshots(rec.id) if k == key}
 
 
