@@ -35,12 +35,16 @@ class Step(msgspec.Struct):
     bot: str | None
     action: str | None        # the decision in canonical notation, None if hidden from the viewer
     lines: list[str]          # what followed, in words, as the viewer may see it
-    state: Any                # the full state after the command (only ever observed, never shown)
+    state: Any                # the full state after the command (observed; shown whole only once over)
 
 
-def steps(g, seat: int | None) -> Iterator[Step]:
-    """The current branch of a loaded game, command by command, as ``seat`` may see it."""
+def steps(g, seat: int | None, everything: bool = False) -> Iterator[Step]:
+    """The current branch of a loaded game, command by command, as ``seat`` may see it (with
+    ``everything``, a finished game's every event as it was: secret picks, every draw)."""
+    if everything and not g.over:
+        raise ValueError("everything is shown only once the game is over")
     game = g.game
+    redact = (lambda event, _seat: event) if everything else game.redact
     state = game.initial(g.config)
     group: list = []
     number = 0
@@ -53,11 +57,11 @@ def steps(g, seat: int | None) -> Iterator[Step]:
         decided = head.actor is not None
         lines = []
         for s in group[1:] if decided else group:
-            red = game.redact(s.event, seat)
+            red = redact(s.event, seat)
             if red is not None:
                 lines.append(game.describe(red, g.config))
         action = None
-        if decided and game.redact(head.event, seat) == head.event:
+        if decided and redact(head.event, seat) == head.event:
             action = head.action
         return Step(number=number, seq=group[-1].seq, seat=head.actor if decided else None,
                     name=g.seats[head.actor]["name"] if decided else None,

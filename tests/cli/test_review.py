@@ -140,7 +140,8 @@ def test_folding_the_best_card_is_a_blunder():
     view = HIGHCARD.observe(state, 0)
     legal = HIGHCARD.legal_actions(state)
     fold = judge(HIGHCARD, view, 0, legal, Act("fold"), "mcts:iterations=200")
-    assert fold["label"] == "blunder" and fold["chosen_value"] == 0.0 and fold["best_value"] > 0.9
+    # values are the spec's playouts (random here: a later random fold can still lose with the 9)
+    assert fold["label"] == "blunder" and fold["chosen_value"] == 0.0 and fold["best_value"] > 0.7
     assert fold["best"] in ("keep", "draw")
     keep = judge(HIGHCARD, view, 0, legal, Act("keep"), "mcts:iterations=200")
     assert keep["label"] is None
