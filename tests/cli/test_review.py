@@ -250,3 +250,82 @@ def test_review_wraps_a_step_at_word_boundaries(svc):
         lines = board.detail_text(47)
         assert all(len(line) <= 47 for line in lines if " " in line.strip())
         assert " ".join(lines).split() == words
+
+
+# -- everything, for a finished game (issue 20 item "or everything, for a finished game") ------------
+
+def _bots(svc, kind, n, seed, **kw):
+    g = svc.new_game(kind, bots=["rules"] * n, seed=seed, **kw)
+    list(svc.run_bots(g))
+    return svc.load(g.id)
+
+
+def test_everything_on_a_finished_dodos_game_shows_the_face_down_picks_and_hands(svc):
+    """Issue 20: switching to everything (pipe input) on a finished game shows another seat's secret
+    pick and hand, which that step's board as a seat did not."""
+    from dinocli.games.dodos.events import CardPicked
+    from dinocli.games.dodos.render import card_name
+    from dinocli.review import Board
+
+    g = _bots(svc, "dodos", 3, 5)
+    # rex (seat 0) starts as the viewer; s goes to trike, ptera, then everything; t reports the viewer
+    assert _review(svc, g.id, "sss" + "t", seat=0) == ("takeover", len(Board(svc, g.id).steps) - 1, None, "main")
+    every, rex = Board(svc, g.id), Board(svc, g.id, seat=0)
+    assert every.seat is None and every.who() == "everything" and every.seats() == [None, 0, 1, 2]
+    picked = next(st for st in every.steps if st.seat == 1 and st.action.startswith("pick "))
+    event = next(s.event for s in g.path if s.seq <= picked.seq and isinstance(s.event, CardPicked)
+                 and s.event.seat == 1 and s.seq > every.steps[picked.number - 1].seq)
+    every.go(picked.number)
+    rex.go(picked.number)
+    assert f"trike: {card_name(event.card)}" in every.board_text()
+    assert "Face-down picks" not in rex.board_text() and "trike's hand" not in rex.board_text()
+    assert "trike's hand: " in every.board_text() and "ptera's hand: " in every.board_text()
+    assert every.move_lines()[picked.number].endswith(f"trike: {picked.action}")
+    assert rex.move_lines()[picked.number].endswith("trike: (hidden)")
+
+
+def test_everything_on_a_finished_dingo_game_shows_every_hand_and_the_next_draws(svc):
+    """Issue 20: every hand, and the deck's next card as the seed will deal it (the card really drawn next)."""
+    from dinocli.games.dingo.events import CardDealt, CardDrawn, DayStarted
+    from dinocli.games.dingo.render import card_text
+    from dinocli.review import Board
+
+    g = _bots(svc, "dingo", 3, 7)
+    b = Board(svc, g.id)
+    deck = [s for s in g.path if isinstance(s.event, (CardDrawn, CardDealt, DayStarted))]
+    checked = 0
+    for st in b.steps[1::7]:
+        coming = next(s.event for s in deck if s.seq > st.seq)
+        if isinstance(coming, DayStarted):   # the deck is whole again for a new day: nothing to foresee
+            continue
+        b.go(st.number)
+        text = b.board_text(height=30)
+        for name, hand in zip(st.state.names, st.state.hands):
+            assert f"{name}'s hand: {', '.join(map(card_text, hand)) or 'empty'}" in text
+        assert f"next: {card_text(coming.card)}" in text
+        assert all(len(line) <= 80 for line in text.splitlines())
+        checked += 1
+    assert checked > 5
+
+
+def test_everything_is_not_offered_while_a_game_runs(svc):
+    """Issue 20 (never leaking): a running game nobody plays offers each seat but never everything, and
+    says when it will be; one a person plays offers only that seat."""
+    from itertools import islice
+
+    from dinocli.pictures.export import steps
+    from dinocli.review import Board
+
+    g = svc.new_game("dodos", bots=["rules"] * 3, seed=5)
+    list(islice(svc.run_bots(g), 12))
+    g = svc.load(g.id)
+    assert not g.over
+    b = Board(svc, g.id)
+    assert b.seats() == [0, 1, 2] and b.seat == 0
+    for _ in range(4):
+        b.switch_seat()
+        assert b.seat is not None and "Everything is shown once it is over" in b.message
+        assert "Face-down picks" not in b.board_text() and "'s hand: " not in b.board_text()
+    assert _review(svc, g.id, "ssss" + "t")[2] == 1
+    with pytest.raises(ValueError, match="only once the game is over"):
+        list(steps(g, None, everything=True))
