@@ -329,3 +329,62 @@ def test_everything_is_not_offered_while_a_game_runs(svc):
     assert _review(svc, g.id, "ssss" + "t")[2] == 1
     with pytest.raises(ValueError, match="only once the game is over"):
         list(steps(g, None, everything=True))
+
+
+# -- export --format text: numbered by round (issue 20) ----------------------------------------------
+
+def _rounds(text: str) -> list[tuple[int, str]]:
+    """The move list of a text export, unwrapped: (round number, the rest of the line)."""
+    moves = text.split("\n\n")[1]
+    assert all(len(line) <= 79 for line in moves.splitlines())
+    out = []
+    for line in moves.replace("\n    ", " ").splitlines():
+        number, rest = line.split(". ", 1)
+        out.append((0 if number == "Setup" else int(number), rest))
+    return out
+
+
+@pytest.mark.parametrize("kind", ["dingo", "dodos", "dillos", "sos"])
+def test_text_export_numbers_decisions_by_the_rulebook_round(svc, kind):
+    """Issue 20: one numbered line a round (a day in Dingo, DINGO-09; a round of phases in Dodos,
+    DODO-13; every seat's turn once in 'Dillos and SOS), each seat's decisions in play order."""
+    from dinocli.pictures.export import steps, text_record
+
+    g = _bots(svc, kind, 2 if kind == "sos" else 3, 11)
+    text = text_record(g, None)
+    rounds = _rounds(text)
+    numbers = [n for n, _ in rounds]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] in (0, 1)
+    final = g.state
+    played = [st for st in steps(g, None, everything=True) if st.seat is not None]
+    assert sum(rest.count(", ") + rest.count(": ") for _, rest in rounds) == len(played)
+    assert "(hidden)" not in text and '[View "everything (the game is over)"]' in text
+    names = [s["name"] for s in g.seats]
+    if kind == "dingo":
+        assert numbers[-1] == final.day and numbers[0] == 1
+    elif kind == "dodos":
+        assert numbers[-1] == final.round
+        for n, rest in rounds:
+            if n:   # every seat picks once a round, face down (DODO-10)
+                assert rest.count(": pick ") + rest.count(", pick ") == len(names), rest
+    else:
+        turns = final.turn
+        assert numbers[-1] == -(-turns // len(names))
+    if kind == "sos":   # each player's turn once a round, in turn order
+        for _, rest in rounds[:-1]:
+            assert sorted(w[:-1] for w in rest.split() if w[:-1] in names and w.endswith(":")) == sorted(names)
+
+
+def test_text_export_as_a_separate_process(svc, tmp_path):
+    """Issue 20: `dinocli export ID --format text` run as a user runs it."""
+    import shutil
+    import subprocess
+
+    exe = shutil.which("dinocli") or pytest.skip("dinocli is not on PATH (activate the venv)")
+    g = _bots(svc, "dodos", 3, 2)
+    svc.close()
+    proc = subprocess.run([exe, "--db", str(tmp_path / "games.sqlite"), "export", g.id, "--format", "text"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    rounds = _rounds(proc.stdout)
+    assert [n for n, _ in rounds] == list(range(1, len(rounds) + 1)) and rounds[0][1].startswith("rex: pick ")
