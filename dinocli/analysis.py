@@ -1,17 +1,31 @@
 """``dinocli analyze`` (issue 20): each decision of a seat judged by a bot from that seat's information.
 
-For every decision the seat made on the current branch, the bot searches from the seat's view at
-that moment (``game.observe``, never the true state) with :func:`dinocli.ai.mcts.search_root`, and
-reads the expected return (0 = a sure loss, 1 = a sure win; the team score scaled the same way in
-a cooperative game) of the action chosen and of the best one. The drop between them is labelled:
+For every decision the seat made on the current branch, the judge works from the seat's view at
+that moment (``game.observe``, never the true state), in two steps:
+
+1. **Nominate.** The bot searches from the view with :func:`dinocli.ai.mcts.search_root` at the
+   spec's budget; its most visited action is the best candidate. If that is the action chosen,
+   nothing was lost (the search's value of it is the expected return shown).
+2. **Compare on common random numbers.** Otherwise the chosen and the nominated action are both
+   played on the same sampled worlds: each pair takes one determinization of the view, one keyed
+   chance stream (the game's own draw keys, so both branches see the same dice and the same next
+   cards) and one playout stream, and plays each action then the bot's playout policy and cut-off.
+   The drop is the mean of the paired differences (0 = a sure loss, 1 = a sure win; the team score
+   scaled the same way in a cooperative game), its noise the standard error of that mean. A pair
+   batch is an eighth of the spec's iterations (at least 16); while a threshold lies within twice
+   the noise of the drop, another batch is added, up to six.
+
+A drop is labelled only when it exceeds twice its noise, by these thresholds:
 
 * **blunder** — a drop of 0.30 or more,
 * **mistake** — 0.15 or more,
 * **inaccuracy** — 0.05 or more.
 
-The search's randomness is seeded from the view and the spec, so one information set gets one
-analysis whatever the hidden cards are. Results are cached beside the event tree (table
-``analyses``) by the hash of the decision's event, the spec and the seat.
+Pairing removes the luck both actions share (most of it: the hidden cards and the draws), so the
+labels hardly move with the analysis seed; equivalent actions show a drop of exactly 0. All
+randomness is seeded from the view and the spec, so one information set gets one analysis
+whatever the hidden cards are. Results are cached beside the event tree (table ``analyses``) by
+the hash of the decision's event, the spec and the seat.
 """
 
 from __future__ import annotations
@@ -193,13 +207,15 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     if worst:
         out.append("The three worst decisions:" if len(worst) == 3 else "The worst decisions:")
         for r in worst:
+            noise = f" ± {r['noise']:.2f}" if r.get("noise") else ""
             out.append(f"  {r['decision']:>3}. {r['action']}  {r['chosen_value']:.2f} -> better {r['best']} "
-                       f"{r['best_value']:.2f} (-{r['drop']:.2f}{', ' + r['label'] if r['label'] else ''})")
+                       f"{r['best_value']:.2f} (-{r['drop']:.2f}{noise}{', ' + r['label'] if r['label'] else ''})")
             if r["reason"]:
                 out.append(f"       why: {r['reason']}")
     else:
         out.append("No decision lost anything the bot could see.")
-    out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost.")
+    out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost, "
+               "when the drop is over twice its noise (±, paired playouts; see analyze --help).")
     return [part for line in out for part in _wrap(line, width - 1)]
 
 

@@ -147,6 +147,44 @@ def test_folding_the_best_card_is_a_blunder():
     assert keep["label"] is None
 
 
+def test_a_known_blunder_gets_the_same_label_whatever_the_analysis_seed():
+    """Issue 20 (analysis noise): four analysis seeds, one label for folding the 9, and a drop far
+    above its noise; keeping it is judged fine by every seed."""
+    from dinocli.analysis import judge
+
+    state = HCState(hands=(9, 4))
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    for salt in ("", "1", "2", "3"):
+        fold = judge(HIGHCARD, view, 0, legal, Act("fold"), "mcts:iterations=200", salt=salt)
+        assert fold["label"] == "blunder" and fold["drop"] > 0.3 + 2 * fold["noise"]
+        assert judge(HIGHCARD, view, 0, legal, Act("keep"), "mcts:iterations=200", salt=salt)["label"] is None
+
+
+class _Synonyms(type(HIGHCARD)):
+    """High card where 'keep' has three names: every action a seat has is the same move."""
+
+    def legal_actions(self, state):
+        return [] if state.over else [Act("keep"), Act("stay"), Act("hold")]
+
+    def decide(self, state, action, rng):
+        return super().decide(state, Act("keep"), rng)
+
+
+def test_equal_actions_never_show_a_drop_whatever_the_analysis_seed():
+    """Issue 20 (analysis noise): where every action is the same move, no label and no drop at all,
+    for any analysis seed (paired playouts cancel the luck; unpaired means differed by chance)."""
+    from dinocli.analysis import judge
+
+    game = _Synonyms()
+    for hands in ((5, 1), (2, 8), (7, 7)):
+        state = HCState(hands=hands)
+        view, legal = game.observe(state, 0), game.legal_actions(state)
+        for salt in ("", "1", "2", "3"):
+            for chosen in legal:
+                out = judge(game, view, 0, legal, chosen, "mcts:iterations=120", salt=salt)
+                assert out["label"] is None and out["drop"] == 0.0, (hands, salt, chosen, out)
+
+
 def test_the_analysis_never_peeks():
     """Issue 20: the same information set with different hidden cards gives the same analysis."""
     from dinocli.analysis import judge
