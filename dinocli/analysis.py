@@ -94,8 +94,7 @@ def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFA
         if drop <= 0:    # the chosen action did as well on the same samples
             best, best_value, drop = chosen, chosen_value, 0.0
     rule_action, rule_reason = game.strategy(view, seat, legal, random.Random(rnd.getrandbits(64)))
-    reason = rule_reason if best == rule_action else \
-        game.strategy(view, seat, [best], random.Random(rnd.getrandbits(64)))[1]
+    reason = rule_reason if best == rule_action else ""   # the rule bot's words only where it agrees
     return {"chosen_value": round(chosen_value, 4), "best": game.format_action(state, best),
             "best_value": round(best_value, 4), "drop": round(drop, 4), "noise": round(noise, 4),
             "label": label(drop) if drop > NOISE * noise else None, "reason": reason or "",
@@ -207,7 +206,7 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     if worst:
         out.append("The three worst decisions:" if len(worst) == 3 else "The worst decisions:")
         for r in worst:
-            noise = f" ± {r['noise']:.2f}" if r.get("noise") else ""
+            noise = f" ± {r['noise']:.2f}" if "noise" in r else ""
             out.append(f"  {r['decision']:>3}. {r['action']}  {r['chosen_value']:.2f} -> better {r['best']} "
                        f"{r['best_value']:.2f} (-{r['drop']:.2f}{noise}{', ' + r['label'] if r['label'] else ''})")
             if r["reason"]:
