@@ -28,19 +28,19 @@ class Board:
         self.game_id = g.id
         self.branch = g.branch
         self.message = ""
-        self.g = g
-        allowed = self.seats()
-        self.seat: int | None = seat if seat in allowed else allowed[0]
+        self.seat: int | None = seat
         self._open(g)
         self.cursor = len(self.steps) - 1
 
     # -- loading ----------------------------------------------------------------------------------
 
     def _open(self, g=None) -> None:
-        """(Re)load the branch and the steps as the viewer sees them."""
+        """(Re)load the branch and the steps as the viewer sees them (the viewer kept if allowed there)."""
         from dinocli.pictures.export import steps
 
         self.g = g or self.service.load(self.game_id, branch=self.branch)
+        if self.seat not in self.seats():   # a branch still running never shows everything
+            self.seat = self.seats()[0]
         self.steps = list(steps(self.g, self.seat, everything=self.seat is None))
         self.notes = self.service.notes(self.g, self.seat)
         self.labels = self._labels()
@@ -114,9 +114,6 @@ class Board:
         names = [b.name for b in self.service.store.branches(self.g.id)]
         self.branch = names[(names.index(self.branch) + 1) % len(names)] if self.branch in names else names[0]
         self._open()
-        if self.seat not in self.seats():
-            self.seat = self.seats()[0]
-            self._open()
         self.go(self.cursor)
         self.message = f"Branch {self.branch} ({', '.join(names)})."
 

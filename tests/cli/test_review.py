@@ -426,3 +426,24 @@ def test_text_export_as_a_separate_process(svc, tmp_path):
     assert proc.returncode == 0, proc.stderr
     rounds = _rounds(proc.stdout)
     assert [n for n, _ in rounds] == list(range(1, len(rounds) + 1)) and rounds[0][1].startswith("rex: pick ")
+
+
+def test_switching_to_a_running_branch_leaves_everything(svc):
+    """Issue 20 (never leaking): from everything on the finished main line, `b` to a take-over still
+    being played shows only the person's seat there (and back on main, everything is offered again)."""
+    from dinocli.review import Board
+
+    g = _bots(svc, "dodos", 3, 5)
+    t = svc.takeover(g.id, 6, "1")
+    assert not t.over and svc.load(g.id).branch == t.branch
+    b = Board(svc, g.id)
+    assert b.branch == t.branch and b.seats() == [1] and b.seat == 1
+    b.next_branch()
+    assert b.branch == "main" and b.seat == 1 and None in b.seats()
+    while b.seat is not None:
+        b.switch_seat()
+    assert "Face-down picks" in "".join((b.go(k), b.board_text())[1] for k in range(len(b.steps)))
+    b.next_branch()
+    assert b.branch == t.branch and b.seat == 1
+    assert all("Face-down picks" not in (b.go(k), b.board_text())[1] for k in range(len(b.steps)))
+    assert _review(svc, g.id, "b" + "sss" + "b" + "t")[2:] == (1, t.branch)
