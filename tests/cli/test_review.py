@@ -447,3 +447,24 @@ def test_switching_to_a_running_branch_leaves_everything(svc):
     assert b.branch == t.branch and b.seat == 1
     assert all("Face-down picks" not in (b.go(k), b.board_text())[1] for k in range(len(b.steps)))
     assert _review(svc, g.id, "b" + "sss" + "b" + "t")[2:] == (1, t.branch)
+
+
+def test_everything_in_dillos_names_the_face_down_tiles_and_sos_hides_nothing(svc):
+    """Issue 20: Houston tiles lie face down (DILLO-28): everything names each with its roads; a seat
+    sees them as unknown. SOS shows every tile to all (SOS-11): everything is the board itself."""
+    from dinocli.games.dillos.data import FACEDOWN
+    from dinocli.games.dillos.state import geo
+    from dinocli.review import Board
+
+    g = _bots(svc, "dillos", 3, 4, variants=["houston"])
+    every, rex = Board(svc, g.id), Board(svc, g.id, seat=0)
+    st = next(st for st in every.steps if sum(c >= FACEDOWN for c in st.state.board) > 1)
+    every.go(st.number)
+    rex.go(st.number)
+    down = [sq for sq, c in enumerate(st.state.board) if c >= FACEDOWN]
+    names = [w for w in every.board_text().replace("\n", " ").split() if w[:1].isalpha() and w[1:].isdigit()]
+    assert {geo(st.state).name(sq) for sq in down} <= set(names)
+    assert "Face down:" in every.board_text() and "Face down:" not in rex.board_text()
+    s = _bots(svc, "sos", 2, 4)
+    sos = Board(svc, s.id)
+    assert sos.seat is None and sos.board_text() == s.game.render(s.game.observe(s.state, None), color=False)
