@@ -191,6 +191,11 @@ class Search:
                 vals = node.values = np.zeros((len(value), len(node.visits)))
             vals[:, r] += value
 
+    def playout(self, state: State, rnd: random.Random, chance, start: State) -> list[float]:
+        """The value vector of ``state`` by this search's playout policy and cut-off, chance drawn from
+        ``chance`` (any Rng), a score change judged against ``start`` (what ``analyze`` samples)."""
+        return self._playout(state, rnd, chance, self.game.scores(start) if self.stop_on_score else None)
+
     def _playout(self, state: State, rnd: random.Random, sim: SimRng, base: list[float] | None) -> list[float]:
         game = self.game
         to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance

@@ -1,17 +1,31 @@
 """``dinocli analyze`` (issue 20): each decision of a seat judged by a bot from that seat's information.
 
-For every decision the seat made on the current branch, the bot searches from the seat's view at
-that moment (``game.observe``, never the true state) with :func:`dinocli.ai.mcts.search_root`, and
-reads the expected return (0 = a sure loss, 1 = a sure win; the team score scaled the same way in
-a cooperative game) of the action chosen and of the best one. The drop between them is labelled:
+For every decision the seat made on the current branch, the judge works from the seat's view at
+that moment (``game.observe``, never the true state), in two steps:
+
+1. **Nominate.** The bot searches from the view with :func:`dinocli.ai.mcts.search_root` at the
+   spec's budget; its most visited action is the best candidate. If that is the action chosen,
+   nothing was lost (the search's value of it is the expected return shown).
+2. **Compare on common random numbers.** Otherwise the chosen and the nominated action are both
+   played on the same sampled worlds: each pair takes one determinization of the view, one keyed
+   chance stream (the game's own draw keys, so both branches see the same dice and the same next
+   cards) and one playout stream, and plays each action then the bot's playout policy and cut-off.
+   The drop is the mean of the paired differences (0 = a sure loss, 1 = a sure win; the team score
+   scaled the same way in a cooperative game), its noise the standard error of that mean. A pair
+   batch is an eighth of the spec's iterations (at least 16); while a threshold lies within twice
+   the noise of the drop, another batch is added, up to six.
+
+A drop is labelled only when it exceeds twice its noise, by these thresholds:
 
 * **blunder** — a drop of 0.30 or more,
 * **mistake** — 0.15 or more,
 * **inaccuracy** — 0.05 or more.
 
-The search's randomness is seeded from the view and the spec, so one information set gets one
-analysis whatever the hidden cards are. Results are cached beside the event tree (table
-``analyses``) by the hash of the decision's event, the spec and the seat.
+Pairing removes the luck both actions share (most of it: the hidden cards and the draws), so the
+labels hardly move with the analysis seed; equivalent actions show a drop of exactly 0. All
+randomness is seeded from the view and the spec, so one information set gets one analysis
+whatever the hidden cards are. Results are cached beside the event tree (table ``analyses``) by
+the hash of the decision's event, the spec and the seat.
 """
 
 from __future__ import annotations
@@ -27,6 +41,10 @@ __all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze"
 
 DEFAULT_BOT = "mcts:medium"
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
+PAIRS_SHARE = 8    # paired samples: an eighth of the spec's iterations ...
+MIN_PAIRS = 16     # ... and never fewer
+NOISE = 2.0        # a drop is labelled only above this many standard errors
+MORE = 6           # a drop that close to a threshold gets up to this many batches of pairs
 _PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 _BARS = "▁▂▃▄▅▆▇█"
 
@@ -43,25 +61,63 @@ def _task(kind: str, view: Any, seat: int, legal: list, chosen: Any, spec: str) 
     return judge(games.get(kind), view, seat, legal, chosen, spec)
 
 
-def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFAULT_BOT) -> dict[str, Any]:
-    """Judge one decision: expected return of the chosen and of the best action, from ``view`` only
-    (the search's randomness is a function of the view and the spec: no hidden card can change it)."""
-    from dinocli.ai.mcts import search_root
+def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFAULT_BOT,
+          salt: str = "") -> dict[str, Any]:
+    """Judge one decision from ``view`` only: the search nominates the best action, paired playouts
+    compare it with the chosen one (module doc). The randomness is a function of the view, the spec
+    and ``salt`` (another analysis seed): no hidden card can change it."""
+    from dinocli.ai.mcts import Search, search_root
     from dinocli.events import canonical
 
-    key = canonical(msgspec.to_builtins(view)) + spec.encode()
+    key = canonical(msgspec.to_builtins(view)) + spec.encode() + salt.encode()
     rnd = random.Random(hashlib.sha256(key).digest())
     state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
     stats = search_root(game, view, seat, legal, rnd, spec)
-    best = max(stats, key=lambda st: (st.visits, st.value))
-    mine = next(st for st in stats if st.action == chosen)
+    best = stats[0].action
+    if best == chosen:   # the bot would have played it too: nothing lost
+        chosen_value = best_value = stats[0].value
+        drop = noise = 0.0
+    else:
+        search = Search(game, seat, spec)
+        batch = max(MIN_PAIRS, (search.spec.iterations or 200) // PAIRS_SHARE)
+        diffs, values = [], []
+        while True:   # more pairs while a threshold is within the noise of the drop (at most MORE batches)
+            for mine, other in _paired(game, view, seat, [chosen, best], search, rnd, batch):
+                diffs.append(other - mine)
+                values.append(mine)
+            pairs = len(diffs)
+            drop = sum(diffs) / pairs
+            noise = (sum((d - drop) ** 2 for d in diffs) / (pairs - 1) / pairs) ** 0.5
+            if pairs >= MORE * batch or not any(abs(drop - at) < NOISE * noise for _, at in THRESHOLDS):
+                break
+        chosen_value, best_value = sum(values) / pairs, sum(values) / pairs + drop
+        if drop <= 0:    # the chosen action did as well on the same samples
+            best, best_value, drop = chosen, chosen_value, 0.0
     rule_action, rule_reason = game.strategy(view, seat, legal, random.Random(rnd.getrandbits(64)))
-    reason = rule_reason if best.action == rule_action else \
-        game.strategy(view, seat, [best.action], random.Random(rnd.getrandbits(64)))[1]
-    drop = max(0.0, best.value - mine.value) if best.action != chosen else 0.0
-    return {"chosen_value": round(mine.value, 4), "best": game.format_action(state, best.action),
-            "best_value": round(best.value, 4), "drop": round(drop, 4), "label": label(drop),
-            "reason": reason or "", "rules_agree": best.action == rule_action}
+    reason = rule_reason if best == rule_action else ""   # the rule bot's words only where it agrees
+    return {"chosen_value": round(chosen_value, 4), "best": game.format_action(state, best),
+            "best_value": round(best_value, 4), "drop": round(drop, 4), "noise": round(noise, 4),
+            "label": label(drop) if drop > NOISE * noise else None, "reason": reason or "",
+            "rules_agree": best == rule_action}
+
+
+def _paired(game, view: Any, seat: int, actions: list, search, rnd: random.Random, pairs: int) -> list[list[float]]:
+    """``pairs`` rows of the seat's playout value after each action, every action of a row played on the
+    same determinization with the same keyed chance and playout draws (common random numbers)."""
+    from dinocli.events import SeededRng
+    from dinocli.games.runner import step
+
+    rows = []
+    for _ in range(pairs):
+        seed = rnd.getrandbits(64)
+        world = game.determinize(view, seat, random.Random(seed))
+        row = []
+        for action in actions:
+            chance = SeededRng(str(seed))
+            after, _events = step(game, world, action, chance)
+            row.append(float(search.playout(after, random.Random(seed + 1), chance, world)[seat]))
+        rows.append(row)
+    return rows
 
 
 def decisions(g, seat: int) -> list[dict[str, Any]]:
@@ -94,7 +150,7 @@ def analyze(service, g, seat: int, spec: str = DEFAULT_BOT, workers: int = 1,
     missing = []
     for d in todo:
         hit = notes.cached(conn, d["hash"], spec, seat)
-        if hit is None:
+        if hit is None or "noise" not in hit:   # none yet, or judged by the unpaired method before
             missing.append(d)
         else:
             results[d["decision"]] = hit
@@ -150,13 +206,15 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     if worst:
         out.append("The three worst decisions:" if len(worst) == 3 else "The worst decisions:")
         for r in worst:
+            noise = f" ± {r['noise']:.2f}" if "noise" in r else ""
             out.append(f"  {r['decision']:>3}. {r['action']}  {r['chosen_value']:.2f} -> better {r['best']} "
-                       f"{r['best_value']:.2f} (-{r['drop']:.2f}{', ' + r['label'] if r['label'] else ''})")
+                       f"{r['best_value']:.2f} (-{r['drop']:.2f}{noise}{', ' + r['label'] if r['label'] else ''})")
             if r["reason"]:
                 out.append(f"       why: {r['reason']}")
     else:
         out.append("No decision lost anything the bot could see.")
-    out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost.")
+    out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost, "
+               "when the drop is over twice its noise (±, paired playouts; see analyze --help).")
     return [part for line in out for part in _wrap(line, width - 1)]
 
 

@@ -757,8 +757,9 @@ def replay(env: Env, source, as_seat, step, delay, verify):
 @AS_SEAT
 @pass_env
 def review(env: Env, source, as_seat):
-    """Step through a game on a full-screen analysis board: the board as a seat saw it (everything
-    once it is over), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+    """Step through a game on a full-screen analysis board: the board as a seat saw it (or everything
+    once it is over: every hand, every secret pick, the deck's next cards), the moves, notes and
+    analysis labels (?! inaccuracy, ? mistake, ?? blunder).
 
     \b
     Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),
@@ -877,7 +878,16 @@ def takeover(env: Env, game_id, at, seat, spec, fast):
 @pass_env
 def analyze(env: Env, game_id, seat, spec, workers, as_json):
     """Judge each decision of a seat from that seat's information: expected return of the choice and of
-    the best, the drop (inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30), the curve, the worst three."""
+    the best, the drop (inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30), the curve, the worst three.
+
+    Method: the bot searches from the seat's view (never the true state) at its budget to nominate
+    the best action. When it differs from the one chosen, both are played on the same sampled
+    worlds (common random numbers: one guess at the hidden cards, the same dice and draws, the
+    same playout for both), an eighth of the bot's iterations in pairs (at least 16), more (up to
+    six times) while a threshold is within twice the noise. The drop is the mean paired difference
+    in expected return (0 a sure loss, 1 a sure win; the team score in a cooperative game), shown
+    with its noise (standard error); it is labelled only when larger than twice its noise, so a
+    second run with other random numbers gives the same labels save near a threshold."""
     with handled():
         from dinocli.analysis import DEFAULT_BOT, analyze as judge, report_lines
 

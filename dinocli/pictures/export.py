@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import textwrap
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -35,12 +36,16 @@ class Step(msgspec.Struct):
     bot: str | None
     action: str | None        # the decision in canonical notation, None if hidden from the viewer
     lines: list[str]          # what followed, in words, as the viewer may see it
-    state: Any                # the full state after the command (only ever observed, never shown)
+    state: Any                # the full state after the command (observed; shown whole only once over)
 
 
-def steps(g, seat: int | None) -> Iterator[Step]:
-    """The current branch of a loaded game, command by command, as ``seat`` may see it."""
+def steps(g, seat: int | None, everything: bool = False) -> Iterator[Step]:
+    """The current branch of a loaded game, command by command, as ``seat`` may see it (with
+    ``everything``, a finished game's every event as it was: secret picks, every draw)."""
+    if everything and not g.over:
+        raise ValueError("everything is shown only once the game is over")
     game = g.game
+    redact = (lambda event, _seat: event) if everything else game.redact
     state = game.initial(g.config)
     group: list = []
     number = 0
@@ -53,11 +58,11 @@ def steps(g, seat: int | None) -> Iterator[Step]:
         decided = head.actor is not None
         lines = []
         for s in group[1:] if decided else group:
-            red = game.redact(s.event, seat)
+            red = redact(s.event, seat)
             if red is not None:
                 lines.append(game.describe(red, g.config))
         action = None
-        if decided and game.redact(head.event, seat) == head.event:
+        if decided and redact(head.event, seat) == head.event:
             action = head.action
         return Step(number=number, seq=group[-1].seq, seat=head.actor if decided else None,
                     name=g.seats[head.actor]["name"] if decided else None,
@@ -94,32 +99,41 @@ def _result(g) -> str:
 # -- text ---------------------------------------------------------------------------------------
 
 def text_record(g, seat: int | None, annotations: Annotations | None = None) -> str:
-    """The game as a numbered move list with a tag header, PGN-like: one turn a line (a turn is
-    a seat's consecutive decisions), what followed as ``{comments}`` only where it was chance."""
+    """The game as a move list with a tag header, PGN-like: one numbered line a round as the game's
+    rulebook counts them (``round_of`` in its notation: a day in Dingo, a round in the others; 0 the
+    setup), each seat's decisions in play order, notes as ``{comments}``, the result last; lines
+    wrapped at 79 columns. A finished game seen by nobody in particular shows every decision."""
+    from importlib import import_module
+
+    from dinocli.games import GAMES
+
+    round_of = import_module(GAMES[g.record.kind] + ".notation").round_of
     notes = annotations or {}
+    everything = seat is None and g.over
     tags = [("Game", g.game.info.name), ("Id", g.id), ("Date", g.record.created[:10]), ("Seats", _seats(g)),
             ("Variants", ", ".join(g.config.variants) or "none"), ("Branch", g.record.branch),
-            ("View", _who(g, seat)), ("Result", _result(g))]
+            ("View", "everything (the game is over)" if everything else _who(g, seat)), ("Result", _result(g))]
     out = [f'[{k} "{clean(v).replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
            for k, v in tags]
     out.append("")
-    turn, current, line = 0, None, ""
-    for st in steps(g, seat):
-        if st.seat is None:
-            continue
-        move = st.action if st.action is not None else "(hidden)"
-        for n in notes.get(st.seq, ()):
-            move += " {" + clean(n).replace("}", ")") + "}"
-        if st.seat != current:
-            if line:
-                out.append(line)
-            turn += 1
+    rounds: list[tuple[int, str]] = []
+    before, current = None, None
+    for st in steps(g, seat, everything=everything):
+        if st.seat is not None:
+            move = st.action if st.action is not None else "(hidden)"
+            for n in notes.get(st.seq, ()):
+                move += " {" + clean(n).replace("}", ")") + "}"
+            number = round_of(before)
+            if not rounds or rounds[-1][0] != number:
+                rounds.append((number, f"{number}." if number else "Setup."))
+                current = None
+            head, text = rounds[-1]
+            rounds[-1] = (head, text + (f", {move}" if st.seat == current else f"  {clean(st.name)}: {move}"))
             current = st.seat
-            line = f"{turn}. {clean(st.name)}: {move}"
-        else:
-            line += f", {move}"
-    if line:
-        out.append(line)
+        before = st.state
+    for _, text in rounds:
+        out += textwrap.wrap(text.replace(".  ", ". ", 1), 79, subsequent_indent="    ",
+                             break_long_words=False, break_on_hyphens=False)
     out.append("")
     out.append(_result(g))
     return "\n".join(out) + "\n"

@@ -1,7 +1,8 @@
 """``dinocli review`` (issue 20): a game on a full-screen analysis board.
 
-The board as a chosen seat saw it after each step (everything once the game is over), the move
-list with a cursor, what happened in the step, notes and cached analysis labels, the branches.
+The board as a chosen seat saw it after each step (or everything once the branch is over: every
+hand, every secret pick, the deck's next cards; never while it runs), the move list with a cursor,
+what happened in the step, notes and cached analysis labels, the branches.
 Keys: Left/Right one step, PageUp/PageDown a round (until the same seat decides again, at most 10
 steps), Home/End, ``g N`` jump, ``s`` switch seat, ``b`` next branch, ``c`` annotate, ``t`` take
 over, ``q``/Ctrl-C/Ctrl-D leave. The steps are the commands of the branch: 0 is the setup, then
@@ -27,30 +28,32 @@ class Board:
         self.game_id = g.id
         self.branch = g.branch
         self.message = ""
-        self.seat: int | None = None
-        self._open(g)
-        self.seat = self.seats()[0] if seat is None or seat not in self.seats() else seat
+        self.seat: int | None = seat
         self._open(g)
         self.cursor = len(self.steps) - 1
 
     # -- loading ----------------------------------------------------------------------------------
 
     def _open(self, g=None) -> None:
-        """(Re)load the branch and the steps as the viewer sees them."""
+        """(Re)load the branch and the steps as the viewer sees them (the viewer kept if allowed there)."""
         from dinocli.pictures.export import steps
 
         self.g = g or self.service.load(self.game_id, branch=self.branch)
-        self.steps = list(steps(self.g, self.seat))
+        if self.seat not in self.seats():   # a branch still running never shows everything
+            self.seat = self.seats()[0]
+        self.steps = list(steps(self.g, self.seat, everything=self.seat is None))
         self.notes = self.service.notes(self.g, self.seat)
         self.labels = self._labels()
 
     def seats(self) -> list[int | None]:
-        """Whose eyes may be used: everyone (None first) once the game is over or casual, else the person's."""
+        """Whose eyes may be used: everything (None, first) and every seat once this branch is over;
+        every seat of a running game nobody plays or a casual one; else only the person's."""
         g = self.g
         meta = g.record.meta or {}
-        if g.over or g.record.result is not None or not g.humans or (
-                meta.get("undo") == "casual" and meta.get("undo_chosen")):
+        if g.over:
             return [None, *range(len(g.seats))]
+        if not g.humans or (meta.get("undo") == "casual" and meta.get("undo_chosen")):
+            return list(range(len(g.seats)))
         return [g.default_seat()]
 
     def _labels(self) -> dict[int, dict]:
@@ -98,22 +101,19 @@ class Board:
         """Look through the next seat's eyes (those allowed)."""
         allowed = self.seats()
         if len(allowed) == 1:
-            self.message = "Only your own seat while the game runs (others are public once it is over)."
+            self.message = "Only your own seat while the game runs (everything is shown once it is over)."
             return
         self.seat = allowed[(allowed.index(self.seat) + 1) % len(allowed)] if self.seat in allowed else allowed[0]
         at = self.cursor
         self._open()
         self.go(at)
-        self.message = f"Now as {self.who()}."
+        self.message = f"Now as {self.who()}." + ("" if self.g.over else " (Everything is shown once it is over.)")
 
     def next_branch(self) -> None:
         """Show the next branch of the game (the current branch of the game is not changed)."""
         names = [b.name for b in self.service.store.branches(self.g.id)]
         self.branch = names[(names.index(self.branch) + 1) % len(names)] if self.branch in names else names[0]
         self._open()
-        if self.seat not in self.seats():
-            self.seat = self.seats()[0]
-            self._open()
         self.go(self.cursor)
         self.message = f"Branch {self.branch} ({', '.join(names)})."
 
@@ -140,10 +140,25 @@ class Board:
         """The viewer in words."""
         return "everything" if self.seat is None else self.g.seats[self.seat]["name"]
 
-    def board_text(self) -> str:
-        """The board after the current step, as the viewer sees it."""
+    def board_text(self, height: int | None = None) -> str:
+        """The board after the current step as the viewer sees it, in ``height`` lines where the game
+        can (everything: the public board and what it hides, in the game's words, wrapped at 79)."""
+        import textwrap
+
         st = self.steps[self.cursor]
-        return self.g.game.render(self.g.game.observe(st.state, self.seat), color=False)
+        extra = []
+        if self.seat is None:
+            from importlib import import_module
+
+            from dinocli.events import SeededRng
+            from dinocli.games import GAMES
+
+            rng = SeededRng(self.g.record.seed) if self.g.record.seed else None
+            hidden = import_module(GAMES[self.g.record.kind] + ".render").reveal(st.state, rng)
+            extra = [part for line in hidden for part in textwrap.wrap(line, 79, subsequent_indent="    ")]
+        room = None if height is None else max(8, height - len(extra))
+        return "\n".join([self.g.game.render(self.g.game.observe(st.state, self.seat), color=False, height=room),
+                          *extra])
 
     def move_lines(self) -> list[str]:
         """One line per step for the move list."""
@@ -234,7 +249,8 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
     moves_window = Window(moves, width=32, wrap_lines=False, scroll_offsets=ScrollOffsets(top=2, bottom=2))
     root = HSplit([
         Window(FormattedTextControl(lambda: [("reverse", safe(board.title()))]), height=1),
-        Window(FormattedTextControl(lambda: safe_block(board.board_text())), wrap_lines=False),
+        Window(FormattedTextControl(lambda: safe_block(board.board_text(event_app.output.get_size().rows - 9))),
+               wrap_lines=False),
         Window(height=1, char="─"),
         VSplit([
             Window(FormattedTextControl(details), wrap_lines=True),

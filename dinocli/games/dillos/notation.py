@@ -21,7 +21,7 @@ from .data import ACTIONS, DIR_NAMES, MASKS, code_of, is_face_up, mask_letters
 from .rules import explain, legal_actions
 from .state import State, geo
 
-__all__ = ["format_action", "parse_action", "roads_text"]
+__all__ = ["round_of", "format_action", "parse_action", "roads_text"]
 
 WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 DIRECTION = {**{k: k for k in WORDS}, **{v: k for k, v in WORDS.items()}}
@@ -168,3 +168,9 @@ def parse_action(s: State, text: str):
         if MASKS[(code & ~3) | ((code + 1) & 3)] == MASKS[(code & ~3) | ((code + 3) & 3)]:
             return Twist(a.square, not a.clockwise)
     raise IllegalAction(f"{text.strip()}: {explain(s, a)}")
+
+
+def round_of(s: State) -> int:
+    """The round a decision in ``s`` belongs to, for move lists: every seat's turn once (0 while the
+    City Planning setup lays tiles)."""
+    return (s.turn - 1) // len(s.pawns) + 1 if s.turn > 0 else 0

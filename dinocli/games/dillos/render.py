@@ -12,7 +12,7 @@ from ..colour import style, unstyle
 from ..grammar import does, possessive, verb
 from ..protocol import Config
 from .board import geometry
-from .data import HC, KINDS, MASKS, STOPS, UNKNOWN, VACANT, kind_of
+from .data import FACEDOWN, HC, KINDS, MASKS, STOPS, UNKNOWN, VACANT, kind_of
 from .events import (
     ActionChosen, ActionSkipped, BattleFought, CapitolReached, DiceRolled, DieChosen,
     DilloCaptured, DilloMoved, DilloPushed, GameCapped, GameWon, HunterMoved, HunterStopped,
@@ -25,7 +25,7 @@ from .progress import goal_distance
 from .rules import to_move
 from .state import State, geo
 
-__all__ = ["render", "status", "describe", "prompt"]
+__all__ = ["reveal", "render", "status", "describe", "prompt"]
 
 SEAT_COLOURS = ("cyan", "yellow", "green", "blue")
 HUNTER = "@"
@@ -283,3 +283,10 @@ def describe(event, config: Config) -> str:
         case GameCapped(turn=turn):
             return f"the round cap was reached after {turn} turns: a draw"
     return f"{type(event).__name__}"
+
+
+def reveal(s: State, rng=None) -> list[str]:
+    """What a spectator's view hides, for reviewing a finished game: the face-down tiles (Houston)."""
+    down = [f"{geo(s).name(sq)} roads {roads_text(MASKS[c & ~FACEDOWN])}{' stop' if STOPS[c & ~FACEDOWN] else ''}"
+            for sq, c in enumerate(s.board) if c >= FACEDOWN]
+    return [f"Face down: {', '.join(down)}"] if down else []

@@ -14,7 +14,7 @@ from .data import COLOURS, KIND, LABEL, NAME
 from .rules import explain, legal_actions, normalize
 from .state import State
 
-__all__ = ["format_action", "parse_action"]
+__all__ = ["round_of", "format_action", "parse_action"]
 
 _VERBS = {
     "play": "play", "p": "play", "discard": "discard", "d": "discard", "destroy": "destroy",
@@ -148,3 +148,8 @@ def parse_action(s: State, text: str) -> Action:
     if a not in legal_actions(s):
         raise IllegalAction(explain(s, a))
     return a
+
+
+def round_of(s: State) -> int:
+    """The round a decision in ``s`` belongs to, for move lists: the day (DINGO-09; 0 before the first)."""
+    return s.day

@@ -9,15 +9,16 @@ from dinocli.events import Event
 from ..colour import style, unstyle
 from ..grammar import does, possessive, their
 from ..protocol import Config
-from .data import COLOUR, COLOURS, EFFECT, EFFECTS, NAME, VALUE
+from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, EFFECTS, NAME, VALUE
 from .events import (
     CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
     DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
 )
 from .scoring import ranch_value
+from .state import State
 from .view import View
 
-__all__ = ["render", "status", "describe", "card_text"]
+__all__ = ["reveal", "reveal", "render", "status", "describe", "card_text"]
 
 WIDTH = 80
 _FG = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}
@@ -262,3 +263,18 @@ def describe(e: Event, config: Config) -> str:
             who = [n[i] for i in winners]
             return f"Game over: {does(who, 'win') if len(who) == 1 else does(who, 'share') + ' the victory'}."
     return type(e).__name__
+
+
+def reveal(s: State, rng=None) -> list[str]:
+    """What a spectator's view hides, for reviewing a finished game: every hand and, given the game's
+    rng, the cards the deck deals next today (a draw's key is the day and the count drawn, DINGO-G05)."""
+    out = [f"{name}'s hand: {', '.join(map(card_text, hand)) or 'empty'}" for name, hand in zip(s.names, s.hands)]
+    deck, coming = list(s.deck), []
+    while rng is not None and deck and len(coming) < 5:
+        coming.append(deck.pop(rng.below(len(deck), "deck", s.day, DECK_SIZE - len(deck))))
+    if coming:
+        out.append(f"Deck ({len(s.deck)}), next: {', '.join(map(card_text, coming))}")
+    return out
+
+
+

@@ -14,8 +14,9 @@ from .data import DODINO_BY_SLUG, DODINOS, KIND_BY_SLUG, SLUG, TRACKS, slug
 from .dexterity import quantise_skill
 from .engine import options
 from .rules import pending_projectile, prompt
+from .state import State
 
-__all__ = ["format_action", "parse_action", "seat_token"]
+__all__ = ["round_of", "format_action", "parse_action", "seat_token"]
 
 
 def seat_token(name: str) -> str:
@@ -125,3 +126,8 @@ def parse_action(s, text: str):
     if not s.agenda or check not in options(s, s.agenda[0]):
         raise IllegalAction(f"{' '.join(words)!r} is not legal now: {prompt(s)}")
     return a
+
+
+def round_of(s: State) -> int:
+    """The round a decision in ``s`` belongs to, for move lists (DODO-13; 0 while drafting Dodinos)."""
+    return s.round

@@ -17,10 +17,10 @@ from .events import (
     Swapped, TableCleared, TurnStarted,
 )
 from .rules import prompt
-from .state import PHASES
+from .state import PHASES, PICK, State
 from .view import HIDDEN, View
 
-__all__ = ["render", "status", "describe", "card_name", "card_label"]
+__all__ = ["reveal", "render", "status", "describe", "card_name", "card_label"]
 
 COLORS = {"blue": "blue", "red": "red", "green": "green"}
 LETTERS = "ABCDEF"
@@ -279,3 +279,12 @@ def describe(ev: Event, config: Config) -> str:
             t = agenda[0]
             return f"Waiting for {nm(t.seat)} to {WAITS.get(t.op, t.op)}."
     return type(ev).__name__
+
+
+def reveal(s: State, rng=None) -> list[str]:
+    """What a spectator's view hides, for reviewing a finished game: every hand and face-down pick."""
+    out = [f"{name}'s hand: {_cards(hand)}" for name, hand in zip(s.names, s.hands)]
+    if s.phase == PICK:
+        picks = [f"{s.names[x]}: {card_name(c)}" for x, c in enumerate(s.picks) if c >= 0]
+        out += [f"Face-down picks: {', '.join(picks)}"] if picks else []
+    return out + [f"Deck: {len(s.deck)} cards (each draw is made by the seed when it comes)"]

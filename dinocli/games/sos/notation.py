@@ -10,7 +10,7 @@ from .board import COLORS, DINO_NAMES, DIR_NAMES, cell_name, mask_text, parse_ce
 from .rules import legal_actions, why_illegal
 from .state import Phase, State
 
-__all__ = ["format_action", "parse_action", "DINO_WORDS", "DIR_WORDS"]
+__all__ = ["round_of", "format_action", "parse_action", "DINO_WORDS", "DIR_WORDS"]
 
 USAGE = "write 'lava CELL OPENINGS' (lava d2 ns) or 'move DINO DIR' (move yellow n)"
 DINO_WORDS: dict[str, int] = {}
@@ -80,3 +80,8 @@ def parse_action(state: State, text: str) -> Any:
     if state.phase not in (Phase.PLACE, Phase.ACT) or action not in legal_actions(state):
         raise IllegalAction(why_illegal(state, action))
     return action
+
+
+def round_of(s: State) -> int:
+    """The round a decision in ``s`` belongs to, for move lists: every player's turn once."""
+    return (s.turn - 1) // len(s.names) + 1

@@ -18,7 +18,7 @@ from .events import (
 from .rules import MAX_SCORE, result_band, steps_needed
 from .state import Phase, State, score
 
-__all__ = ["render", "status", "describe", "tile_text", "ACTION_TEXT"]
+__all__ = ["reveal", "render", "status", "describe", "tile_text", "ACTION_TEXT"]
 
 FG = {"yellow": "yellow", "pink": "magenta", "blue": "bright_blue", "red": "red"}
 ARROWS = "↑→↓←"
@@ -232,3 +232,8 @@ def describe(event: Event, config: Config) -> str:
         case GameEnded(why=why, score=s):
             return f"Game over: {WHY_END.get(why, why)}. Team score {s}/{MAX_SCORE}. {result_band(s)}"
     return repr(event)
+
+
+def reveal(s: State, rng=None) -> list[str]:
+    """What a spectator's view hides: nothing (tiles come from a public bag at random, SOS-11)."""
+    return []
