@@ -42,8 +42,8 @@ ROLES: dict[str, tuple[str, ...]] = {
     "fold": ("fold",),
     "rules": ("VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "returns", "scores"),
     "view": ("observe", "determinize", "redact", "reveals", "fold_view"),
-    "notation": ("format_action", "parse_action"),
-    "render": ("render", "status", "describe"),
+    "notation": ("format_action", "parse_action", "round_of"),
+    "render": ("render", "status", "describe", "reveal"),
     "strategy": ("choose",),
     "estimate": ("heuristic",),
 }
@@ -177,6 +177,14 @@ class ModuleGame:
     def describe(self, event: Event, config: Config) -> str:
         """One line of English for the log."""
         return self._render.describe(event, config)
+
+    def reveal(self, state: State, rng: Rng | None = None) -> list[str]:
+        """Lines of what a spectator's view of ``state`` hides (for a finished game's review only)."""
+        return self._render.reveal(state, rng)
+
+    def round_of(self, state: State) -> int:
+        """The round a decision in ``state`` belongs to, for move lists (0: setup)."""
+        return self._notation.round_of(state)
 
     def redact(self, event: Event, seat: Seat | None) -> Event | None:
         """The event as a seat may see it, or None to omit it."""

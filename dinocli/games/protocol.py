@@ -155,6 +155,13 @@ class Game(Protocol):
     def describe(self, event: Event, config: Config) -> str:
         """One line of plain English for the log."""
 
+    def reveal(self, state: State, rng: Rng | None = None) -> list[str]:
+        """Lines of what a spectator's view of ``state`` hides: hands, face-down picks or tiles
+        (shown only when reviewing a finished game)."""
+
+    def round_of(self, state: State) -> int:
+        """The round a decision in ``state`` belongs to, for move lists (0: setup)."""
+
     def redact(self, event: Event, seat: Seat | None) -> Event | None:
         """The event as ``seat`` may see it (hidden parts blanked), or None to omit it."""
 

@@ -103,11 +103,7 @@ def text_record(g, seat: int | None, annotations: Annotations | None = None) -> 
     rulebook counts them (``round_of`` in its notation: a day in Dingo, a round in the others; 0 the
     setup), each seat's decisions in play order, notes as ``{comments}``, the result last; lines
     wrapped at 79 columns. A finished game seen by nobody in particular shows every decision."""
-    from importlib import import_module
-
-    from dinocli.games import GAMES
-
-    round_of = import_module(GAMES[g.record.kind] + ".notation").round_of
+    round_of = g.game.round_of
     notes = annotations or {}
     everything = seat is None and g.over
     tags = [("Game", g.game.info.name), ("Id", g.id), ("Date", g.record.created[:10]), ("Seats", _seats(g)),

@@ -148,13 +148,10 @@ class Board:
         st = self.steps[self.cursor]
         extra = []
         if self.seat is None:
-            from importlib import import_module
-
             from dinocli.events import SeededRng
-            from dinocli.games import GAMES
 
             rng = SeededRng(self.g.record.seed) if self.g.record.seed else None
-            hidden = import_module(GAMES[self.g.record.kind] + ".render").reveal(st.state, rng)
+            hidden = self.g.game.reveal(st.state, rng)
             extra = [part for line in hidden for part in textwrap.wrap(line, 79, subsequent_indent="    ")]
         room = None if height is None else max(8, height - len(extra))
         return "\n".join([self.g.game.render(self.g.game.observe(st.state, self.seat), color=False, height=room),

@@ -303,7 +303,7 @@ def test_everything_on_a_finished_dodos_game_shows_the_face_down_picks_and_hands
     pick and hand, which that step's board as a seat did not."""
     from dinocli.games.dodos.events import CardPicked
     from dinocli.games.dodos.render import card_name
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = _bots(svc, "dodos", 3, 5)
     # rex (seat 0) starts as the viewer; s goes to trike, ptera, then everything; t reports the viewer
@@ -326,7 +326,7 @@ def test_everything_on_a_finished_dingo_game_shows_every_hand_and_the_next_draws
     """Issue 20: every hand, and the deck's next card as the seed will deal it (the card really drawn next)."""
     from dinocli.games.dingo.events import CardDealt, CardDrawn, DayStarted
     from dinocli.games.dingo.render import card_text
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = _bots(svc, "dingo", 3, 7)
     b = Board(svc, g.id)
@@ -352,7 +352,7 @@ def test_everything_is_not_offered_while_a_game_runs(svc):
     from itertools import islice
 
     from dinocli.pictures.export import steps
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = svc.new_game("dodos", bots=["rules"] * 3, seed=5)
     list(islice(svc.run_bots(g), 12))
@@ -431,7 +431,7 @@ def test_text_export_as_a_separate_process(svc, tmp_path):
 def test_switching_to_a_running_branch_leaves_everything(svc):
     """Issue 20 (never leaking): from everything on the finished main line, `b` to a take-over still
     being played shows only the person's seat there (and back on main, everything is offered again)."""
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = _bots(svc, "dodos", 3, 5)
     t = svc.takeover(g.id, 6, "1")
@@ -454,7 +454,7 @@ def test_everything_in_dillos_names_the_face_down_tiles_and_sos_hides_nothing(sv
     sees them as unknown. SOS shows every tile to all (SOS-11): everything is the board itself."""
     from dinocli.games.dillos.data import FACEDOWN
     from dinocli.games.dillos.state import geo
-    from dinocli.review import Board
+    from dinocli.repl.review import Board
 
     g = _bots(svc, "dillos", 3, 4, variants=["houston"])
     every, rex = Board(svc, g.id), Board(svc, g.id, seat=0)
