@@ -40,7 +40,6 @@ LAYERS = {
     "dinocli.tournament": SERVICE,       # tournaments: plan, run, stats, save
     "dinocli.tournament.command": CLI,   #   its click command
     "dinocli.pictures": SERVICE,         # SVG/HTML pictures and reports
-    "dinocli.pictures.svg": GAMES,       #   its drawing primitives (events.text only): each games/<id>/svg.py draws with them
     "dinocli.manpages": SERVICE,         # reading the shipped pages (dinocli rules)
     "dinocli.files": SERVICE,            # atomic writes, bounded reads
     "dinocli.safe": SERVICE,             # terminal-safe text

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from .svg import clean
+from dinocli.games.drawing import clean
 
 __all__ = ["Step", "steps", "html_page", "text_record", "export_lines", "FORMATS"]
 

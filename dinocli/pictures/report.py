@@ -13,7 +13,7 @@ import json
 import math
 from typing import Any
 
-from .svg import INK, MUTED, SEATS, Drawing, clean
+from dinocli.games.drawing import INK, MUTED, SEATS, Drawing, clean
 
 __all__ = ["report_page", "win_rate_chart", "head_to_head_chart", "rating_chart", "team_score_chart"]
 

@@ -4,7 +4,7 @@ the dillos and the Dillo Hunter; face-down tiles (Houston) as tile backs, from t
 
 from __future__ import annotations
 
-from dinocli.pictures.svg import INK, SEATS, Drawing
+from dinocli.games.drawing import INK, SEATS, Drawing
 
 from .data import HC, MASKS, STOPS, UNKNOWN, VACANT, code_of
 from .render import prompt, status

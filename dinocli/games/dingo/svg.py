@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from dinocli.pictures.svg import COLOURS as PALETTE
-from dinocli.pictures.svg import MUTED, SEATS, Drawing
+from dinocli.games.drawing import COLOURS as PALETTE
+from dinocli.games.drawing import MUTED, SEATS, Drawing
 
 from .data import COLOUR, COLOURS, EFFECT, NAME, VALUE
 from .render import status

@@ -5,8 +5,8 @@ played this round (face down until the reveal) and the Dodo token, from the same
 
 from __future__ import annotations
 
-from dinocli.pictures.svg import COLOURS as PALETTE
-from dinocli.pictures.svg import INK, SEATS, Drawing
+from dinocli.games.drawing import COLOURS as PALETTE
+from dinocli.games.drawing import INK, SEATS, Drawing
 
 from .data import DODINOS, KIND, KINDS, TRACKS
 from .render import LETTERS

@@ -4,8 +4,8 @@ score, from the same view ``render.py`` draws."""
 
 from __future__ import annotations
 
-from dinocli.pictures.svg import COLOURS as PALETTE
-from dinocli.pictures.svg import INK, MUTED, Drawing
+from dinocli.games.drawing import COLOURS as PALETTE
+from dinocli.games.drawing import INK, MUTED, Drawing
 
 from .board import (
     COLORS, DINO_NAMES, IS_MOUNTAIN, KIND, NEI, NESTS, TILE_ACTION, TILE_COLOR, TILE_SHAPE, TILE_SYMBOL,
