@@ -55,6 +55,7 @@ _ENCODER = msgspec.json.Encoder(order="sorted")
 _sha256 = hashlib.sha256
 _SUFFIX: dict[str, tuple[int, bytes]] = {}          # event tag -> (version, b',"type":TAG,"v":V}')
 _OPEN = b'{"action":null,"actor":null,"body":'    # the content of an automatic event, up to its body
+_OPEN_LINK = b"-o" + _OPEN                          # an open automatic event's link after its parent's hash
 
 
 def genesis_hash(header: Header | Mapping[str, Any]) -> str:
@@ -62,12 +63,14 @@ def genesis_hash(header: Header | Mapping[str, Any]) -> str:
     return _sha256(_ENCODER.encode(header_of(header))).hexdigest()
 
 
-def _suffix(type_: str, v: int) -> bytes:
-    """The content's end after the body: ``,"type":TAG,"v":V}`` (sorted keys)."""
+def _suffix(type_: str, v: int) -> bytes | None:
+    """The content's end after the body: ``,"type":TAG,"v":V}`` (sorted keys); None unless a tag and a version."""
     known = _SUFFIX.get(type_)
     if known is not None and known[0] == v:
         return known[1]
-    out = b',"type":' + _ENCODER.encode(type_) + b',"v":' + str(int(v)).encode() + b"}"
+    if type(v) is not int or not isinstance(type_, str):
+        return None
+    out = b',"type":' + _ENCODER.encode(type_) + b',"v":%d}' % v
     if known is None and len(_SUFFIX) < 4096:
         _SUFFIX[type_] = (v, out)
     return out
@@ -81,10 +84,10 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
     and ``rolls_salt`` is the rolls commitment. Unlinked(id, reason) for a row whose salts do not
     fit the rule or whose parent is not an earlier row; Corrupt for a row of the wrong types.
 
-    The common row (format 2, an automatic event without rolls) is hashed inline: this runs for
-    every event of every replay."""
+    The common row (an automatic event without rolls) is hashed inline: this runs for every event
+    of every replay."""
     out: list[str] = []
-    append, sha, suffixes, v2 = out.append, _sha256, _SUFFIX, chain != 1
+    append, sha, join, suffixes, v2 = out.append, _sha256, b"".join, _SUFFIX, chain != 1
     prev, last, index = genesis.encode(), root, None
     try:
         for row in rows:
@@ -101,14 +104,17 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
                     prev = out[at].encode()
             last = eid
             known = suffixes.get(type_)
-            if v2 and known is not None and known[0] == v and actor is None and action is None and rolls is None \
-                    and rolls_salt is None:
-                if salt is None:
-                    h = sha(prev + b"-o" + _OPEN + body + known[1]).hexdigest()
+            suffix = known[1] if known is not None and known[0] == v else _suffix(type_, v)
+            if actor is None and action is None and rolls is None and rolls_salt is None and suffix is not None \
+                    and (v2 or salt is None):
+                if not v2:
+                    h = sha(join((prev, _OPEN, body, b',"rolls":null', suffix))).hexdigest()
+                elif salt is None:
+                    h = sha(join((prev, _OPEN_LINK, body, suffix))).hexdigest()
                 else:
-                    h = sha(prev + b"-s" + sha(salt.encode() + _OPEN + body + known[1]).digest()).hexdigest()
+                    h = sha(prev + b"-s" + sha(join((salt.encode(), _OPEN, body, suffix))).digest()).hexdigest()
             else:
-                h = _link(prev, eid, type_, v, body, actor, action, rolls, salt, rolls_salt, chain, view)
+                h = _link(prev, eid, type_, v, body, actor, action, rolls, salt, rolls_salt, chain, view, suffix)
             append(h)
             prev = h.encode()
     except (AttributeError, TypeError) as exc:   # a salt, rolls or body of the wrong type
@@ -118,7 +124,7 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
 
 
 def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: int | None, action: str | None,
-          rolls: str | None, salt: str | None, rolls_salt: str | None, chain: int, view: bool) -> str:
+          rolls: str | None, salt: str | None, rolls_salt: str | None, chain: int, view: bool, suffix: bytes | None) -> str:
     """One row's hash from its parent's (ASCII hex bytes): every case, as the module docstring says."""
     sha = _sha256
     if type_ is None and view and chain != 1:   # hidden in a seat's view: its commitment stands for it
@@ -133,9 +139,9 @@ def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: 
         if chain == 1:
             if salt is not None or rolls_salt is not None:
                 raise Unlinked(eid, "its salts do not fit the game's hash rule (format 1)")
-            return sha(prev + _content(type_, v, body, actor, action, b"null" if rolls is None else rolls.encode())
-                       ).hexdigest()
-        content = _content(type_, v, body, actor, action)
+            return sha(prev + _content(type_, v, body, actor, action, b"null" if rolls is None else rolls.encode(),
+                                       suffix)).hexdigest()
+        content = _content(type_, v, body, actor, action, None, suffix)
         commit = b"o" + content if salt is None else b"s" + sha(salt.encode() + content).digest()
     if view:
         head = b"-" if rolls_salt is None else b"r" + bytes.fromhex(rolls_salt)
@@ -167,11 +173,13 @@ def link_hash(parent_hash: str, rolls_commit: str | None, *, commit: str | None 
     return walk(parent_hash, [row], CHAIN, view=True)[0]
 
 
-def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | None, rolls: bytes | None = None) -> bytes:
-    """Canonical ``{"action", "actor", "body", "type", "v"}`` (format 1: and ``"rolls"``), keys sorted."""
-    return (b'{"action":' + (b"null" if action is None else _ENCODER.encode(action)) + b',"actor":'
-            + (b"null" if actor is None else str(int(actor)).encode()) + b',"body":' + body
-            + (b"" if rolls is None else b',"rolls":' + rolls) + _suffix(type_, v))
+def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | None, rolls: bytes | None = None,
+             suffix: bytes | None = None) -> bytes:
+    """Canonical ``{"action", "actor", "body", "type", "v"}`` (format 1: and ``"rolls"``), keys sorted
+    (``suffix``: :func:`_suffix` of type and version, if known)."""
+    return b"".join((b'{"action":', b"null" if action is None else _ENCODER.encode(action),
+                     b',"actor":', b"null" if actor is None else b"%d" % actor, b',"body":', body,
+                     b"" if rolls is None else b',"rolls":' + rolls, suffix or _suffix(type_, v)))
 
 
 def commitment(salt: str, type_: str, v: int, body: str | bytes, actor: int | None, action: str | None) -> str:

@@ -572,7 +572,9 @@ class Store(Tree, Transfer):
         with _no_gc():
             rows = self._walk(game_id, head)
             genesis = self._root(game_id)[0]
-            return self._stored(rows, self._checked(game_id, rows, genesis, None, head), genesis, 0)
+            out = self._stored(rows, self._checked(game_id, rows, genesis, None, head), genesis, 0)
+            del rows   # freed before the collector runs again: it would walk every row once more
+        return out
 
     def _checked(self, game_id: str, rows: list[tuple], prev: str, root: int | None, head: int | None) -> list[str]:
         """The hashes along a path of ``rows`` that hangs from event ``root`` (None: the root) of hash ``prev``:
