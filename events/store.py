@@ -582,9 +582,9 @@ class Store(Tree, Transfer):
         (else ChainBroken at the first one whose stored hashes do not check out)."""
         hashes = walk(prev, rows, self._root(game_id)[1], root=root)
         if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != hashes[-1]:
-            stored = dict(((eid, (ph, h)) for eid, ph, h in self._conn.execute(
+            stored = {eid: (ph, h) for eid, ph, h in self._conn.execute(
                 "SELECT id, parent_hash, hash FROM events WHERE game_id = ? AND id >= ? AND id <= ?",
-                (game_id, rows[0][0], head))))
+                (game_id, rows[0][0], head))}
             for row, h in zip(rows, hashes):
                 ph, sh = stored[row[0]]
                 if ph != prev:
@@ -592,6 +592,7 @@ class Store(Tree, Transfer):
                 if sh != h:
                     raise ChainBroken(row[0], "its hash does not match its content")
                 prev = h
+            raise ChainBroken(head, "its hash does not match its content")   # pragma: no cover - defensive
         return hashes
 
     def _stored(self, rows: list[tuple], hashes: list[str], prev: str, seq: int) -> list[Stored]:
