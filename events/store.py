@@ -45,7 +45,7 @@ from .records import Branch, Command, GameRecord, Header, Stored, now
 from .rng import commit
 from .schema import SET, migrations
 from .transfer import GAME_ID, Transfer
-from .tree import BRANCH_NAME, Tree, typed
+from .tree import BRANCH_NAME, PATH_SQL, Tree, typed
 
 __all__ = [
     "Store",
@@ -83,6 +83,7 @@ WHERE b.game_id = ? AND b.name = ?"""
 _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
+_BATCH = 512   # rows of a path read, hashed and decoded at a time
 _json = msgspec.json.decode
 
 
@@ -570,10 +571,29 @@ class Store(Tree, Transfer):
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
         with _no_gc():
+            genesis, chain = self._root(game_id)
+            if head is not None and self._straight(game_id, head):
+                try:
+                    return self._stream(game_id, head, genesis, chain)
+                except (StoreError, Unlinked, Corrupt, UnknownEvent, msgspec.DecodeError):
+                    pass   # read it again in one piece: that says what is wrong, as precisely as it can
             rows = self._walk(game_id, head)
-            genesis = self._root(game_id)[0]
             out = self._stored(rows, self._checked(game_id, rows, genesis, None, head), genesis, 0)
             del rows   # freed before the collector runs again: it would walk every row once more
+        return out
+
+    def _stream(self, game_id: str, head: int, genesis: str, chain: int) -> list[Stored]:
+        """A straight line of play read, hashed and decoded a few thousand rows at a time (each batch is
+        freed while it is still in the processor's cache); StoreError if the last hash is not the head's."""
+        cursor = self._conn.execute(PATH_SQL, (game_id, head))
+        out: list[Stored] = []
+        prev, root = genesis, None
+        while rows := cursor.fetchmany(_BATCH):
+            hashes = walk(prev, rows, chain, root=root)
+            out += self._stored(rows, hashes, prev, len(out))
+            prev, root = hashes[-1], rows[-1][0]
+        if root != head or self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
+            raise StoreError("the path does not end at its head's hash")
         return out
 
     def _checked(self, game_id: str, rows: list[tuple], prev: str, root: int | None, head: int | None) -> list[str]:

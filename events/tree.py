@@ -16,13 +16,13 @@ from .chain import walk
 from .errors import BranchExists, ChainBroken, Conflict, Corrupt, StoreError, UnknownBranch, Unlinked, sql_errors
 from .records import Branch, now
 
-__all__ = ["Tree", "BRANCH_NAME", "WALK_COLS"]
+__all__ = ["Tree", "BRANCH_NAME", "WALK_COLS", "PATH_SQL"]
 
 BRANCH_NAME = re.compile(r"^[A-Za-z0-9._~/-]{1,40}$")
 
 # a stored event as chain.walk takes it (the body as stored: bytes, hashed as they are)
 WALK_COLS = "id, parent, type, v, CAST(body AS BLOB), actor, action, rolls, command, salt, rolls_salt"
-_PATH_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
+PATH_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
 _TAIL_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _TREE_SQL = f"SELECT {WALK_COLS}, seq, hash, parent_hash FROM events WHERE game_id = ? ORDER BY id"
 
@@ -64,7 +64,7 @@ class Tree:
         if head is None:
             self._require(game_id)
             return []
-        rows = self._conn.execute(_PATH_SQL, (game_id, head)).fetchall()
+        rows = self._conn.execute(PATH_SQL, (game_id, head)).fetchall()
         if not rows or rows[-1][0] != head:
             self._require(game_id)
             raise StoreError(f"event {head} is not in game {game_id}")
@@ -83,6 +83,13 @@ class Tree:
             return rows
         tail, reached = self._up(rows, head, after)
         return tail if reached == after else None
+
+    def _straight(self, game_id: str, head: int) -> bool:
+        """Whether every event of the game up to ``head`` is on its line of play (as many as ``head`` is deep:
+        nothing was undone or branched off before it), so that a read in id order is its path."""
+        row = self._conn.execute("SELECT seq, (SELECT count(*) FROM events WHERE game_id = ?1 AND id <= ?2) "
+                                 "FROM events WHERE id = ?2 AND game_id = ?1", (game_id, head)).fetchone()
+        return row is not None and row[0] == row[1]
 
     def _linear(self, rows: list[tuple], head: int, depth: int) -> bool:
         """Whether ``rows`` (the game's events after one at ``depth`` up to ``head``) are all on the line to

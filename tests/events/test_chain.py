@@ -92,3 +92,22 @@ def test_a_rewired_parent_on_a_straight_line_is_caught(store):
     with pytest.raises(ChainBroken) as exc:
         store.path(gid, head)
     assert exc.value.event_id == ids[2]
+
+
+def test_a_long_path_is_read_in_batches_and_still_checked_to_the_last_event(store):
+    """#19: a straight line longer than one read batch comes back whole and in order, and an edit in a
+    later batch is still caught at its event."""
+    from dinocli.events.errors import ChainBroken
+    from dinocli.events.store import _BATCH
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [auto(*range(2 * _BATCH + 7))], None)
+    path = store.path(gid, head)
+    assert [s.event.n for s in path] == list(range(2 * _BATCH + 7)) and path[-1].id == head
+    assert all(a.hash == b.parent_hash for a, b in zip(path, path[1:]))
+    target = path[_BATCH + 3].id
+    store.db.execute("DROP TRIGGER events_no_update")
+    store.db.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":-1,\"tags\":[]}' WHERE id = ?", [target])
+    with pytest.raises(ChainBroken) as exc:
+        store.path(gid, head)
+    assert exc.value.event_id == target
