@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .chain import body_text, commitment, genesis_hash, json_text, normalized, rolls_commitment, walk
 from .codec import Event
-from .errors import LogRejected, StoreError, Unlinked, sql_errors
+from .errors import ChainBroken, LogRejected, StoreError, Unlinked, sql_errors
 from .records import GameRecord, header_of, now
 from .rng import commit
 
@@ -69,6 +69,8 @@ class Transfer:
         for seq, (row, h) in enumerate(zip(rows, hashes), 1):
             eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt = row
             ph, prev = prev, h
+            if command not in seq_of:
+                raise ChainBroken(eid, f"its command {command} is not an earlier event of this line of play")
             if view is None:
                 yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt,
                                  version)

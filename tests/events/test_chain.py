@@ -111,3 +111,18 @@ def test_a_long_path_is_read_in_batches_and_still_checked_to_the_last_event(stor
     with pytest.raises(ChainBroken) as exc:
         store.path(gid, head)
     assert exc.value.event_id == target
+
+
+def test_export_names_an_event_whose_command_is_off_its_line(store):
+    """#18 (transfer): a rewired command pointer is a one-line ChainBroken, not a crash halfway through the file."""
+    from dinocli.events.errors import ChainBroken
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [auto(1, 2, 3)], None)
+    target = store.path(gid, head)[1].id
+    store.db.execute("DROP TRIGGER events_no_update")
+    store.db.execute("PRAGMA foreign_keys = OFF")
+    store.db.execute("UPDATE events SET command = 999 WHERE id = ?", [target])
+    with pytest.raises(ChainBroken) as exc:
+        list(store.export(gid, seed=None))
+    assert exc.value.event_id == target and "\n" not in str(exc.value)
