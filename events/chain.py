@@ -1,11 +1,12 @@
-"""The hash chain: what an event's hash and a game's genesis are computed over.
+"""The hash chain: what an event's hash and a game's genesis are computed over, and :func:`walk`,
+the one place they are computed (the store's reads, appends, checks and imports, and the log
+reader all walk through it).
 
 Canonical JSON is msgspec's compact encoding with sorted keys (:func:`dinocli.events.canonical`).
 
-* genesis = sha256 hex of canonical ``{"kind", "config", "seats", "rules_version",
-  "data_hash", "seed_commit", "created"}`` — the header fields a log cannot change without
-  breaking every hash. The game id is left out so that a log imported under a new id keeps
-  its hashes; the seed commitment and creation time make each genesis unique.
+* genesis = sha256 hex of the canonical :class:`~dinocli.events.records.Header` (``{"kind",
+  "config", "seats", "rules_version", "data_hash", "seed_commit", "created"}``) — the header fields
+  a log cannot change without breaking every hash.
 * format 1 (games recorded before salted commitments): event hash = sha256 hex of
   ``parent_hash`` (ASCII hex) followed by canonical ``{"type", "v", "body", "actor", "action",
   "rolls"}``, where ``body`` is the event's fields without its tag.
@@ -32,112 +33,164 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
 
-from .codec import Event, canonical
+from .codec import Event
+from .errors import Corrupt, Unlinked
+from .records import Header, header_of
 
-__all__ = ["GENESIS_FIELDS", "CHAIN", "SALT", "HEX64", "genesis_hash", "event_hash", "walk", "commitment",
+__all__ = ["GENESIS_FIELDS", "CHAIN", "SALT", "HEX64", "genesis_hash", "walk", "event_hash", "commitment",
            "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized"]
 
 CHAIN = 2                                   # the hash rule new games are recorded under
 SALT = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
-GENESIS_FIELDS = ("kind", "config", "seats", "rules_version", "data_hash", "seed_commit", "created")
+GENESIS_FIELDS = Header.__struct_fields__
 
 _ENCODER = msgspec.json.Encoder(order="sorted")
 _sha256 = hashlib.sha256
-_TAG_JSON: dict[str, str] = {}
+_SUFFIX: dict[str, tuple[int, bytes]] = {}          # event tag -> (version, b',"type":TAG,"v":V}')
+_OPEN = b'{"action":null,"actor":null,"body":'    # the content of an automatic event, up to its body
+_OPEN_LINK = b"-o" + _OPEN                          # an open automatic event's link after its parent's hash
 
 
-def genesis_hash(fields: dict[str, Any]) -> str:
-    """The hash that roots a game's chain, over the :data:`GENESIS_FIELDS` of its header."""
-    return _sha256(canonical({k: fields[k] for k in GENESIS_FIELDS})).hexdigest()
+def genesis_hash(header: Header | Mapping[str, Any]) -> str:
+    """The hash that roots a game's chain: over its :class:`Header` (a record's, or a mapping's with its fields)."""
+    return _sha256(_ENCODER.encode(header_of(header))).hexdigest()
 
 
-def _tag(type_: str) -> str:
-    tag = _TAG_JSON.get(type_)
-    if tag is None:
-        tag = _ENCODER.encode(type_).decode()
-        if len(_TAG_JSON) < 4096:
-            _TAG_JSON[type_] = tag
-    return tag
+def _suffix(type_: str, v: int) -> bytes | None:
+    """The content's end after the body: ``,"type":TAG,"v":V}`` (sorted keys); None unless a tag and a version."""
+    known = _SUFFIX.get(type_)
+    if known is not None and known[0] == v:
+        return known[1]
+    if type(v) is not int or not isinstance(type_, str):
+        return None
+    out = b',"type":' + _ENCODER.encode(type_) + b',"v":%d}' % v
+    if known is None and len(_SUFFIX) < 4096:
+        _SUFFIX[type_] = (v, out)
+    return out
+
+
+def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = None, view: bool = False) -> list[str]:
+    """The hashes of stored rows ``(id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt)``
+    (``body`` as bytes; ``rolls`` canonical JSON text) under hash rule ``chain``; a row whose parent is
+    ``root`` hangs from ``genesis``, any other from its parent, an earlier row (usually the one before:
+    a path). In a seat's view (``view``) a hidden event has type None and its commitment as ``salt``,
+    and ``rolls_salt`` is the rolls commitment. Unlinked(id, reason) for a row whose salts do not
+    fit the rule or whose parent is not an earlier row; Corrupt for a row of the wrong types.
+
+    The common row (an automatic event without rolls) is hashed inline: this runs for every event
+    of every replay."""
+    out: list[str] = []
+    append, sha, join, suffixes, v2 = out.append, _sha256, b"".join, _SUFFIX, chain != 1
+    prev, last, index = genesis.encode(), root, None
+    try:
+        for row in rows:
+            eid, parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt = row
+            if parent != last:
+                if parent == root:
+                    prev = genesis.encode()
+                else:
+                    if index is None:
+                        index = {r[0]: i for i, r in enumerate(rows)}
+                    at = index.get(parent)
+                    if at is None or at >= len(out):
+                        raise Unlinked(eid, f"its parent {parent} is not an earlier event of this game")
+                    prev = out[at].encode()
+            last = eid
+            known = suffixes.get(type_)
+            suffix = known[1] if known is not None and known[0] == v else _suffix(type_, v)
+            if actor is None and action is None and rolls is None and rolls_salt is None and suffix is not None \
+                    and (v2 or salt is None):
+                if not v2:
+                    h = sha(join((prev, _OPEN, body, b',"rolls":null', suffix))).hexdigest()
+                elif salt is None:
+                    h = sha(join((prev, _OPEN_LINK, body, suffix))).hexdigest()
+                else:
+                    h = sha(prev + b"-s" + sha(join((salt.encode(), _OPEN, body, suffix))).digest()).hexdigest()
+            else:
+                h = _link(prev, eid, type_, v, body, actor, action, rolls, salt, rolls_salt, chain, view, suffix)
+            append(h)
+            prev = h.encode()
+    except (AttributeError, TypeError) as exc:   # a salt, rolls or body of the wrong type
+        eid = rows[len(out)][0]
+        raise Corrupt(f"event {eid}: a stored value is not what the store writes ({exc})", eid) from None
+    return out
+
+
+def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: int | None, action: str | None,
+          rolls: str | None, salt: str | None, rolls_salt: str | None, chain: int, view: bool, suffix: bytes | None) -> str:
+    """One row's hash from its parent's (ASCII hex bytes): every case, as the module docstring says."""
+    sha = _sha256
+    if type_ is None and view and chain != 1:   # hidden in a seat's view: its commitment stands for it
+        if not (isinstance(salt, str) and HEX64.match(salt)):
+            raise Corrupt(f"event {eid}: a hidden event's commitment is not a sha256 hex digest", eid)
+        commit = b"s" + bytes.fromhex(salt)
+    else:
+        if type(v) is not int or not isinstance(type_, str) or type(body) is not bytes \
+                or (actor is not None and type(actor) is not int):
+            raise Corrupt(f"event {eid}: its type, version, body or actor is not what the store writes "
+                          f"(version {v!r})", eid)
+        if chain == 1:
+            if salt is not None or rolls_salt is not None:
+                raise Unlinked(eid, "its salts do not fit the game's hash rule (format 1)")
+            return sha(prev + _content(type_, v, body, actor, action, b"null" if rolls is None else rolls.encode(),
+                                       suffix)).hexdigest()
+        content = _content(type_, v, body, actor, action, None, suffix)
+        commit = b"o" + content if salt is None else b"s" + sha(salt.encode() + content).digest()
+    if view:
+        head = b"-" if rolls_salt is None else b"r" + bytes.fromhex(rolls_salt)
+    elif (rolls is None) is not (rolls_salt is None):
+        raise Unlinked(eid, "its salts do not fit the game's hash rule (format 2)")
+    else:
+        head = b"-" if rolls is None else b"r" + bytes.fromhex(rolls_commitment(rolls_salt, rolls))
+    return sha(prev + head + commit).hexdigest()
 
 
 def event_hash(parent_hash: str, type_: str, v: int, body: str, actor: int | None, action: str | None,
                rolls: str | None, salt: str | None = None, rolls_salt: str | None = None, chain: int | None = None) -> str:
-    """An event's hash from its parent's hash and its stored form (``body``, ``rolls``: canonical JSON text)
-    under hash rule ``chain`` (default: 2 if there is a salt, else 1); see :func:`walk`."""
+    """One event's hash from its parent's hash and its stored form (``body``, ``rolls``: canonical JSON text)
+    under hash rule ``chain`` (default: 2 if there is a salt, else 1): a :func:`walk` of one row."""
     if chain is None:
         chain = 1 if salt is None and rolls_salt is None else 2
-    return walk(parent_hash, [(None, None, type_, v, body, actor, action, rolls, None, salt, rolls_salt)], chain)[0]
-
-
-def walk(genesis: str, rows: list[tuple], chain: int) -> list[str]:
-    """The hashes along a path of stored rows ``(id, parent, type, v, body, actor, action, rolls, command,
-    salt, rolls_salt)`` from the genesis under hash rule ``chain``: the one place both rules are written
-    (as text, since this runs for every event of every replay). ValueError(id) for a row whose salts
-    do not fit the rule."""
-    out: list[str] = []
-    append, sha, enc, tags, prev = out.append, _sha256, _ENCODER.encode, _TAG_JSON, genesis
-    v2 = chain != 1
-    for eid, _parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt in rows:
-        tag = tags.get(type_) or _tag(type_)
-        if v2 and action is None and rolls is None and salt is None and rolls_salt is None:
-            # the common case (an open automatic event): one string, one hash
-            prev = sha(f'{prev}-o{{"action":null,"actor":{"null" if actor is None else int(actor)},"body":{body},'
-                       f'"type":{tag},"v":{int(v)}}}'.encode()).hexdigest()
-            append(prev)
-            continue
-        action_json = "null" if action is None else enc(action).decode()
-        actor_json = "null" if actor is None else int(actor)
-        if v2:
-            if (rolls is None) is not (rolls_salt is None):
-                raise ValueError(eid)
-            content = f'{{"action":{action_json},"actor":{actor_json},"body":{body},"type":{tag},"v":{int(v)}}}'
-            if rolls is None and salt is None:
-                prev = sha(f"{prev}-o{content}".encode()).hexdigest()
-                append(prev)
-                continue
-            head = (prev + "-").encode() if rolls is None else \
-                (prev + "r").encode() + sha(f"{rolls_salt}{rolls}".encode()).digest()
-            if salt is None:
-                prev = sha(head + b"o" + content.encode()).hexdigest()
-            else:
-                prev = sha(head + b"s" + sha(f"{salt}{content}".encode()).digest()).hexdigest()
-        else:
-            if salt is not None or rolls_salt is not None:
-                raise ValueError(eid)
-            prev = sha(f'{prev}{{"action":{action_json},"actor":{actor_json},"body":{body},'
-                       f'"rolls":{"null" if rolls is None else rolls},"type":{tag},"v":{int(v)}}}'.encode()).hexdigest()
-        append(prev)
-    return out
-
-
-def _content(type_: str, v: int, body: str, actor: int | None, action: str | None) -> bytes:
-    return canonical({"type": type_, "v": v, "body": msgspec.Raw(body.encode()), "actor": actor, "action": action})
-
-
-def commitment(salt: str, type_: str, v: int, body: str, actor: int | None, action: str | None) -> str:
-    """Format 2: the commitment (hex) to a sealed event's content: what a view shows of it when hidden."""
-    return _sha256(salt.encode() + _content(type_, v, body, actor, action)).hexdigest()
-
-
-def rolls_commitment(rolls_salt: str, rolls: str | None) -> str | None:
-    """Format 2: the commitment (hex) to a command's draws (``rolls`` as canonical JSON text), None without."""
-    return None if rolls is None else _sha256(f"{rolls_salt}{rolls}".encode()).hexdigest()
+    return walk(parent_hash, [(1, None, type_, v, body.encode(), actor, action, rolls, 1, salt, rolls_salt)], chain)[0]
 
 
 def link_hash(parent_hash: str, rolls_commit: str | None, *, commit: str | None = None,
               content: tuple | None = None) -> str:
     """Format 2: an event's hash from its parent's hash, its rolls commitment (hex or None) and either its
     commitment (hex: a sealed event) or its ``content`` = (type, v, body, actor, action) (an open event)."""
-    head = (parent_hash + "-").encode() if rolls_commit is None else (parent_hash + "r").encode() + bytes.fromhex(rolls_commit)
     if commit is not None:
-        return _sha256(head + b"s" + bytes.fromhex(commit)).hexdigest()
-    return _sha256(head + b"o" + _content(*content)).hexdigest()
+        row = (1, None, None, None, None, None, None, None, 1, commit, rolls_commit)
+    else:
+        type_, v, body, actor, action = content
+        row = (1, None, type_, v, body.encode(), actor, action, None, 1, None, rolls_commit)
+    return walk(parent_hash, [row], CHAIN, view=True)[0]
+
+
+def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | None, rolls: bytes | None = None,
+             suffix: bytes | None = None) -> bytes:
+    """Canonical ``{"action", "actor", "body", "type", "v"}`` (format 1: and ``"rolls"``), keys sorted
+    (``suffix``: :func:`_suffix` of type and version, if known)."""
+    return b"".join((b'{"action":', b"null" if action is None else _ENCODER.encode(action),
+                     b',"actor":', b"null" if actor is None else b"%d" % actor, b',"body":', body,
+                     b"" if rolls is None else b',"rolls":' + rolls, suffix or _suffix(type_, v)))
+
+
+def commitment(salt: str, type_: str, v: int, body: str | bytes, actor: int | None, action: str | None) -> str:
+    """Format 2: the commitment (hex) to a sealed event's content: what a view shows of it when hidden."""
+    body = body if isinstance(body, bytes) else body.encode()
+    return _sha256(salt.encode() + _content(type_, v, body, actor, action)).hexdigest()
+
+
+def rolls_commitment(rolls_salt: str, rolls: str | None) -> str | None:
+    """Format 2: the commitment (hex) to a command's draws (``rolls`` as canonical JSON text), None without."""
+    return None if rolls is None else _sha256(f"{rolls_salt}{rolls}".encode()).hexdigest()
 
 
 def new_salts(k: int) -> list[str]:

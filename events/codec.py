@@ -76,9 +76,14 @@ class _EventMeta(msgspec.StructMeta):
 
 
 class Event(
-    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True, metaclass=_EventMeta
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True, gc=False,
+    metaclass=_EventMeta
 ):
-    """Base of every event: an immutable fact. ``version`` bumps when the body changes shape."""
+    """Base of every event: an immutable fact. ``version`` bumps when the body changes shape.
+
+    Events hold plain values (numbers, text, tuples of them) and so can never be part of a
+    reference cycle: the cyclic garbage collector does not track them (``gc=False``), which keeps
+    it from walking every event of a loaded game again and again."""
 
     version: ClassVar[int] = 1
 

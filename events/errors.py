@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
 __all__ = [
     "StoreError",
     "Conflict",
@@ -13,6 +20,9 @@ __all__ = [
     "DatabaseLocked",
     "ChainBroken",
     "LogRejected",
+    "Corrupt",
+    "Unlinked",
+    "sql_errors",
 ]
 
 
@@ -79,3 +89,40 @@ class LogRejected(StoreError):
         super().__init__(f"line {line}: {reason}" if line > 0 else reason)
         self.line = line
         self.reason = reason
+
+
+class Corrupt(ValueError):
+    """A stored value of the wrong shape (valid JSON, but not what the store wrote); ``event_id`` if known."""
+
+    def __init__(self, message: str, event_id: int | None = None):
+        super().__init__(message)
+        self.event_id = event_id
+
+
+class Unlinked(ValueError):
+    """A row that cannot hang in the hash chain: ``args`` = (event id, reason). Raised by
+    :func:`dinocli.events.chain.walk`; the store reports it as ChainBroken, the log reader as LogRejected."""
+
+
+def sql_errors(fn: Callable) -> Callable:
+    """Turn sqlite3 errors raised by a Store method into one-line StoreErrors, and stored JSON
+    that no longer decodes or has the wrong shape (a corrupt file) into one too."""
+
+    @functools.wraps(fn)
+    def inner(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise self._translate(exc) from None
+        except msgspec.DecodeError as exc:
+            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
+                                      f"(stored JSON does not decode: {exc})") from None
+        except RecursionError:
+            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
+                                      "(stored JSON is nested too deeply)") from None
+        except (Corrupt, msgspec.ValidationError) as exc:
+            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt ({exc})") from None
+        except Unlinked as exc:
+            raise ChainBroken(*exc.args) from None
+
+    return inner

@@ -28,9 +28,10 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from .chain import HEX64, SALT, commitment, event_hash, genesis_hash, json_text, link_hash, rolls_commitment
+from .chain import HEX64, SALT, genesis_hash, json_text, walk
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
+from .records import GameRecord, Header
 from .notes import MAX_PER_GAME as MAX_NOTES, NoteRefused, check_text
 from .rng import commit
 
@@ -56,19 +57,16 @@ class Limits(NamedTuple):
 LIMITS = Limits()
 
 
-class _Header(msgspec.Struct, forbid_unknown_fields=True):
-    format: str
-    version: int
-    game: str
-    kind: str
-    config: dict[str, Any]
-    seats: list[dict[str, Any]]
-    rules_version: str
-    data_hash: str
-    seed_commit: str
-    genesis: str
-    created: str
-    view: int | None
+def _header_type() -> type:
+    """The header line: format, version and game id, the game's :class:`Header` with its genesis hash
+    before ``created`` (the order the first logs were written in), and the seat of a view."""
+    fields = [(f.name, f.type) for f in msgspec.structs.fields(Header)]
+    return msgspec.defstruct("_Header", [("format", str), ("version", int), ("game", str), *fields[:-1],
+                                         ("genesis", str), fields[-1], ("view", int | None)],
+                             forbid_unknown_fields=True)
+
+
+_Header = _header_type()
 
 
 class _EventLine(msgspec.Struct, forbid_unknown_fields=True):
@@ -183,12 +181,11 @@ _NOTE_DEC = msgspec.json.Decoder(_Note)
 _ANY_DEC = msgspec.json.Decoder()
 
 
-def header_line(record: Any, view: int | None, version: int = VERSION) -> str:
-    """The header line of a game record (``record`` has GameRecord's fields)."""
-    return _LINE.encode(_Header(
-        format=FORMAT, version=version, game=record.id, kind=record.kind, config=record.config, seats=record.seats,
-        rules_version=record.rules_version, data_hash=record.data_hash, seed_commit=record.seed_commit,
-        genesis=record.genesis, created=record.created, view=view)).decode() + "\n"
+def header_line(record: GameRecord, view: int | None, version: int = VERSION) -> str:
+    """The header line of a game record."""
+    header = {f: getattr(record, f) for f in Header.__struct_fields__}
+    return _LINE.encode(_Header(format=FORMAT, version=version, game=record.id, genesis=record.genesis, view=view,
+                                **header)).decode() + "\n"
 
 
 def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action: str | None, rolls: str | None,
@@ -361,89 +358,109 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     if on_header is not None:
         on_header(header)
     _check_shapes(lines[1:], limits, first=2)
-    if header["version"] == 2:
-        return _read_v2(lines, header, limits)
-    view = header["view"] is not None
-    prev = header["genesis"]
+    version, view = header["version"], header["view"] is not None
+    loose = view and version == 1   # a version 1 view may leave lines out, and its redacted bodies cannot be checked
+    decoder = _EVENT_DEC if version == 1 else _EVENT2_DEC
     entries: list[LogEntry] = []
     footer: dict[str, Any] | None = None
-    start = 0  # n of the first event of the current command
     notes: list[tuple[int, str]] = []
+    prev, start = header["genesis"], 0   # the hash written last; the n of the first event of the current command
     for no, line in enumerate(lines[1:], 2):
         if footer is not None:
             raise LogRejected(no, "text after the footer")
-        if _note(no, line, entries, notes):
+        if _note(no, line, len(entries), notes):
             continue
         try:
-            ev = _EVENT_DEC.decode(line)
-        except msgspec.ValidationError as exc:
-            try:
-                footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
-            except msgspec.MsgspecError as footer_exc:
-                try:
-                    probe = _ANY_DEC.decode(line)
-                except msgspec.DecodeError as bad:  # a line cut short after a field no event has
-                    raise LogRejected(no, f"not valid JSON ({bad})") from None
-                is_footer = isinstance(probe, dict) and "footer" in probe
-                raise LogRejected(no, f"bad footer: {footer_exc}" if is_footer else f"bad event line: {exc}") from None
-            _check_footer(no, footer, header, entries, prev, view)
+            ev = decoder.decode(line)
+        except msgspec.MsgspecError as exc:
+            if not _is_footer(line):
+                raise LogRejected(no, _line_error(line, exc)) from None
+            footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
+            _check_footer(no, footer, header, entries, prev, loose)
             continue
-        except msgspec.DecodeError as exc:
-            raise LogRejected(no, f"not valid JSON ({exc})") from None
-        entries.append(_check_event(no, ev, entries, prev, start, view))
-        start = entries[-1].command
-        prev = ev.hash
+        link = _check_event(no, ev, version, view, entries[-1].seq if entries else 0, prev, start)
+        if not loose and walk(prev, [link], 1 if version == 1 else 2, root=ev.n - 1, view=view)[0] != ev.hash:
+            raise LogRejected(no, "the hash does not match the event (altered?)")
+        entries.append(_entry(no, ev, link, version))
+        start, prev = ev.command, ev.hash
     if footer is None:
         raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
     return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes))
 
 
-def _check_event(no: int, ev: _EventLine, entries: list[LogEntry], prev: str, start: int, view: bool) -> LogEntry:
-    """One event line against the chain so far; the checked entry."""
-    last = entries[-1].seq if entries else 0
-    if view:
+def _check_event(no: int, ev: Any, version: int, view: bool, last: int, prev: str, start: int) -> tuple:
+    """One event line (either version) against the lines before it: its numbering, command, parent hash,
+    salts and body; the row :func:`dinocli.events.chain.walk` hashes it from."""
+    loose = view and version == 1   # a version 1 view may leave lines out and cannot be hash-checked
+    if loose:
         if ev.n <= last:
             raise LogRejected(no, f"event {ev.n} after event {last} (lines reordered or duplicated)")
     elif ev.n != last + 1:
         raise LogRejected(no, f"expected event {last + 1}, found event {ev.n} (lines reordered, duplicated or missing)")
-    try:
-        body_obj = msgspec.json.decode(ev.body)
-    except msgspec.DecodeError as exc:
-        raise LogRejected(no, f"bad body: {exc}") from None
-    if not isinstance(body_obj, dict) or "type" in body_obj:
-        raise LogRejected(no, "the body must be an object without a 'type' field")
-    body = json_text(body_obj)
-    rolls = None if ev.rolls is None else [list(r) for r in ev.rolls]
+    rolls_commit = None if version == 1 else ev.rolls_commit
     if ev.command == ev.n:
         pass
-    elif view:
+    elif loose:
         if not 0 < ev.command < ev.n:
             raise LogRejected(no, f"command {ev.command} does not start at an earlier event")
-    elif not entries or ev.command != start:
+    elif not last or ev.command != start:
         raise LogRejected(no, f"command {ev.command} is not the command of the previous event")
-    elif ev.actor is not None or ev.action is not None or ev.rolls is not None:
+    elif ev.actor is not None or ev.action is not None or ev.rolls is not None or rolls_commit is not None:
         raise LogRejected(no, "only the first event of a command may carry actor, action or rolls")
-    if view:
-        if ev.rolls is not None:
+    if not loose and ev.parent_hash != prev:
+        raise LogRejected(no, "the parent hash does not match the previous event's hash (line out of place?)")
+    rolls = None if ev.rolls is None else json_text([list(r) for r in ev.rolls])
+    if version == 1:
+        if view and ev.rolls is not None:
             raise LogRejected(no, "a seat's view carries no rolls")
+        return ev.n, ev.n - 1, ev.type, ev.v, _body(no, ev.body).encode(), ev.actor, ev.action, rolls, ev.command, \
+            None, None
+    _salt(no, ev.salt, "salt")
+    _salt(no, ev.rolls_salt, "rolls_salt")
+    if not view:
+        if ev.commit is not None or rolls_commit is not None or ev.shown is not None:
+            raise LogRejected(no, "a full log opens every event: no commitments")
+        if (ev.rolls is None) != (ev.rolls_salt is None):
+            raise LogRejected(no, "rolls need their own salt (rolls_salt), and only rolls do")
+    elif ev.rolls is not None or ev.rolls_salt is not None:
+        raise LogRejected(no, "a seat's view carries no rolls (only their commitment)")
+    elif rolls_commit is not None and not HEX64.match(rolls_commit):
+        raise LogRejected(no, "rolls_commit must be a sha256 hex digest")
+    if ev.commit is not None:
+        if (ev.type, ev.v, ev.actor, ev.action, ev.salt) != (None,) * 5 or bytes(ev.body) != b"null":
+            raise LogRejected(no, "a hidden event carries its commitment only (no type, body, actor, action or salt)")
+        if not HEX64.match(ev.commit):
+            raise LogRejected(no, "a hidden event's commitment must be a sha256 hex digest")
+        return ev.n, ev.n - 1, None, None, None, None, None, None, ev.command, ev.commit, rolls_commit
+    if ev.type is None or ev.v is None or ev.shown is not None:
+        raise LogRejected(no, "an event that is not hidden carries its type, version and body")
+    return ev.n, ev.n - 1, ev.type, ev.v, _body(no, ev.body).encode(), ev.actor, ev.action, rolls, ev.command, \
+        ev.salt, rolls_commit if view else ev.rolls_salt
+
+
+def _entry(no: int, ev: Any, link: tuple, version: int) -> LogEntry:
+    """The checked entry of an event line whose hash checked out: its event decoded (or, hidden, the form shown)."""
+    body = None if link[4] is None else link[4].decode()
+    rolls = None if ev.rolls is None else [list(r) for r in ev.rolls]
+    if version == 1:
+        return LogEntry(seq=ev.n, event=_decode(no, ev.type, body, ev.v), type=ev.type, v=ev.v, body=body,
+                        actor=ev.actor, action=ev.action, rolls=rolls, command=ev.command,
+                        parent_hash=ev.parent_hash, hash=ev.hash)
+    hidden = ev.commit is not None
+    if hidden:
+        event = None if ev.shown is None else _decode(no, ev.shown.type, _body(no, ev.shown.body), ev.shown.v)
     else:
-        if ev.parent_hash != prev:
-            raise LogRejected(no, "the parent hash does not match the previous event's hash (line out of place?)")
-        if event_hash(prev, ev.type, ev.v, body, ev.actor, ev.action, None if rolls is None else json_text(rolls)) != ev.hash:
-            raise LogRejected(no, "the hash does not match the event (altered?)")
-    try:
-        event = decode(ev.type, body, ev.v)
-    except UnknownEvent as exc:
-        raise LogRejected(no, str(exc)) from None
+        event = _decode(no, ev.type, body, ev.v)
     return LogEntry(seq=ev.n, event=event, type=ev.type, v=ev.v, body=body, actor=ev.actor, action=ev.action,
-                    rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash)
+                    rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash, salt=ev.salt,
+                    rolls_salt=ev.rolls_salt, hidden=hidden)
 
 
 def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entries: list[LogEntry], prev: str,
-                  view: bool) -> None:
+                  loose: bool) -> None:
     if footer["footer"] is not True:
         raise LogRejected(no, "bad footer: 'footer' must be true")
-    if not view:
+    if not loose:
         if footer["count"] != len(entries):
             raise LogRejected(no, f"the footer counts {footer['count']} events, the log has {len(entries)}")
         if footer["final_hash"] != prev:
@@ -453,40 +470,9 @@ def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entri
         raise LogRejected(no, "the revealed seed does not match the seed commitment")
 
 
-# -- version 2: salted commitments ---------------------------------------------------------
-
-def _read_v2(lines: list[str], header: dict[str, Any], limits: Limits) -> ParsedLog:
-    """The events and footer of a version 2 log (full or a seat's view): every line is present."""
-    view = header["view"] is not None
-    prev = header["genesis"]
-    entries: list[LogEntry] = []
-    footer: dict[str, Any] | None = None
-    start = 0
-    notes: list[tuple[int, str]] = []
-    for no, line in enumerate(lines[1:], 2):
-        if footer is not None:
-            raise LogRejected(no, "text after the footer")
-        if _note(no, line, entries, notes):
-            continue
-        try:
-            ev = _EVENT2_DEC.decode(line)
-        except msgspec.MsgspecError as exc:
-            if not _is_footer(line):
-                raise LogRejected(no, _line_error(line, exc)) from None
-            footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
-            _check_footer(no, footer, header, entries, prev, view=False)   # a view's lines are all present too
-            continue
-        entries.append(_check_event2(no, ev, entries, prev, start, view))
-        start = entries[-1].command
-        prev = ev.hash
-    if footer is None:
-        raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
-    return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes))
-
-
-def _note(no: int, line: str, entries: list[LogEntry], notes: list[tuple[int, str]]) -> bool:
-    """Whether ``line`` is a note line; checked (on an event of this log, 1 to MAX_NOTE characters) and kept.
-    Notes come after the last event: any other line after one must be the footer."""
+def _note(no: int, line: str, events: int, notes: list[tuple[int, str]]) -> bool:
+    """Whether ``line`` is a note line; checked (on one of the ``events`` of this log, 1 to MAX_NOTE characters)
+    and kept. Notes come after the last event: any other line after one must be the footer."""
     if not line.startswith('{"note"'):
         if notes and not _is_footer(line):
             raise LogRejected(no, "an event after the notes (they come after the last event)")
@@ -495,7 +481,7 @@ def _note(no: int, line: str, entries: list[LogEntry], notes: list[tuple[int, st
         note = _NOTE_DEC.decode(line).note
     except msgspec.MsgspecError as exc:
         raise LogRejected(no, f"bad note line: {exc}") from None
-    if not 1 <= note.event <= len(entries):
+    if not 1 <= note.event <= events:
         raise LogRejected(no, f"a note on event {note.event}, which the log does not have")
     try:
         check_text(note.text)
@@ -530,58 +516,8 @@ def _salt(no: int, value: str | None, what: str) -> None:
         raise LogRejected(no, f"{what} must be 32 lower-case hex digits")
 
 
-def _check_event2(no: int, ev: _EventLine2, entries: list[LogEntry], prev: str, start: int, view: bool) -> LogEntry:
-    """One version 2 event line against the chain so far; the checked entry."""
-    last = entries[-1].seq if entries else 0
-    if ev.n != last + 1:
-        raise LogRejected(no, f"expected event {last + 1}, found event {ev.n} (lines reordered, duplicated or missing)")
-    if ev.command != ev.n and (not entries or ev.command != start):
-        raise LogRejected(no, f"command {ev.command} is not the command of the previous event")
-    starts = ev.command == ev.n
-    if not starts and (ev.actor is not None or ev.action is not None or ev.rolls is not None
-                       or ev.rolls_commit is not None):
-        raise LogRejected(no, "only the first event of a command may carry actor, action or rolls")
-    if ev.parent_hash != prev:
-        raise LogRejected(no, "the parent hash does not match the previous event's hash (line out of place?)")
-    _salt(no, ev.salt, "salt")
-    _salt(no, ev.rolls_salt, "rolls_salt")
-    hidden = ev.commit is not None
-    rolls = None if ev.rolls is None else [list(r) for r in ev.rolls]
-    rolls_text = None if rolls is None else json_text(rolls)
-    if not view:
-        if hidden or ev.rolls_commit is not None or ev.shown is not None:
-            raise LogRejected(no, "a full log opens every event: no commitments")
-        if (ev.rolls is None) != (ev.rolls_salt is None):
-            raise LogRejected(no, "rolls need their own salt (rolls_salt), and only rolls do")
-    elif ev.rolls is not None or ev.rolls_salt is not None:
-        raise LogRejected(no, "a seat's view carries no rolls (only their commitment)")
-    elif ev.rolls_commit is not None and not HEX64.match(ev.rolls_commit):
-        raise LogRejected(no, "rolls_commit must be a sha256 hex digest")
-    event = None
-    body = None
-    if hidden:
-        if (ev.type, ev.v, ev.actor, ev.action, ev.salt) != (None,) * 5 or bytes(ev.body) != b"null":
-            raise LogRejected(no, "a hidden event carries its commitment only (no type, body, actor, action or salt)")
-        if not HEX64.match(ev.commit):
-            raise LogRejected(no, "a hidden event's commitment must be a sha256 hex digest")
-        commit = ev.commit
-        if ev.shown is not None:
-            event = _decode_body(no, ev.shown.type, ev.shown.body, ev.shown.v)
-    else:
-        if ev.type is None or ev.v is None or ev.shown is not None:
-            raise LogRejected(no, "an event that is not hidden carries its type, version and body")
-        body = _body(no, ev.body)
-        event = _decode_body(no, ev.type, body, ev.v)
-        commit = None if ev.salt is None else commitment(ev.salt, ev.type, ev.v, body, ev.actor, ev.action)
-    rolls_commit = ev.rolls_commit if view else rolls_commitment(ev.rolls_salt, rolls_text)
-    if link_hash(prev, rolls_commit, commit=commit, content=(ev.type, ev.v, body, ev.actor, ev.action)) != ev.hash:
-        raise LogRejected(no, "the hash does not match the event (altered?)")
-    return LogEntry(seq=ev.n, event=event, type=ev.type, v=ev.v, body=body, actor=ev.actor, action=ev.action,
-                    rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash, salt=ev.salt,
-                    rolls_salt=ev.rolls_salt, hidden=hidden)
-
-
 def _body(no: int, raw: msgspec.Raw) -> str:
+    """The body as canonical JSON text (what the store keeps and the hash covers): an object without a tag."""
     try:
         body_obj = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
@@ -591,9 +527,7 @@ def _body(no: int, raw: msgspec.Raw) -> str:
     return json_text(body_obj)
 
 
-def _decode_body(no: int, type_: str, body: str | msgspec.Raw, v: int) -> Event:
-    if not isinstance(body, str):
-        body = _body(no, body)
+def _decode(no: int, type_: str, body: str, v: int) -> Event:
     try:
         return decode(type_, body, v)
     except UnknownEvent as exc:

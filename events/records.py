@@ -1,14 +1,46 @@
-"""The values the store hands out and takes in: games, stored events, branches, commands."""
+"""The values the store hands out and takes in: game headers and records, stored events, branches,
+commands."""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
 from .codec import Event
 
-__all__ = ["Command", "GameRecord", "Stored", "Branch"]
+__all__ = ["Header", "Command", "GameRecord", "Stored", "Branch", "header_of", "now"]
+
+
+def now() -> str:
+    """The time (UTC, microseconds) as the store records it."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
+
+
+class Header(msgspec.Struct):
+    """What a game is: the fields its genesis hash covers (:func:`dinocli.events.chain.genesis_hash`),
+    the same in the database, in a :class:`GameRecord` and in an exported log's header line. The game id
+    is not one of them, so that a log imported under a new id keeps its hashes; the seed commitment
+    and creation time make each genesis unique."""
+
+    kind: str
+    config: dict[str, Any]
+    seats: list[dict[str, Any]]
+    rules_version: str
+    data_hash: str
+    seed_commit: str
+    created: str
+
+
+def header_of(value: Header | Mapping[str, Any]) -> Header:
+    """The :class:`Header` fields of a record or of a mapping with (at least) those keys."""
+    if type(value) is Header:
+        return value
+    if isinstance(value, Header):
+        return Header(*(getattr(value, f) for f in Header.__struct_fields__))
+    return Header(*(value[f] for f in Header.__struct_fields__))
 
 
 class Command(msgspec.Struct):
@@ -25,17 +57,10 @@ class Command(msgspec.Struct):
     sealed: list[bool] | None = None
 
 
-class GameRecord(msgspec.Struct):
-    """A game's header: what it is, who plays, its current branch, and its result once over."""
+class GameRecord(Header, kw_only=True):
+    """A game: its header, id, current branch, and its result once over."""
 
     id: str
-    kind: str
-    config: dict[str, Any]
-    seats: list[dict[str, Any]]
-    rules_version: str
-    data_hash: str
-    seed_commit: str
-    created: str
     branch: str
     tournament: str | None
     result: dict[str, Any] | None

@@ -1,52 +1,52 @@
-"""The event store: games, their event trees and branches in one SQLite file.
+"""The event store: games, their event trees and branches in one SQLite file; opening it (the
+schema), games, appends, and reading a path (hash-checked) or one event.
 
 Every write is one transaction (``BEGIN IMMEDIATE`` through sqlite-utils ``db.atomic()``).
-Events are never updated or deleted: undo, redo, branch and checkout only move pointers.
-Each event stores its parent's hash and its own (see :mod:`dinocli.events.chain`), and a
-command is appended only against the branch head it was decided on (optimistic concurrency).
+Events are never updated or deleted. Each event stores its parent's hash and its own (see
+:mod:`dinocli.events.chain`), and a command is appended only against the branch head it was
+decided on (optimistic concurrency). Branches and the tree are in :mod:`dinocli.events.tree`,
+export and import in :mod:`dinocli.events.transfer`: both are parts of :class:`Store`.
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import datetime
 import functools
 import gc
 import hashlib
 import os
 import pathlib
-import re
 import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-from .chain import CHAIN, body_text, commitment, event_hash, genesis_hash, json_text, new_salts, normalized, \
-    rolls_commitment, walk
+from .chain import CHAIN, body_text, event_hash, genesis_hash, json_text, new_salts, normalized, walk
 from .codec import Event, UnknownEvent, decode, decoder_for
-from .branchnames import BRANCH_NAME, check_branch_name, kept_line_name
+from .branchnames import BRANCH_NAME
 from .errors import (
     AmbiguousGameId,
     BranchExists,
     ChainBroken,
     Conflict,
+    Corrupt,
     DatabaseGone,
     DatabaseLocked,
     DatabaseUnavailable,
-    LogRejected,
     StoreError,
     UnknownBranch,
     UnknownGameId,
+    Unlinked,
+    sql_errors,
 )
-from .records import Branch, Command, GameRecord, Stored
+from .records import Branch, Command, GameRecord, Header, Stored, now
 from .rng import commit
 from .schema import SET, migrations
-
-if TYPE_CHECKING:   # the log format is loaded by export and import only
-    from .log import ParsedLog
+from .transfer import GAME_ID, Transfer
+from .tree import PATH_SQL, Tree, typed
 
 __all__ = [
     "Store",
@@ -68,15 +68,10 @@ __all__ = [
     "BRANCH_NAME",
 ]
 
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-
-_GAME_COLS = ("id, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, "
-              "result, seed, meta, genesis, chain")
+_GAME_COLS = ", ".join(("id", *Header.__struct_fields__, "branch", "tournament", "result", "seed", "meta", "genesis",
+                        "chain"))
 _GAME_SELECT = _GAME_COLS + ", EXISTS (SELECT 1 FROM seeds s WHERE s.game_id = games.id)"
 _EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt"
-_WALK_COLS = "id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt"
-_WALK_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
-_TAIL_SQL = f"SELECT {_WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _SNAPSHOT_FIND = """
 SELECT s.event, s.hash, e.seq, CAST(s.state AS BLOB), s.digest FROM snapshots s JOIN events e ON e.id = s.event
 WHERE s.game_id = ?1 AND s.event <= ?2 AND s.rules_version = ?3 AND s.data_hash = ?4 AND s.codec = ?5
@@ -89,7 +84,7 @@ WHERE b.game_id = ? AND b.name = ?"""
 _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
-_RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
+_BATCH = 512   # rows of a path read, hashed and decoded at a time
 _json = msgspec.json.decode
 
 
@@ -101,10 +96,6 @@ def default_path() -> pathlib.Path:
     import platformdirs
 
     return pathlib.Path(platformdirs.user_data_dir("dinocli")) / "saves" / "dinocli.sqlite"
-
-
-def _now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 class _Connection(sqlite3.Connection):
@@ -130,59 +121,27 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-class _Corrupt(ValueError):
-    """A stored value of the wrong shape (valid JSON, but not what the store wrote)."""
-
-
 def _shaped(gid: str, config: Any, seats: Any, result: Any, meta: Any) -> None:
     """Raise _Corrupt unless a game row's JSON columns have the shapes the store writes."""
     def number(x: Any) -> bool:
         return isinstance(x, (int, float)) and not isinstance(x, bool)
 
     if not isinstance(config, dict) or not isinstance(meta, dict):
-        raise _Corrupt(f"game {gid}: its config or meta is not an object")
+        raise Corrupt(f"game {gid}: its config or meta is not an object")
     if not isinstance(seats, list) or not all(
             isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("bot"), (str, type(None)))
             for s in seats):
-        raise _Corrupt(f"game {gid}: its seats are not a list of names with bot specs")
+        raise Corrupt(f"game {gid}: its seats are not a list of names with bot specs")
     def listed(key: str, test: Callable[[Any], bool]) -> bool:
         value = result.get(key, [])
         return isinstance(value, list) and all(test(x) for x in value)
 
     if result is not None and not (isinstance(result, dict) and listed("winners", lambda w: isinstance(w, str))
                                    and listed("returns", number) and listed("scores", number)):
-        raise _Corrupt(f"game {gid}: its result is not returns, scores and winners")
+        raise Corrupt(f"game {gid}: its result is not returns, scores and winners")
 
 
-def _typed(eid: Any, type_: Any, v: Any, body: Any) -> None:
-    """Raise _Corrupt unless an event row's tag, version and body have the types the store writes."""
-    if type(v) is not int or not isinstance(type_, str) or not isinstance(body, str):
-        raise _Corrupt(f"event {eid}: its type, version or body is not what the store writes (version {v!r})")
-
-
-def _sql_errors(fn: Callable) -> Callable:
-    """Turn sqlite3 errors raised by a Store method into one-line StoreErrors, and stored JSON
-    that no longer decodes or has the wrong shape (a corrupt file) into one too."""
-
-    @functools.wraps(fn)
-    def inner(self: "Store", *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise self._translate(exc) from None
-        except msgspec.DecodeError as exc:
-            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
-                                      f"(stored JSON does not decode: {exc})") from None
-        except RecursionError:
-            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
-                                      "(stored JSON is nested too deeply)") from None
-        except (_Corrupt, msgspec.ValidationError) as exc:
-            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt ({exc})") from None
-
-    return inner
-
-
-class Store:
+class Store(Tree, Transfer):
     """A dinocli database: open with :meth:`Store.open`, write inside :meth:`write`."""
 
     def __init__(self, conn: sqlite3.Connection, path_str: str, timeout: float):
@@ -389,9 +348,8 @@ class Store:
         result = None if result is None else _json(result)
         _shaped(gid, config, seats, result, meta)
         if not all(isinstance(x, str) for x in (gid, kind, rules_version, data_hash, seed_commit, created, branch)):
-            raise _Corrupt(f"game {gid}: a text column holds something else")
-        return GameRecord(id=gid, kind=kind, config=config, seats=seats, rules_version=rules_version,
-                          data_hash=data_hash, seed_commit=seed_commit, created=created, branch=branch,
+            raise Corrupt(f"game {gid}: a text column holds something else")
+        return GameRecord(kind, config, seats, rules_version, data_hash, seed_commit, created, id=gid, branch=branch,
                           tournament=tournament, result=result, seed=seed, meta=meta, genesis=genesis,
                           chain=chain, seed_known=bool(seed_known))
 
@@ -413,7 +371,7 @@ class Store:
         if not self._exists(game_id):
             raise UnknownGameId(f"no game {game_id!r} (see 'dinocli games')")
 
-    @_sql_errors
+    @sql_errors
     def create_game(self, kind: str, config: dict, seats: list[dict], rules_version: str, data_hash: str,
                     seed: str, *, tournament: str | None = None, meta: dict | None = None,
                     game_id: str | None = None, chain: int = CHAIN) -> GameRecord:
@@ -427,9 +385,8 @@ class Store:
             raise StoreError("config and meta must be objects")
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise StoreError("seats must be a list of objects")
-        created = _now()
-        header = {"kind": kind, "config": config, "seats": seats, "rules_version": rules_version,
-                  "data_hash": data_hash, "seed_commit": commit(seed), "created": created}
+        created = now()
+        header = Header(kind, config, seats, rules_version, data_hash, commit(seed), created)
         genesis = genesis_hash(header)
         with self.write():
             if game_id is None:
@@ -442,15 +399,15 @@ class Store:
             self._conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (game_id, seed))
         return self._get(game_id)
 
-    def _insert_game(self, game_id: str, header: dict, genesis: str, *, tournament: str | None, meta: dict,
+    def _insert_game(self, game_id: str, header: Header, genesis: str, *, tournament: str | None, meta: dict,
                      result: dict | None = None, seed: str | None = None, chain: int = CHAIN) -> None:
+        columns = [json_text(x) if isinstance(x, (dict, list)) else x for x in msgspec.structs.astuple(header)]
         self._conn.execute(
             f"INSERT INTO games ({_GAME_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'main', ?, ?, ?, ?, ?, ?)",
-            (game_id, header["kind"], json_text(header["config"]), json_text(header["seats"]),
-             header["rules_version"], header["data_hash"], header["seed_commit"], header["created"], tournament,
-             None if result is None else json_text(result), seed, json_text(meta), genesis, chain))
+            (game_id, *columns, tournament, None if result is None else json_text(result), seed, json_text(meta),
+             genesis, chain))
         self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, 'main', NULL, NULL, ?)",
-                           (game_id, _now()))
+                           (game_id, now()))
 
     def _get(self, game_id: str) -> GameRecord:
         row = self._conn.execute(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -458,7 +415,7 @@ class Store:
             raise UnknownGameId(f"no game {game_id!r} (see 'dinocli games')")
         return self._record(row)
 
-    @_sql_errors
+    @sql_errors
     def game(self, id_or_prefix: str) -> GameRecord:
         """The game with this id, or the only game whose id starts with it."""
         key = (id_or_prefix or "").strip().lower()
@@ -477,7 +434,7 @@ class Store:
             raise AmbiguousGameId(f"game id {id_or_prefix!r} is ambiguous: {shown}", ids)
         return self._record(rows[0])
 
-    @_sql_errors
+    @sql_errors
     def games(self, *, tournament: str | None = None, kind: str | None = None, limit: int | None = None,
               offset: int = 0, before: str | None = None) -> list[GameRecord]:
         """Saved games, newest first, optionally of one tournament or kind: at most ``limit`` (None: all),
@@ -506,7 +463,7 @@ class Store:
             args += [-1 if limit is None else limit, offset]
         return [self._record(r) for r in self._conn.execute(sql, args)]
 
-    @_sql_errors
+    @sql_errors
     def secret_seed(self, game_id: str) -> str:
         """The game's seed (secret while the game runs: only the service's rng may use it)."""
         row = self._conn.execute("SELECT seed FROM seeds WHERE game_id = ?", (game_id,)).fetchone()
@@ -516,7 +473,7 @@ class Store:
                              "(to go on playing elsewhere, import a save made with 'dinocli export --with-seed')")
         return row[0]
 
-    @_sql_errors
+    @sql_errors
     def finish(self, game_id: str, result: dict) -> None:
         """Record the game's result and reveal its seed in the record."""
         with self.write():
@@ -526,7 +483,7 @@ class Store:
             if cur.rowcount == 0:
                 raise UnknownGameId(f"no game {game_id!r}")
 
-    @_sql_errors
+    @sql_errors
     def set_meta(self, game_id: str, meta: dict) -> None:
         """Replace the game's free-form metadata."""
         with self.write():
@@ -544,34 +501,13 @@ class Store:
             g = self._genesis[game_id] = (row[0], row[1])
         return g
 
-    def _genesis_of(self, game_id: str) -> str:
-        return self._root(game_id)[0]
-
     # -- appending ------------------------------------------------------------------------
-
-    def _branch_row(self, game_id: str, name: str) -> tuple[int | None, int | None]:
-        row = self._conn.execute("SELECT head, tip FROM branches WHERE game_id = ? AND name = ?",
-                                 (game_id, name)).fetchone()
-        if row is None:
-            self._require(game_id)
-            names = [r[0] for r in self._conn.execute(
-                "SELECT name FROM branches WHERE game_id = ? ORDER BY created, name", (game_id,))]
-            raise UnknownBranch(f"game {game_id} has no branch {name!r} (it has: {', '.join(names)})")
-        return row
-
-    def _keep_line(self, game_id: str, branch: str, tip: int) -> str:
-        """Name an abandoned line ``<branch>-N`` (see events/branchnames.py) so that no event ever becomes unreachable."""
-        taken = {r[0] for r in self._conn.execute("SELECT name FROM branches WHERE game_id = ?", (game_id,))}
-        name = kept_line_name(branch, taken)
-        self._conn.execute("INSERT INTO branches (game_id, name, head, tip, automatic, created) VALUES (?, ?, ?, ?, 1, ?)",
-                           (game_id, name, tip, tip, _now()))
-        return name
 
     def append(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> int:
         """Append commands to a branch whose head must still be ``expected_head``; the new head."""
         return self.append_path(game_id, branch, commands, expected_head)[-1].id
 
-    @_sql_errors
+    @sql_errors
     def append_path(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> list[Stored]:
         """:meth:`append`, returning the appended events as stored (to extend a path already held)."""
         if not commands or any(not c.events for c in commands):
@@ -611,134 +547,101 @@ class Store:
                 parent_hash, seq = genesis, 0
             if tip is not None and tip != head:
                 self._keep_line(game_id, branch, tip)
-            now = _now()
-            rows, out = [], []
-            parent, command = head, next_id
+            created = now()
+            links, parent, command = [], head, next_id
             salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
-            for i, (tag, v, body, actor, action, rolls, first, sealed, ev) in enumerate(prepared):
-                seq += 1
+            for i, (tag, v, body, actor, action, rolls, first, sealed, _ev) in enumerate(prepared):
                 if first:
-                    command = next_id
-                salt = salts[2 * i] if sealed else None
-                rolls_salt = None if rolls is None else salts[2 * i + 1]
-                h = event_hash(parent_hash, tag, v, body, actor, action, rolls, salt, rolls_salt, chain)
-                rows.append((next_id, parent, seq, tag, v, body, actor, action, rolls, h, parent_hash, command,
-                             salt, rolls_salt, game_id, now))
-                out.append(Stored(next_id, parent, seq, ev, actor, action, None if rolls is None else _json(rolls), h,
-                                  parent_hash, command))
-                parent, parent_hash = next_id, h
-                next_id += 1
+                    command = next_id + i
+                links.append((next_id + i, parent, tag, v, body.encode(), actor, action, rolls, command,
+                              salts[2 * i] if sealed else None, None if rolls is None else salts[2 * i + 1]))
+                parent = next_id + i
+            hashes = walk(parent_hash, links, chain, root=head)
+            rows, out = [], []
+            for (eid, parent, tag, v, _body, actor, action, rolls, command, salt, rolls_salt), h, prepared_event in \
+                    zip(links, hashes, prepared):
+                seq += 1
+                rows.append((eid, parent, seq, tag, v, prepared_event[2], actor, action, rolls, h, parent_hash, command,
+                             salt, rolls_salt, game_id, created))
+                out.append(Stored(eid, parent, seq, prepared_event[8], actor, action,
+                                  None if rolls is None else _json(rolls), h, parent_hash, command))
+                parent_hash = h
             conn.executemany(_INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
-                         (parent, parent, game_id, branch))
+                         (rows[-1][0], rows[-1][0], game_id, branch))
         return out
 
     # -- reading --------------------------------------------------------------------------
 
-    def _walk(self, game_id: str, head: int | None) -> list[tuple]:
-        """The rows root..head (one indexed scan of the game, then a walk up the parent links)."""
-        if head is None:
-            self._genesis_of(game_id)
-            return []
-        rows = self._conn.execute(_WALK_SQL, (game_id, head)).fetchall()
-        if not rows or rows[-1][0] != head:
-            self._genesis_of(game_id)
-            raise StoreError(f"event {head} is not in game {game_id}")
-        if self._linear(rows, head, 0):
-            return rows
-        path, reached = self._up(rows, head, None)
-        if reached is not None:
-            raise ChainBroken(path[0][0], f"its parent {reached} is not an earlier event of this game")
-        return path
-
-    def _linear(self, rows: list[tuple], head: int, depth: int) -> bool:
-        """Whether ``rows`` (the game's events after one at ``depth`` up to ``head``) are all on the line to
-        ``head``: as many as ``head`` is deep beyond ``depth`` (ancestors have smaller ids). The parent
-        links are then not followed: the hash check along the rows proves their order, and verify
-        checks the links."""
-        if len(rows) != self._conn.execute("SELECT seq FROM events WHERE id = ?", (head,)).fetchone()[0] - depth:
-            return False
-        for row in rows:
-            if type(row[3]) is not int or type(row[2]) is not str or type(row[4]) is not str:
-                _typed(row[0], row[2], row[3], row[4])
-        return True
-
-    @staticmethod
-    def _up(rows: list[tuple], head: int, stop: int | None) -> tuple[list[tuple], int | None]:
-        """The rows from just after ``stop`` (None: the root) up to ``head``, following parent links back
-        from ``head`` through ``rows`` (in id order), and the parent the links ended at (``stop`` if whole)."""
-        path, want = [], head
-        for row in reversed(rows):
-            if row[0] == want:
-                _typed(row[0], row[2], row[3], row[4])
-                path.append(row)
-                want = row[1]
-                if want == stop:
-                    break
-        path.reverse()
-        return path, want
-
-    def _hashes(self, game_id: str, rows: list[tuple]) -> list[str]:
-        """Recompute the hashes along a path from the genesis; the last must equal the head's
-        stored hash, which proves every event on the path unaltered (else find the first bad one)."""
-        hashes = self._chain(game_id, rows)
-        if rows:
-            stored = self._conn.execute("SELECT hash FROM events WHERE id = ?", (rows[-1][0],)).fetchone()[0]
-            if stored != hashes[-1]:
-                self._find_break(game_id, rows)
-        return hashes
-
-    def _chain(self, game_id: str, rows: list[tuple]) -> list[str]:
-        """:func:`walk` from the game's genesis under its hash rule."""
-        genesis, chain = self._root(game_id)
-        try:
-            return walk(genesis, rows, chain)
-        except ValueError as exc:
-            raise ChainBroken(exc.args[0], f"its salts do not fit the game's hash rule (format {chain})") from None
-
-    def _find_break(self, game_id: str, rows: list[tuple]) -> None:
-        """Raise ChainBroken at the first event of the path whose stored hashes do not check out."""
-        prev, chain = self._root(game_id)
-        for row in rows:
-            eid = row[0]
-            ph, h = self._conn.execute("SELECT parent_hash, hash FROM events WHERE id = ?", (eid,)).fetchone()
-            if ph != prev:
-                raise ChainBroken(eid, "its parent hash does not match its parent's hash")
-            if event_hash(ph, *row[2:8], *row[9:11], chain) != h:
-                raise ChainBroken(eid, "its hash does not match its content")
-            prev = h
-        raise ChainBroken(rows[-1][0], "its hash does not match its content")  # pragma: no cover - defensive
-
-    @_sql_errors
+    @sql_errors
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
         with _no_gc():
+            genesis, chain = self._root(game_id)
+            if head is not None and self._straight(game_id, head):
+                try:
+                    return self._stream(game_id, head, genesis, chain)
+                except (StoreError, Unlinked, Corrupt, UnknownEvent, msgspec.DecodeError):
+                    pass   # read it again in one piece: that says what is wrong, as precisely as it can
             rows = self._walk(game_id, head)
-            return self._stored(game_id, rows, self._chain(game_id, rows), self._genesis_of(game_id), 0, head)
+            out = self._stored(rows, self._checked(game_id, rows, genesis, None, head), genesis, 0)
+            del rows   # freed before the collector runs again: it would walk every row once more
+        return out
 
-    def _stored(self, game_id: str, rows: list[tuple], hashes: list[str], prev: str, seq: int,
-                head: int | None) -> list[Stored]:
-        """Decode ``rows`` (after an event of hash ``prev`` at depth ``seq``) into Stored events, and check
-        that the last computed hash is ``head``'s stored one."""
-        decoders: dict[tuple[str, int], Callable] = {}
+    def _stream(self, game_id: str, head: int, genesis: str, chain: int) -> list[Stored]:
+        """A straight line of play read, hashed and decoded a few thousand rows at a time (each batch is
+        freed while it is still in the processor's cache); StoreError if the last hash is not the head's."""
+        cursor = self._conn.execute(PATH_SQL, (game_id, head))
+        out: list[Stored] = []
+        prev, root = genesis, None
+        while rows := cursor.fetchmany(_BATCH):
+            hashes = walk(prev, rows, chain, root=root)
+            out += self._stored(rows, hashes, prev, len(out))
+            prev, root = hashes[-1], rows[-1][0]
+        if root != head or self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
+            raise StoreError("the path does not end at its head's hash")
+        return out
+
+    def _checked(self, game_id: str, rows: list[tuple], prev: str, root: int | None, head: int | None) -> list[str]:
+        """The hashes along a path of ``rows`` that hangs from event ``root`` (None: the root) of hash ``prev``:
+        the last must equal the head's stored hash, which proves every event on the path unaltered
+        (else ChainBroken at the first one whose stored hashes do not check out)."""
+        hashes = walk(prev, rows, self._root(game_id)[1], root=root)
+        if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != hashes[-1]:
+            stored = {eid: (ph, h) for eid, ph, h in self._conn.execute(
+                "SELECT id, parent_hash, hash FROM events WHERE game_id = ? AND id >= ? AND id <= ?",
+                (game_id, rows[0][0], head))}
+            for row, h in zip(rows, hashes):
+                ph, sh = stored[row[0]]
+                if ph != prev:
+                    raise ChainBroken(row[0], "its parent hash does not match its parent's hash")
+                if sh != h:
+                    raise ChainBroken(row[0], "its hash does not match its content")
+                prev = h
+            raise ChainBroken(head, "its hash does not match its content")   # pragma: no cover - defensive
+        return hashes
+
+    def _stored(self, rows: list[tuple], hashes: list[str], prev: str, seq: int) -> list[Stored]:
+        """Decode hash-checked ``rows`` (after an event of hash ``prev`` at depth ``seq``) into Stored events."""
+        decoders: dict[str, tuple[int, Callable]] = {}
         out: list[Stored] = []
         append, json = out.append, _json
-        for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
-            seq += 1
-            dec = decoders.get((type_, v))
-            if dec is None:
-                dec = decoders[(type_, v)] = decoder_for(type_, v)
-            try:
-                event = dec(body)
-                decoded_rolls = None if rolls is None else json(rolls)
-            except (UnknownEvent, msgspec.MsgspecError):
-                self._hashes(game_id, rows)  # an altered body is reported as a broken chain
-                event = self._decode(eid, type_, body, v)
-                decoded_rolls = None if rolls is None else json(rolls)
-            append(Stored(eid, parent, seq, event, actor, action, decoded_rolls, h, prev, command))
-            prev = h
-        if rows and self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
-            self._find_break(game_id, rows)
+        try:
+            for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
+                seq += 1
+                known = decoders.get(type_)
+                if known is None or known[0] != v:
+                    typed(eid, type_, v, body)
+                    known = (v, decoder_for(type_, v))
+                    if len(decoders) < 256:
+                        decoders[type_] = known
+                append(Stored(eid, parent, seq, known[1](body), actor, action, None if rolls is None else json(rolls),
+                              h, prev, command))
+                prev = h
+        except (UnknownEvent, msgspec.DecodeError):
+            row = rows[len(out)]
+            self._decode(row[0], row[2], row[4], row[3])   # the one-line error
+            raise
         return out
 
     # -- snapshots: a cache of folded states ----------------------------------------------
@@ -748,7 +651,7 @@ class Store:
         head = json_text([game_id, event, hash_, *key]).encode()
         return hashlib.sha256(len(head).to_bytes(4, "big") + head + state).hexdigest()
 
-    @_sql_errors
+    @sql_errors
     def after_snapshot(self, game_id: str, head: int | None,
                        key: tuple[str, str, str]) -> tuple[bytes, int, list[Stored]] | None:
         """The newest snapshot on the path to ``head`` stored under ``key`` = (rules version, data hash, codec)
@@ -766,24 +669,18 @@ class Store:
         for event, h, seq, blob, digest in found:
             if not isinstance(blob, bytes) or digest != self._digest(game_id, event, h, key, blob):
                 continue
-            rows = conn.execute(_TAIL_SQL, (game_id, event, head)).fetchall()
-            if self._linear(rows, head, seq):
-                tail = rows
-            else:
-                tail, reached = self._up(rows, head, event)
-                if reached != event:
-                    continue   # a snapshot on another line of play
-            genesis, chain = self._root(game_id)
+            tail = self._tail(game_id, event, head)
+            if tail is None:
+                continue   # a snapshot on another line of play
             try:
-                hashes = walk(h, tail, chain)
-            except ValueError:
-                return None
-            if tail and conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != hashes[-1]:
+                hashes = self._checked(game_id, tail, h, event, head)
+            except (ChainBroken, Unlinked, Corrupt):
                 return None   # the full path finds and reports the break
-            return blob, seq, self._stored(game_id, tail, hashes, h, seq, head)
+            with _no_gc():
+                return blob, seq, self._stored(tail, hashes, h, seq)
         return None
 
-    @_sql_errors
+    @sql_errors
     def put_snapshot(self, game_id: str, event: int, key: tuple[str, str, str], state: bytes) -> None:
         """Keep the folded ``state`` at ``event`` under ``key`` (replacing one kept before)."""
         row = self._conn.execute("SELECT hash FROM events WHERE id = ? AND game_id = ?", (event, game_id)).fetchone()
@@ -798,7 +695,7 @@ class Store:
                 if "snapshots" not in str(exc):   # a dropped or altered cache is not kept; nothing else is lost
                     raise
 
-    @_sql_errors
+    @sql_errors
     def snapshots(self, game_id: str) -> list[tuple[int, str, tuple[str, str, str], bytes, bool]]:
         """Every snapshot of the game: (event, hash, key, state, whether its digest and hash check out)."""
         out = []
@@ -818,270 +715,27 @@ class Store:
         return out
 
     @staticmethod
-    def _decode(eid: int, type_: str, body: str, v: int) -> Event:
+    def _decode(eid: int, type_: str, body: str | bytes, v: int) -> Event:
         try:
             return decode(type_, body, v)
         except UnknownEvent as exc:
             raise StoreError(f"event {eid}: {exc}") from None
 
-    @_sql_errors
+    @sql_errors
     def event(self, event_id: int) -> Stored:
         """One stored event by id (its own hash checked)."""
         row = self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE id = ?", (event_id,)).fetchone()
         if row is None:
             raise StoreError(f"no event {event_id}")
         eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
-        _typed(eid, type_, v, body)
+        typed(eid, type_, v, body)
         game_id = self._conn.execute("SELECT game_id FROM events WHERE id = ?", (event_id,)).fetchone()[0]
         try:
             ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, self._root(game_id)[1]) == h
-        except ValueError:
+        except Unlinked:
             ok = False
         if not ok:
             raise ChainBroken(eid, "its hash does not match its content")
         return Stored(eid, parent, seq, self._decode(eid, type_, body, v), actor, action,
                       None if rolls is None else _json(rolls), h, ph, command)
 
-    @_sql_errors
-    def event_depth(self, game_id: str, event_id: int) -> int | None:
-        """The depth (event number on its line of play) of a stored event, None if it is not the game's."""
-        row = self._conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
-        return None if row is None else row[0]
-
-    @_sql_errors
-    def children(self, game_id: str, event_id: int | None) -> list[int]:
-        """Ids of the events that follow ``event_id`` (None: the game's first events), oldest first."""
-        if event_id is None:
-            cur = self._conn.execute("SELECT id FROM events WHERE game_id = ? AND parent IS NULL ORDER BY id",
-                                     (game_id,))
-        else:
-            cur = self._conn.execute("SELECT id FROM events WHERE game_id = ? AND parent = ? ORDER BY id",
-                                     (game_id, event_id))
-        return [r[0] for r in cur]
-
-    # -- branches -------------------------------------------------------------------------
-
-    @_sql_errors
-    def branch(self, game_id: str, name: str) -> Branch:
-        """One branch of a game."""
-        head, tip = self._branch_row(game_id, name)
-        return Branch(name, head, tip)
-
-    @_sql_errors
-    def branches(self, game_id: str) -> list[Branch]:
-        """All branches of a game, oldest first."""
-        self._require(game_id)
-        return [Branch(*r) for r in self._conn.execute(
-            "SELECT name, head, tip FROM branches WHERE game_id = ? ORDER BY created, name", (game_id,))]
-
-    def _event_in(self, game_id: str, event_id: int) -> int:
-        """The depth of an event of this game (StoreError if it is not one)."""
-        row = self._conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
-        if row is None:
-            raise StoreError(f"event {event_id} is not in game {game_id}")
-        return row[0]
-
-    def _is_ancestor(self, game_id: str, a: int | None, b: int | None) -> bool:
-        """Whether ``a`` is ``b`` or lies on the path from the root to ``b`` (None is the root's parent)."""
-        if a is None or a == b:
-            return True
-        if b is None:
-            return False
-        depth = self._event_in(game_id, a)
-        row = self._conn.execute(
-            "WITH RECURSIVE up(id, parent, seq) AS (SELECT id, parent, seq FROM events WHERE id = ? "
-            "UNION ALL SELECT e.id, e.parent, e.seq FROM events e JOIN up ON e.id = up.parent WHERE up.seq > ?) "
-            "SELECT 1 FROM up WHERE id = ?", (b, depth, a)).fetchone()
-        return row is not None
-
-    @_sql_errors
-    def set_head(self, game_id: str, branch: str, head: int | None, expected_head: int | None) -> None:
-        """Move a branch head (undo/redo); the tip stays unless ``head`` leaves its line."""
-        with self.write():
-            old_head, tip = self._branch_row(game_id, branch)
-            if old_head != expected_head:
-                raise Conflict(f"game {game_id} branch {branch!r} moved: expected head {expected_head}, "
-                               f"found {old_head} (another process played first); reload and retry")
-            if head is not None:
-                self._event_in(game_id, head)
-            if not self._is_ancestor(game_id, head, tip):
-                if tip is not None and not self._is_ancestor(game_id, tip, head):
-                    self._keep_line(game_id, branch, tip)
-                tip = head
-            self._conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
-                               (head, tip, game_id, branch))
-
-    @_sql_errors
-    def create_branch(self, game_id: str, name: str, at: int | None) -> Branch:
-        """Name a new branch at event ``at`` (None: before the first event)."""
-        check_branch_name(name)
-        with self.write():
-            self._require(game_id)
-            if at is not None:
-                self._event_in(game_id, at)
-            if self._conn.execute("SELECT 1 FROM branches WHERE game_id = ? AND name = ?",
-                                  (game_id, name)).fetchone():
-                raise BranchExists(f"game {game_id} already has a branch {name!r}")
-            self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, ?, ?, ?, ?)",
-                               (game_id, name, at, at, _now()))
-        return Branch(name, at, at)
-
-    @_sql_errors
-    def checkout(self, game_id: str, name: str) -> None:
-        """Make ``name`` the game's current branch."""
-        with self.write():
-            self._branch_row(game_id, name)
-            self._conn.execute("UPDATE games SET branch = ? WHERE id = ?", (name, game_id))
-
-    # -- verification ---------------------------------------------------------------------
-
-    @_sql_errors
-    def verify_chain(self, game_id: str) -> int:
-        """Recompute the genesis and every event hash of the game's tree; the number of events."""
-        rec = self._get(game_id)
-        if genesis_hash(msgspec.structs.asdict(rec)) != rec.genesis:
-            raise ChainBroken(None, "the game's header (kind, config, seats, versions, seed commitment, "
-                                    "creation time) does not match its genesis hash")
-        known: dict[int, tuple[str, int]] = {}
-        for row in self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE game_id = ? ORDER BY id", (game_id,)):
-            eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
-            _typed(eid, type_, v, body)
-            if parent is None:
-                expected_hash, expected_seq = rec.genesis, 1
-            elif parent in known:
-                expected_hash, expected_seq = known[parent][0], known[parent][1] + 1
-            else:
-                raise ChainBroken(eid, f"its parent {parent} is not an earlier event of this game")
-            if ph != expected_hash:
-                raise ChainBroken(eid, "its parent hash does not match its parent's hash")
-            if seq != expected_seq:
-                raise ChainBroken(eid, f"its depth is {seq}, expected {expected_seq}")
-            if command != eid and command not in known:
-                raise ChainBroken(eid, f"its command {command} is not an earlier event of this game")
-            try:
-                ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, rec.chain) == h
-            except ValueError:
-                raise ChainBroken(eid, f"its salts do not fit the game's hash rule (format {rec.chain})") from None
-            if not ok:
-                raise ChainBroken(eid, "its hash does not match its content")
-            known[eid] = (h, seq)
-        for name, head, tip in self._conn.execute("SELECT name, head, tip FROM branches WHERE game_id = ?",
-                                                  (game_id,)):
-            for pointer in (head, tip):
-                if pointer is not None and pointer not in known:
-                    raise ChainBroken(pointer, f"branch {name!r} points at an event outside this game")
-        return len(known)
-
-    # -- export / import ------------------------------------------------------------------
-
-    @_sql_errors
-    def export(self, game_id: str, *, branch: str | None = None, redact: Callable[[Event], Event | None] | None = None,
-               view_seat: int | None = None, result: Any = _RECORDED, seed: Any = _RECORDED) -> Iterator[str]:
-        """The branch path (default: the current branch) as dinocli-log JSON Lines.
-
-        With ``redact``/``view_seat`` it writes what one seat may know: an event that ``redact``
-        changes or drops is written as its salted commitment only (with the redacted form as
-        ``shown``), rolls only as their commitment, and the file cannot be imported.
-        The footer's ``result`` is the game's recorded one unless given: a game that ended and
-        was then undone, or another branch, needs the result of the path exported (None).
-        ``seed`` (default: the revealed one; never in a view unless given) goes in the footer."""
-        rec = self._get(game_id)
-        head, _tip = self._branch_row(rec.id, branch or rec.branch)
-        rows = self._walk(rec.id, head)
-        hashes = self._hashes(rec.id, rows)
-        is_view = redact is not None or view_seat is not None
-        if is_view and view_seat is None:
-            raise StoreError("a redacted export needs the seat it is for (view_seat)")
-        if is_view and rec.chain == 1:
-            raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
-                             "would give away what a seat's view hides; export it in full instead")
-        if seed is _RECORDED:
-            seed = None if is_view else rec.seed
-        return self._lines(rec, rows, hashes, redact if is_view else None, view_seat,
-                           rec.result if result is _RECORDED else result, seed)
-
-    @staticmethod
-    def _lines(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
-               result: dict | None, seed: str | None) -> Iterator[str]:
-        from .log import event_line, footer_line, header_line, view_line
-
-        version = 1 if rec.chain == 1 else 2
-        yield header_line(rec, view, version)
-        seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
-        prev = rec.genesis
-        for seq, (row, h) in enumerate(zip(rows, hashes), 1):
-            eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt = row
-            ph, prev = prev, h
-            if view is None:
-                yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt,
-                                 version)
-                continue
-            event = Store._decode(eid, type_, body, v)
-            shown = event if redact is None else redact(event)
-            rolls_commit = rolls_commitment(rolls_salt, rolls)
-            if salt is None or (shown is not None and shown == event):   # an open event hides nothing
-                yield view_line(seq, (type_, v, body, actor, action, salt), None, rolls_commit, None, seq_of[command],
-                                ph, h)
-            else:
-                what = None if shown is None else (shown.tag, shown.version, body_text(shown), actor)
-                yield view_line(seq, None, commitment(salt, type_, v, body, actor, action), rolls_commit, what,
-                                seq_of[command], ph, h)
-        yield footer_line(len(rows), prev, result, seed)
-
-    @_sql_errors
-    def import_log(self, parsed: ParsedLog) -> GameRecord:
-        """Store a checked log as a new game (one linear branch ``main``), keeping its hashes and hash rule.
-
-        A finished game's seed is stored as revealed; an unfinished game's (a save made with
-        ``export --with-seed``) stays secret, so the game can be continued; without it, it cannot."""
-        h = parsed.header
-        if h.get("view") is not None:
-            raise LogRejected(1, "a seat's view cannot be imported (it was exported with --as)")
-        genesis = genesis_hash(h)
-        if genesis != h["genesis"]:
-            raise LogRejected(1, "the genesis hash does not match the header")
-        footer_no = len(parsed.entries) + 2
-        seed, result = parsed.footer.get("seed"), parsed.footer.get("result")
-        chain = 1 if h.get("version") == 1 else 2
-        if seed is not None and commit(seed) != h["seed_commit"]:
-            raise LogRejected(footer_no, "the revealed seed does not match the seed commitment")
-        final = parsed.entries[-1].hash if parsed.entries else genesis
-        if final != parsed.footer.get("final_hash", final):
-            raise LogRejected(footer_no, "the final hash does not match the last event")
-        conn = self._conn
-        with self.write():
-            for (other,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (genesis,)).fetchall():
-                if not parsed.entries or conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
-                                                      (other, final)).fetchone():
-                    raise LogRejected(0, f"already imported as {other}")
-            gid = h["game"]
-            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._prefix_clash(gid):
-                gid = self._new_id()
-            self._insert_game(gid, h, genesis, tournament=None, meta={},
-                              result=None if result is None else normalized(result),
-                              seed=None if result is None else seed, chain=chain)
-            if seed is not None:
-                conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (gid, seed))
-            next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
-            ids: dict[int, int] = {}
-            rows, parent, prev, now = [], None, genesis, _now()
-            for e in parsed.entries:
-                rolls = None if e.rolls is None else json_text(e.rolls)
-                try:
-                    ok = e.parent_hash == prev and event_hash(prev, e.type, e.v, e.body, e.actor, e.action, rolls,
-                                                              e.salt, e.rolls_salt, chain) == e.hash
-                except ValueError:
-                    ok = False
-                if not ok:
-                    raise LogRejected(e.seq + 1, "the hash chain is broken here")
-                if e.command not in ids and e.command != e.seq:
-                    raise LogRejected(e.seq + 1, f"command {e.command} does not start at an earlier event")
-                ids[e.seq] = next_id
-                rows.append((next_id, parent, e.seq, e.type, e.v, e.body, e.actor, e.action, rolls, e.hash, prev,
-                             ids[e.command], e.salt, e.rolls_salt, gid, now))
-                parent, prev = next_id, e.hash
-                next_id += 1
-            conn.executemany(_INSERT_EVENT, rows)
-            conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = 'main'",
-                         (parent, parent, gid))
-        return self._get(gid)

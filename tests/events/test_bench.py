@@ -6,7 +6,7 @@ from dinocli.events.bench import store_figures
 
 
 def test_store_figures_reports_rates_and_ratios(tmp_path):
-    figures = store_figures(tmp_path, commands=8, events_per_command=3, rounds=2, replays=1)
+    figures = store_figures(tmp_path, commands=8, events_per_command=3, replays=1)
     assert {"appends_per_s", "raw_appends_per_s", "append_ratio", "replay_events_per_s", "raw_replay_events_per_s",
             "replay_ratio", "format1_replay_events_per_s", "commitment_cost"} <= set(figures)
     assert all(v > 0 for k, v in figures.items() if k != "commitment_cost")

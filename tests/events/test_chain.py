@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dinocli.events import canonical
 from dinocli.events.chain import GENESIS_FIELDS, body_text, event_hash, genesis_hash, json_text
 
-from .conftest import Thing
+from .conftest import Thing, auto, new_game
 
 text = st.text(max_size=12)
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**15, 10**15) | text,
@@ -45,3 +46,83 @@ def test_genesis_covers_the_header_fields():
         assert genesis_hash(changed) != g, field
     assert genesis_hash(dict(header, id="other")) == g
     assert msgspec.json.decode(canonical(header))["config"] == {"a": 1}
+
+
+def test_one_header_type_roots_the_record_the_log_and_the_genesis(store):
+    """#18: the header fields are one msgspec Struct; the record, the exported header line and the
+    genesis all go through it."""
+    from dinocli.events.records import GameRecord, Header
+
+    assert GENESIS_FIELDS == Header.__struct_fields__ and issubclass(GameRecord, Header)
+    gid = new_game(store)
+    store.append(gid, "main", [auto(1)], None)
+    rec = store.game(gid)
+    line = msgspec.json.decode(next(iter(store.export(gid))))
+    assert genesis_hash(rec) == genesis_hash(line) == line["genesis"] == rec.genesis
+    assert list(line)[:3] == ["format", "version", "game"] and list(line)[-3:] == ["genesis", "created", "view"]
+
+
+def test_the_one_walk_follows_parents_through_a_tree_and_refuses_a_stranger():
+    """#18: chain.walk hashes a path, a whole tree (verify) and single rows (event_hash) alike."""
+    from dinocli.events.chain import walk
+    from dinocli.events.errors import Unlinked
+
+    def row(eid, parent, n):
+        return (eid, parent, "test.thing", 1, json_text({"n": n}).encode(), None, None, None, eid, None, None)
+
+    g = "0" * 64
+    line = walk(g, [row(1, None, 1), row(2, 1, 2), row(3, 2, 3)], 1)
+    tree = walk(g, [row(1, None, 1), row(2, 1, 2), row(4, 1, 9), row(3, 2, 3)], 1)
+    assert [tree[0], tree[1], tree[3]] == line
+    assert tree[2] == event_hash(line[0], "test.thing", 1, json_text({"n": 9}), None, None, None)
+    with pytest.raises(Unlinked) as exc:
+        walk(g, [row(1, None, 1), row(3, 2, 3)], 1)
+    assert exc.value.args[0] == 3
+
+
+def test_a_rewired_parent_on_a_straight_line_is_caught(store):
+    """#19: the fast read of a straight line of play still follows every parent link through the hashes."""
+    from dinocli.events.errors import ChainBroken
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [auto(1, 2, 3, 4)], None)
+    ids = [s.id for s in store.path(gid, head)]
+    store.db.execute("DROP TRIGGER events_no_update")
+    store.db.execute("UPDATE events SET parent = ? WHERE id = ?", [ids[0], ids[2]])
+    with pytest.raises(ChainBroken) as exc:
+        store.path(gid, head)
+    assert exc.value.event_id == ids[2]
+
+
+def test_a_long_path_is_read_in_batches_and_still_checked_to_the_last_event(store):
+    """#19: a straight line longer than one read batch comes back whole and in order, and an edit in a
+    later batch is still caught at its event."""
+    from dinocli.events.errors import ChainBroken
+    from dinocli.events.store import _BATCH
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [auto(*range(2 * _BATCH + 7))], None)
+    path = store.path(gid, head)
+    assert [s.event.n for s in path] == list(range(2 * _BATCH + 7)) and path[-1].id == head
+    assert all(a.hash == b.parent_hash for a, b in zip(path, path[1:]))
+    target = path[_BATCH + 3].id
+    store.db.execute("DROP TRIGGER events_no_update")
+    store.db.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":-1,\"tags\":[]}' WHERE id = ?", [target])
+    with pytest.raises(ChainBroken) as exc:
+        store.path(gid, head)
+    assert exc.value.event_id == target
+
+
+def test_export_names_an_event_whose_command_is_off_its_line(store):
+    """#18 (transfer): a rewired command pointer is a one-line ChainBroken, not a crash halfway through the file."""
+    from dinocli.events.errors import ChainBroken
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [auto(1, 2, 3)], None)
+    target = store.path(gid, head)[1].id
+    store.db.execute("DROP TRIGGER events_no_update")
+    store.db.execute("PRAGMA foreign_keys = OFF")
+    store.db.execute("UPDATE events SET command = 999 WHERE id = ?", [target])
+    with pytest.raises(ChainBroken) as exc:
+        list(store.export(gid, seed=None))
+    assert exc.value.event_id == target and "\n" not in str(exc.value)

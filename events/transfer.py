@@ -1,0 +1,148 @@
+"""Export and import: a branch's path as ``dinocli-log`` JSON Lines (:mod:`dinocli.events.log`),
+in full or as one seat's view, and a checked log stored as a new game keeping its hashes.
+
+:class:`Transfer` is a part of :class:`dinocli.events.store.Store`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from .chain import body_text, commitment, genesis_hash, json_text, normalized, rolls_commitment, walk
+from .codec import Event
+from .errors import ChainBroken, LogRejected, StoreError, Unlinked, sql_errors
+from .records import GameRecord, header_of, now
+from .rng import commit
+
+if TYPE_CHECKING:   # the log format is loaded by export and import only
+    from .log import ParsedLog
+
+__all__ = ["Transfer", "GAME_ID"]
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+
+_RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
+_INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
+                 "command, salt, rolls_salt, game_id, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+class Transfer:
+    """Export and import of a :class:`~dinocli.events.store.Store` (which supplies the connection, games,
+    the tree walk and the hash-checked path)."""
+
+    @sql_errors
+    def export(self, game_id: str, *, branch: str | None = None, redact: Callable[[Event], Event | None] | None = None,
+               view_seat: int | None = None, result: Any = _RECORDED, seed: Any = _RECORDED) -> Iterator[str]:
+        """The branch path (default: the current branch) as dinocli-log JSON Lines.
+
+        With ``redact``/``view_seat`` it writes what one seat may know: an event that ``redact``
+        changes or drops is written as its salted commitment only (with the redacted form as
+        ``shown``), rolls only as their commitment, and the file cannot be imported.
+        The footer's ``result`` is the game's recorded one unless given: a game that ended and
+        was then undone, or another branch, needs the result of the path exported (None).
+        ``seed`` (default: the revealed one; never in a view unless given) goes in the footer."""
+        rec = self._get(game_id)
+        head, _tip = self._branch_row(rec.id, branch or rec.branch)
+        rows = self._walk(rec.id, head)
+        hashes = self._checked(rec.id, rows, rec.genesis, None, head)
+        is_view = redact is not None or view_seat is not None
+        if is_view and view_seat is None:
+            raise StoreError("a redacted export needs the seat it is for (view_seat)")
+        if is_view and rec.chain == 1:
+            raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
+                             "would give away what a seat's view hides; export it in full instead")
+        if seed is _RECORDED:
+            seed = None if is_view else rec.seed
+        return self._lines(rec, rows, hashes, redact if is_view else None, view_seat,
+                           rec.result if result is _RECORDED else result, seed)
+
+    def _lines(self, rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
+               result: dict | None, seed: str | None) -> Iterator[str]:
+        from .log import event_line, footer_line, header_line, view_line
+
+        version = 1 if rec.chain == 1 else 2
+        yield header_line(rec, view, version)
+        seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
+        prev = rec.genesis
+        for seq, (row, h) in enumerate(zip(rows, hashes), 1):
+            eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt = row
+            ph, prev = prev, h
+            if command not in seq_of:
+                raise ChainBroken(eid, f"its command {command} is not an earlier event of this line of play")
+            if view is None:
+                yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt,
+                                 version)
+                continue
+            event = self._decode(eid, type_, body, v)
+            shown = event if redact is None else redact(event)
+            rolls_commit = rolls_commitment(rolls_salt, rolls)
+            if salt is None or (shown is not None and shown == event):   # an open event hides nothing
+                yield view_line(seq, (type_, v, body, actor, action, salt), None, rolls_commit, None, seq_of[command],
+                                ph, h)
+            else:
+                what = None if shown is None else (shown.tag, shown.version, body_text(shown), actor)
+                yield view_line(seq, None, commitment(salt, type_, v, body, actor, action), rolls_commit, what,
+                                seq_of[command], ph, h)
+        yield footer_line(len(rows), prev, result, seed)
+
+    @sql_errors
+    def import_log(self, parsed: ParsedLog) -> GameRecord:
+        """Store a checked log as a new game (one linear branch ``main``), keeping its hashes and hash rule.
+
+        A finished game's seed is stored as revealed; an unfinished game's (a save made with
+        ``export --with-seed``) stays secret, so the game can be continued; without it, it cannot."""
+        h = parsed.header
+        if h.get("view") is not None:
+            raise LogRejected(1, "a seat's view cannot be imported (it was exported with --as)")
+        header = header_of(h)
+        genesis = genesis_hash(header)
+        if genesis != h["genesis"]:
+            raise LogRejected(1, "the genesis hash does not match the header")
+        footer_no = len(parsed.entries) + 2
+        seed, result = parsed.footer.get("seed"), parsed.footer.get("result")
+        chain = 1 if h.get("version") == 1 else 2
+        if seed is not None and commit(seed) != h["seed_commit"]:
+            raise LogRejected(footer_no, "the revealed seed does not match the seed commitment")
+        final = parsed.entries[-1].hash if parsed.entries else genesis
+        if final != parsed.footer.get("final_hash", final):
+            raise LogRejected(footer_no, "the final hash does not match the last event")
+        links = [(e.seq, e.seq - 1, e.type, e.v, e.body.encode(), e.actor, e.action,
+                  None if e.rolls is None else json_text(e.rolls), e.command, e.salt, e.rolls_salt)
+                 for e in parsed.entries]
+        try:
+            hashes = walk(genesis, links, chain, root=0)
+        except Unlinked as exc:
+            raise LogRejected(exc.args[0] + 1, "the hash chain is broken here") from None
+        conn = self._conn
+        with self.write():
+            for (other,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (genesis,)).fetchall():
+                if not parsed.entries or conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
+                                                      (other, final)).fetchone():
+                    raise LogRejected(0, f"already imported as {other}")
+            gid = h["game"]
+            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._prefix_clash(gid):
+                gid = self._new_id()
+            self._insert_game(gid, header, genesis, tournament=None, meta={},
+                              result=None if result is None else normalized(result),
+                              seed=None if result is None else seed, chain=chain)
+            if seed is not None:
+                conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (gid, seed))
+            next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
+            ids: dict[int, int] = {}
+            rows, parent, prev, created = [], None, genesis, now()
+            for e, link, computed in zip(parsed.entries, links, hashes):
+                if e.parent_hash != prev or computed != e.hash:
+                    raise LogRejected(e.seq + 1, "the hash chain is broken here")
+                if e.command not in ids and e.command != e.seq:
+                    raise LogRejected(e.seq + 1, f"command {e.command} does not start at an earlier event")
+                ids[e.seq] = next_id
+                rows.append((next_id, parent, e.seq, e.type, e.v, e.body, e.actor, e.action, link[7], e.hash, prev,
+                             ids[e.command], e.salt, e.rolls_salt, gid, created))
+                parent, prev = next_id, e.hash
+                next_id += 1
+            conn.executemany(_INSERT_EVENT, rows)
+            conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = 'main'",
+                         (parent, parent, gid))
+        return self._get(gid)
