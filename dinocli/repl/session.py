@@ -166,16 +166,9 @@ class Repl:
         return len(self.g.humans) >= 2
 
     def viewer(self) -> int | None:
-        """Whose eyes the screen uses: None (everything) once over, else the human at the keyboard."""
-        g = self.g
-        if g.over:
-            return None
-        humans = g.humans
-        if len(humans) == 1:
-            return humans[0]
-        if g.to_move is not None and g.is_human(g.to_move):
-            return g.to_move
-        return self.shown
+        """Whose eyes the screen uses: the game's default seat (everything once over), else the seat last shown."""
+        seat = self.g.default_seat()
+        return self.shown if seat is None and not self.g.over else seat
 
     def my_turn(self) -> bool:
         """Whether a person is to decide now."""
