@@ -915,7 +915,10 @@ def analyze(env: Env, game_id, seat, spec, workers, as_json):
         import shutil
 
         width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 100
-        for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width)):
+        from dinocli.analysis import outcome
+
+        for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width),
+                                 cooperative=g.game.info.cooperative, result=outcome(g, seat_no)):
             echo(line)
 
 
