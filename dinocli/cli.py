@@ -406,6 +406,17 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             echo(f"More: {env.command('games', *more_args)}")
 
 
+def _taken_over(g) -> str:
+    """The line that opens a take-over branch (wrapped between words on a terminal)."""
+    text = f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}"
+    if not sys.stdout.isatty():
+        return text
+    import shutil
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, max(40, shutil.get_terminal_size().columns - 1), break_on_hyphens=False))
+
+
 def _practice(g) -> str:
     """The line that marks a take-over branch."""
     t = g.takeover
@@ -786,7 +797,7 @@ def review(env: Env, source, as_seat):
             return
         _kind, at, seat, branch = outcome
         t = svc.takeover(g.id, at, seat, branch=branch)
-        echo(f"New branch {t.branch}: you play {t.seats[t.takeover['seat']]['name']}. {_practice(t)}")
+        echo(_taken_over(t))
         _open_repl(env, t.id)
 
 
@@ -855,7 +866,7 @@ def takeover(env: Env, game_id, at, seat, spec, fast):
             bot_spec(spec)
         svc = env.service
         g = svc.takeover(game_id, at, seat, spec)
-        echo(f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}")
+        echo(_taken_over(g))
         if _terminal():
             _open_repl(env, g.id, fast=fast)
             return

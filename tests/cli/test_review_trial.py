@@ -170,53 +170,89 @@ def test_analyze_as_a_separate_process_names_the_team_score_and_the_result(tmp_p
     assert "Expected team score over the game" in r.stdout and "; result " in r.stdout
 
 
+class _Terminal:
+    """``dinocli ARGS`` as its own process in a 24x80 pseudo-terminal."""
+
+    def __init__(self, db, *args):
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k != "DINOCLI_DB"} | {"TERM": "xterm", "NO_COLOR": "1"}
+        self.proc = subprocess.Popen([str(EXE), "--db", str(db), *args], stdin=slave, stdout=slave, stderr=slave,
+                                     env=env, close_fds=True)
+        os.close(slave)
+        self.seen = b""
+
+    def read_until(self, token: bytes, timeout: float = 60) -> bytes:
+        """What the process wrote, read until ``token`` shows (or the time is up)."""
+        import select
+        import time
+
+        end = time.monotonic() + timeout
+        while token not in self.seen and time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    break
+                self.seen += chunk
+                if b"\x1b[6n" in chunk:  # answer the cursor position request as a terminal would
+                    os.write(self.master, b"\x1b[20;1R")
+        return self.seen
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        os.close(self.master)
+
+
 @pytest.mark.skipif(not EXE.exists(), reason="the dinocli script is not installed next to this Python")
 def test_review_in_a_24x80_terminal_as_a_separate_process_scrolls_the_dillos_board(tmp_path):
     """#20 trial, in a real (pseudo-)terminal: `dinocli review` of a 'Dillos game shows the scroll rule,
     Down scrolls, q leaves with status 0."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-    import time
-
     db = tmp_path / "g.sqlite"
     s = Service.open(db)
     gid = _bots(s, "dillos", 4).id
     s.close()
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k != "DINOCLI_DB"} | {"TERM": "xterm", "NO_COLOR": "1"}
-    proc = subprocess.Popen([str(EXE), "--db", str(db), "review", gid], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, close_fds=True)
-    os.close(slave)
-    seen = b""
-
-    def read_until(token: bytes, timeout: float = 60) -> bytes:
-        nonlocal seen
-        end = time.monotonic() + timeout
-        while token not in seen and time.monotonic() < end:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    break
-                seen += chunk
-                if b"\x1b[6n" in chunk:
-                    os.write(master, b"\x1b[20;1R")
-        return seen
-
+    term = _Terminal(db, "review", gid)
     try:
-        assert "more below".encode() in read_until("more below".encode()), seen[-2000:]
-        os.write(master, b"\x1b[B" * 10)
-        before = len(seen)
-        read_until(b"above")    # the screen is redrawn by difference: "below" becomes "above"
-        assert b"above" in seen[before:], seen[-2000:]
-        os.write(master, b"q")
-        assert proc.wait(timeout=30) == 0
+        assert b"more below" in term.read_until(b"more below"), term.seen[-2000:]
+        before = len(term.seen)
+        term.send(b"\x1b[B" * 10)
+        term.read_until(b"above")    # the screen is redrawn by difference: "below" becomes "above"
+        assert b"above" in term.seen[before:], term.seen[-2000:]
+        term.send(b"q")
+        assert term.proc.wait(timeout=30) == 0
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        term.close()
+
+
+@pytest.mark.skipif(not EXE.exists(), reason="the dinocli script is not installed next to this Python")
+def test_takeover_in_a_terminal_wraps_its_practice_line_between_words(tmp_path):
+    """#20 trial: `dinocli takeover --at N` printed its practice line as one 190-character line that an
+    80-column terminal broke inside words ("nothi|ng"); on a terminal it is wrapped between words."""
+    db = tmp_path / "g.sqlite"
+    s = Service.open(db)
+    gid = _bots(s, "dodos", 4).id
+    s.close()
+    term = _Terminal(db, "takeover", gid, "--at", "3", "--bot", "rules", "--fast")
+    try:
+        term.read_until(b"tournaments).")
+        text = term.seen.decode("utf-8", "replace")
+        said = text[text.index("New branch"):text.index("tournaments).") + len("tournaments).")]
+        lines = said.replace("\r", "").split("\n")
+        assert len(lines) > 1 and all(len(line) <= 79 for line in lines), lines
+        assert "counts for nothing" in " ".join(lines)
+        term.read_until(b"Ctrl-D: leave")    # the prompt's toolbar: the prompt is open
+        term.send(b"\x04")
+        assert term.proc.wait(timeout=60) == 0
+    finally:
+        term.close()
