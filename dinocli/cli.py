@@ -297,16 +297,24 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         if interactive and _terminal():
             _open_repl(env, g.id, fast=fast)
             return
-        played = list(svc.run_bots(g))
         if as_json:
+            played = list(svc.run_bots(g))
             emit_json(_summary(g, g.default_seat()) | {"played": [p.action for p in played]})
             return
         echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
             f"{s['name']}" + (f" ({s['bot']})" if s["bot"] else "") for s in g.seats))
-        for p in played[-12:] if not humans else played:
+        live = humans or sys.stdout.isatty()   # watching on a terminal: each move as it is made
+        played = []
+        for p in svc.run_bots(g):
+            if live:
+                echo("\n".join(_played_line(g, p, g.default_seat())))
+            played.append(p)
+        for p in [] if live else played[-12:]:
             echo("\n".join(_played_line(g, p, g.default_seat())))
         echo(_board(env, g, g.default_seat()))
-        if not g.over:
+        if g.over:
+            echo(f"Review it: {env.command('review', g.id)}  (or {env.command('analyze', g.id)})")
+        else:
             if interactive:
                 echo("No terminal here, so no prompt opened.")
             echo(_how_to_play(env, g))

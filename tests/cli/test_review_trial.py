@@ -256,3 +256,28 @@ def test_takeover_in_a_terminal_wraps_its_practice_line_between_words(tmp_path):
         assert term.proc.wait(timeout=60) == 0
     finally:
         term.close()
+
+
+def test_watching_off_a_terminal_keeps_the_last_moves_and_says_how_to_review(dino):
+    """#20 trial: a game watched to its end now says how to review it (off a terminal: the last 12 moves)."""
+    r = dino("new", "dingo", "--watch", "--bot", "rules", "--bot", "random", "--seed", "3")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("(bot): ") <= 12 and "Game over" in r.output
+    gid = r.output.split()[2].rstrip(":")
+    assert f"review {gid}" in r.output.splitlines()[-1]
+
+
+@pytest.mark.skipif(not EXE.exists(), reason="the dinocli script is not installed next to this Python")
+def test_watching_in_a_terminal_shows_each_move_as_it_is_made(tmp_path):
+    """#20 trial: `new --watch` printed nothing until the bots had finished the game, then only its last
+    12 moves; on a terminal every move is now shown as it is made, the first long before the end."""
+    term = _Terminal(tmp_path / "g.sqlite", "new", "dingo", "--watch", "--bot", "rules", "--bot", "random",
+                     "--seed", "3")
+    try:
+        term.read_until(b"Review it:")
+        assert term.proc.wait(timeout=60) == 0
+        text = term.seen.decode("utf-8", "replace")
+        assert text.count("(bot): ") > 12 and "Game over" in text
+        assert text.index("(bot): ") < text.index("Game over")
+    finally:
+        term.close()
