@@ -313,7 +313,7 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             echo("\n".join(_played_line(g, p, g.default_seat())))
         echo(_board(env, g, g.default_seat()))
         if g.over:
-            echo(f"Review it: {env.command('review', g.id)}  (or {env.command('analyze', g.id)})")
+            echo(f"Review it: {env.command('review', g.id)}")
         else:
             if interactive:
                 echo("No terminal here, so no prompt opened.")
