@@ -37,7 +37,8 @@ from typing import Any
 
 import msgspec
 
-__all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "report_lines"]
+__all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "outcome",
+           "report_lines"]
 
 DEFAULT_BOT = "mcts:medium"
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
@@ -189,19 +190,40 @@ def sparkline(values: list[float]) -> str:
     return "".join(_BARS[min(len(_BARS) - 1, max(0, int(v * len(_BARS))))] for v in values)
 
 
-def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 80) -> list[str]:
-    """The analysis as text: counts by label, the curve, each labelled decision, the three worst."""
+def outcome(g, seat: int) -> str:
+    """How the branch ended for ``seat``, to set beside the curve: its return and in words ("" while it runs)."""
+    if not g.over:
+        return ""
+    res = g.result()
+    got = res["returns"][seat]
+    if g.game.info.cooperative:
+        return f"result {got:.2f} (team score {res['scores'][seat]:g})"
+    name = g.seats[seat]["name"]
+    if name not in res["winners"]:
+        words = f"lost; {', '.join(res['winners']) or 'nobody'} won"
+    else:
+        words = "won" if len(res["winners"]) == 1 else f"shared the win with {len(res['winners']) - 1} other(s)"
+    return f"result {got:.2f} ({words})"
+
+
+def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 80, *,
+                 cooperative: bool = False, result: str = "") -> list[str]:
+    """The analysis as text: counts by label, the curve (and ``result``, how the game ended), each
+    labelled decision, the three worst; a cooperative game's return is the team score."""
     if not rows:
         return [f"{name} made no decision with a choice on this branch: nothing to analyze."]
     counts = {n: sum(1 for r in rows if r["label"] == n) for n, _ in THRESHOLDS}
+    scale = ("Expected team score over the game (0 = nothing saved, 1 = the best possible"
+             if cooperative else "Expected return over the game (0 = sure loss, 1 = sure win")
     out = [f"Analysis of {name}'s {len(rows)} decisions by {spec} (from {name}'s information only):",
            "  " + ", ".join(f"{counts[n]} {n if counts[n] == 1 else _PLURAL[n]}" for n, _ in reversed(THRESHOLDS)),
-           f"Expected return over the game (0 = sure loss, 1 = sure win; {len(rows)} decisions):"]
+           f"{scale}; {len(rows)} decisions):"]
     curve = [r["best_value"] for r in rows]
     step = max(1, -(-len(curve) // (width - 4)))
     sampled = [min(curve[i:i + step]) for i in range(0, len(curve), step)]
     out.append("  " + sparkline(sampled))
-    out.append(f"  start {curve[0]:.2f}, lowest {min(curve):.2f}, end {curve[-1]:.2f}")
+    out.append(f"  start {curve[0]:.2f}, lowest {min(curve):.2f}, end {curve[-1]:.2f}"
+               + (f"; {result}" if result else ""))
     worst = sorted((r for r in rows if r["drop"] >= 0.005), key=lambda r: -r["drop"])[:3]
     if worst:
         out.append("The three worst decisions:" if len(worst) == 3 else "The worst decisions:")

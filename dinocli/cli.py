@@ -297,16 +297,24 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         if interactive and _terminal():
             _open_repl(env, g.id, fast=fast)
             return
-        played = list(svc.run_bots(g))
         if as_json:
+            played = list(svc.run_bots(g))
             emit_json(_summary(g, g.default_seat()) | {"played": [p.action for p in played]})
             return
         echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
             f"{s['name']}" + (f" ({s['bot']})" if s["bot"] else "") for s in g.seats))
-        for p in played[-12:] if not humans else played:
+        live = humans or sys.stdout.isatty()   # watching on a terminal: each move as it is made
+        played = []
+        for p in svc.run_bots(g):
+            if live:
+                echo("\n".join(_played_line(g, p, g.default_seat())))
+            played.append(p)
+        for p in [] if live else played[-12:]:
             echo("\n".join(_played_line(g, p, g.default_seat())))
         echo(_board(env, g, g.default_seat()))
-        if not g.over:
+        if g.over:
+            echo(f"Review it: {env.command('review', g.id)}")
+        else:
             if interactive:
                 echo("No terminal here, so no prompt opened.")
             echo(_how_to_play(env, g))
@@ -404,6 +412,17 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             more_args = [*(["--kind", kind] if kind else []), *(["--tournament", tournament] if tournament else []),
                          *(["--limit", str(limit)] if limit != 50 else []), "--before", records[-1].id]
             echo(f"More: {env.command('games', *more_args)}")
+
+
+def _taken_over(g) -> str:
+    """The line that opens a take-over branch (wrapped between words on a terminal)."""
+    text = f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}"
+    if not sys.stdout.isatty():
+        return text
+    import shutil
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, max(40, shutil.get_terminal_size().columns - 1), break_on_hyphens=False))
 
 
 def _practice(g) -> str:
@@ -786,7 +805,7 @@ def review(env: Env, source, as_seat):
             return
         _kind, at, seat, branch = outcome
         t = svc.takeover(g.id, at, seat, branch=branch)
-        echo(f"New branch {t.branch}: you play {t.seats[t.takeover['seat']]['name']}. {_practice(t)}")
+        echo(_taken_over(t))
         _open_repl(env, t.id)
 
 
@@ -855,7 +874,7 @@ def takeover(env: Env, game_id, at, seat, spec, fast):
             bot_spec(spec)
         svc = env.service
         g = svc.takeover(game_id, at, seat, spec)
-        echo(f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}")
+        echo(_taken_over(g))
         if _terminal():
             _open_repl(env, g.id, fast=fast)
             return
@@ -915,7 +934,10 @@ def analyze(env: Env, game_id, seat, spec, workers, as_json):
         import shutil
 
         width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 100
-        for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width)):
+        from dinocli.analysis import outcome
+
+        for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width),
+                                 cooperative=g.game.info.cooperative, result=outcome(g, seat_no)):
             echo(line)
 
 

@@ -3,9 +3,10 @@
 The board as a chosen seat saw it after each step (or everything once the branch is over: every
 hand, every secret pick, the deck's next cards; never while it runs), the move list with a cursor,
 what happened in the step, notes and cached analysis labels, the branches.
-Keys: Left/Right one step, PageUp/PageDown a round (until the same seat decides again, at most 10
-steps), Home/End, ``g N`` jump, ``s`` switch seat, ``b`` next branch, ``c`` annotate, ``t`` take
-over, ``q``/Ctrl-C/Ctrl-D leave. The steps are the commands of the branch: 0 is the setup, then
+Keys: Left/Right one step, PageUp/PageDown a round (to the seat's next or previous turn: the first
+of its decisions after another seat's, at most 10 steps), Home/End, ``g N`` jump, ``s`` switch
+seat, ``b`` next branch, ``c`` annotate, ``t`` take over, Up/Down scroll a board taller than its
+pane (the line under it says so), ``q``/Ctrl-C/Ctrl-D leave. The steps are the commands of the branch: 0 is the setup, then
 one a decision (as ``takeover --at`` and ``analyze`` number them).
 """
 
@@ -29,6 +30,7 @@ class Board:
         self.branch = g.branch
         self.message = ""
         self.seat: int | None = seat
+        self.top = 0    # the first board line shown when the board is taller than its pane
         self._open(g)
         self.cursor = len(self.steps) - 1
 
@@ -86,16 +88,25 @@ class Board:
         self.cursor = max(0, min(len(self.steps) - 1, n))
 
     def round(self, direction: int) -> None:
-        """Move until the seat of the current step decides again (at most 10 steps)."""
+        """Move to the seat's next (or previous) turn: its first decision after another seat's
+        (at most 10 steps; a seat deciding twice in a row, as a card and then its target, is one turn)."""
         who = self.steps[self.cursor].seat
+
+        def starts_turn(n: int) -> bool:
+            return self.steps[n].seat == who and (n == 0 or self.steps[n - 1].seat != who)
+
         for k in range(1, 11):
             n = self.cursor + direction * k
             if not 0 <= n < len(self.steps):
                 break
-            if who is not None and self.steps[n].seat == who:
+            if who is not None and starts_turn(n):
                 self.go(n)
                 return
         self.go(self.cursor + direction * 10)
+
+    def scroll(self, lines: int) -> None:
+        """Scroll a board taller than its pane (kept inside it when drawn)."""
+        self.top = max(0, self.top + lines)
 
     def switch_seat(self) -> None:
         """Look through the next seat's eyes (those allowed)."""
@@ -156,6 +167,19 @@ class Board:
         room = None if height is None else max(8, height - len(extra))
         return "\n".join([self.g.game.render(self.g.game.observe(st.state, self.seat), color=False, height=room),
                           *extra])
+
+    def board_pane(self, height: int) -> tuple[list[str], str]:
+        """The board lines that fit ``height`` (from the scroll position) and, when some are hidden,
+        a note for the line under the pane saying which are shown and how to see the rest."""
+        lines = self.board_text(height).split("\n")
+        if len(lines) <= height:
+            self.top = 0
+            return lines, ""
+        self.top = min(self.top, len(lines) - height)
+        shown = lines[self.top:self.top + height]
+        more = " ".join(part for part, hidden in (("↑ more above", self.top > 0),
+                                                  ("↓ more below", self.top + height < len(lines))) if hidden)
+        return shown, f"board lines {self.top + 1}-{self.top + height} of {len(lines)}, {more}: ↑/↓ scroll"
 
     def move_lines(self) -> list[str]:
         """One line per step for the move list."""
@@ -237,23 +261,38 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
         lines = board.move_lines()
         return [("reverse" if i == board.cursor else "", safe(text) + "\n") for i, text in enumerate(lines)]
 
-    def details():
-        from prompt_toolkit.application import get_app
+    def size():
+        return event_app.output.get_size()
 
-        return safe_block("\n".join(board.detail_text(get_app().output.get_size().columns - 33)))
+    def bottom_height() -> int:
+        """The step panel: 6 lines, more (up to 10, leaving the board 11) when the step needs them."""
+        return max(6, min(len(board.detail_text(size().columns - 33)), 10, size().rows - 14))
+
+    def board_height() -> int:
+        return max(1, size().rows - 3 - bottom_height())
+
+    def details():
+        return safe_block("\n".join(board.detail_text(size().columns - 33)))
+
+    def board_lines():
+        return safe_block("\n".join(board.board_pane(board_height())[0]))
+
+    def rule():
+        note = board.board_pane(board_height())[1]
+        text = f"── {note} " if note else ""
+        return [("reverse" if note else "", safe(text)), ("", "─" * max(0, size().columns - len(text)))]
 
     moves = FormattedTextControl(moves_text, focusable=True, get_cursor_position=lambda: Point(0, board.cursor))
     moves_window = Window(moves, width=32, wrap_lines=False, scroll_offsets=ScrollOffsets(top=2, bottom=2))
     root = HSplit([
         Window(FormattedTextControl(lambda: [("reverse", safe(board.title()))]), height=1),
-        Window(FormattedTextControl(lambda: safe_block(board.board_text(event_app.output.get_size().rows - 9))),
-               wrap_lines=False),
-        Window(height=1, char="─"),
+        Window(FormattedTextControl(board_lines), wrap_lines=False),
+        Window(FormattedTextControl(rule), height=1),
         VSplit([
             Window(FormattedTextControl(details), wrap_lines=True),
             Window(width=1, char="│"),
             moves_window,
-        ], height=6),
+        ], height=bottom_height),
         ConditionalContainer(Window(FormattedTextControl(lambda: safe(board.message or KEYS)), height=1), browsing),
         ConditionalContainer(VSplit([
             Window(FormattedTextControl(lambda: "jump to step: " if mode["ask"] == "jump" else "note: "),
@@ -284,6 +323,14 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
     def _pgup(event):
         board.message = ""
         board.round(-1)
+
+    @kb.add("up", filter=browsing)
+    def _up(event):
+        board.scroll(-1)
+
+    @kb.add("down", filter=browsing)
+    def _down(event):
+        board.scroll(+1)
 
     @kb.add("home", filter=browsing)
     def _home(event):

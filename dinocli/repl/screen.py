@@ -185,13 +185,19 @@ def recap(g, viewer: int | None) -> tuple[str, Lines]:
 
 
 def result_lines(g, command, said: bool = False) -> Lines:
-    """Who won (``said``: the board already says the game is over), how to look back, what still works."""
+    """Who won (``said``: the board already says the game is over), how to review it (the line a short
+    terminal keeps), the other ways to look back, what still works."""
     res = g.result()
     scores = ", ".join(f"{s['name']} {_num(v)}" for s, v in zip(g.seats, res["scores"]))
-    return [(f"{'' if said else 'Game over. '}Winner: {', '.join(res['winners']) or 'nobody'}. "
-             f"Scores: {scores}.", "title"),
-            (f"Review it: {command('review', g.id)}  "
-             f"(or {command('replay', g.id, '--step')}, {command('analyze', g.id)}).", "dim"),
+    if g.game.info.cooperative:   # one team: one score, nobody beats anybody
+        names = ", ".join(s["name"] for s in g.seats)
+        verdict = f"Team score {_num(res['scores'][0])} ({names} together)."
+    else:
+        verdict = f"Winner: {', '.join(res['winners']) or 'nobody'}. Scores: {scores}."
+    return [(f"{'' if said else 'Game over. '}{verdict}", "title"),
+            (f"Review it: {command('review', g.id)}", "dim"),   # kept on a short terminal: second line
+            (f"or step through it: {command('replay', g.id, '--step')}; judge it: {command('analyze', g.id)}",
+             "dim"),
             ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]
 
 
@@ -221,8 +227,9 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     if screen.terminal:
         screen.clear()
     who = seat_name(g, g.to_move) if legal else ""
-    short = [(f"{who} to move: {len(legal)} moves (Tab, actions, help).", "dim")] if legal else []
-    least = result_lines(g, command)[:1] if g.over else short  # what must stay under the board
+    count = f"{len(legal)} move{'' if len(legal) == 1 else 's'}"
+    short = [(f"{who} to move: {count} (Tab, actions, help).", "dim")] if legal else []
+    least = result_lines(g, command)[:2] if g.over else short  # what must stay under the board
     fits = screen.rows() - 1 - toolbar - screen.height(least)  # prompt and toolbar stay
     board = safe_block(g.game.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
     print_formatted_text(ANSI(board) if screen.color else board, output=screen.out, color_depth=screen.depth)
@@ -235,7 +242,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     elif legal:
         rows = [(t, "") for t in screen.move_rows(legal)] if len(legal) <= AUTO_LIST else []
         hint = ("Type a number or a move (Tab completes), or help.", "dim")
-        tail = [(f"{who} to move: {len(legal)} moves; Tab completes them, actions lists them, or help.", "dim")]
+        tail = [(f"{who} to move: {count}; Tab completes them, actions lists them, or help.", "dim")]
         if screen.height(tail) > room:
             tail = short
         for listed in ([(f"{who} to move:", "title"), *rows, hint], [(f"{who} to move:", "title"), *rows]):
