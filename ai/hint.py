@@ -45,8 +45,9 @@ def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Ra
     for st in chosen:
         if st.action == rule_action:
             reason = rule_reason
-        else:  # the strategy's judgement of this action alone ("" if it has none)
-            reason = game.strategy(view, seat, [st.action], random.Random(rnd.getrandbits(64)))[1]
+        else:  # the strategy's judgement of this action alone, if it answers with it ("" if not)
+            answer, why = game.strategy(view, seat, [st.action], random.Random(rnd.getrandbits(64)))
+            reason = why if answer == st.action else ""
         out.append(Advice(st.action, game.format_action(state, st.action), st.visits_share, st.value, reason))
     if out and not out[0].reason and any(a.reason for a in out[1:]):
         out[0] = out[0]._replace(reason="the search's own find: it did better in the sampled games than the others")

@@ -63,3 +63,25 @@ def test_hint_shows_runners_up_near_the_best_even_when_the_search_spreads_thin(m
     sure = [RootStat(legal[0], 90, 0.9, 0.7), RootStat(legal[1], 6, 0.06, 0.4), RootStat(legal[2], 4, 0.04, 0.3)]
     monkeypatch.setattr(hint_module, "search_root", lambda *args, **kwargs: sure)
     assert [a.visits_share for a in hint(HIGHCARD, view, 0, legal, random.Random(0), spec="mcts:iterations=10")] == [0.9, 0.06]
+
+
+class _Stubborn:
+    """HIGHCARD whose rule bot, asked about one action alone, answers with another (as Dodos' answers Pass)."""
+
+    def __getattr__(self, name):
+        return getattr(HIGHCARD, name)
+
+    def strategy(self, view, seat, legal, rnd):
+        if len(legal) == 1:
+            return "not-that-one", "keep the card for a better moment"
+        return HIGHCARD.strategy(view, seat, legal, rnd)
+
+
+def test_a_runner_up_never_borrows_the_reason_for_another_move():
+    """A runner-up shows the rule bot's reason only when the rule bot chose that very move (#20 trial: Dodos'
+    hint said 'play sidestep — keep the green card for a better moment', the reason for passing)."""
+    state = HCState(hands=(2, 7), turn=0)
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    advice = hint(_Stubborn(), view, 0, legal, random.Random(0), spec="mcts:iterations=400", min_share=0.0)
+    assert len(advice) >= 2
+    assert all("better moment" not in a.reason for a in advice)
