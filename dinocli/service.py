@@ -58,9 +58,15 @@ class BranchRow(msgspec.Struct, frozen=True):
     head: str | None = None
 
 
-def sealed(game: Game, seats: int, events: list) -> list[bool]:
-    """Which events some seat (or an onlooker) may not see: their hashes cover salted commitments."""
-    return [any(game.redact(ev, s) != ev for s in (None, *range(seats))) for ev in events]
+def disclosure(game: Game, seats: int, events: list) -> dict[str, list]:
+    """A command's ``sealed``, ``seen`` and ``shown`` (:class:`~dinocli.events.Command`): which events some seat
+    (or an onlooker) may not see, whose hashes cover salted commitments and (log format 3) who may see them
+    and the form the others are shown (:func:`dinocli.verify.public_form`)."""
+    from dinocli.verify import public_form
+
+    forms = [public_form(game, seats, ev) for ev in events]
+    return {"sealed": [f is not None for f in forms], "seen": [[] if f is None else f[0] for f in forms],
+            "shown": [None if f is None else f[1] for f in forms]}
 
 
 SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them
@@ -302,7 +308,7 @@ class Service:
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
             self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events,
-                                                               sealed=sealed(game, len(seats), events))], None)
+                                                               **disclosure(game, len(seats), events))], None)
         return self.load(record.id)
 
     # -- moving ---------------------------------------------------------------------------
@@ -333,7 +339,7 @@ class Service:
         with self.store.write():
             stored = self.store.append_path(g.id, g.record.branch, [Command(
                 actor=seat, action=text, rolls=rng.rolls, events=events,
-                sealed=sealed(g.game, len(g.seats), events))], g.head)
+                **disclosure(g.game, len(g.seats), events))], g.head)
             head = stored[-1].id
             state = fold_all(g.game, g.state, events)
             over = g.game.to_move(state) is None
