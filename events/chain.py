@@ -50,7 +50,8 @@ from .errors import Corrupt, Unlinked
 from .records import Header, header_of
 
 __all__ = ["GENESIS_FIELDS", "CHAIN", "SALT", "HEX64", "genesis_hash", "walk", "event_hash", "commitment",
-           "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized", "public_text"]
+           "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized", "public_text",
+           "line_public"]
 
 CHAIN = 3                                   # the hash rule new games are recorded under
 SALT = re.compile(r"^[0-9a-f]{32}$")
@@ -251,3 +252,12 @@ def json_text(value: Any) -> str:
 def normalized(value: Any) -> Any:
     """The value as it reads back from JSON (tuples become lists, keys become strings)."""
     return msgspec.json.decode(_ENCODER.encode(value))
+
+
+def line_public(line: Mapping[str, Any]) -> str | None:
+    """Format 3: the public form an event line (a decoded dict) carries in ``seen`` and ``shown``, as
+    :func:`public_text`; None without (an open event, or an older line)."""
+    if line.get("seen") is None:
+        return None
+    sh = line["shown"]
+    return public_text(line["seen"], None if sh is None else (sh["type"], sh["v"], json_text(sh["body"]), sh["actor"]))

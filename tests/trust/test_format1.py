@@ -41,5 +41,5 @@ def test_a_format_1_database_migrates_verifies_exports_and_plays_on(tmp_path):
     new = run(db, "new", "dingo", "--bots", "2", "--seed", "x", "--json")
     assert new.returncode == 0, new.stderr
     gid = json.loads(new.stdout)["game"]
-    assert json.loads(run(db, "export", gid, "--as", "you").stdout.splitlines()[0])["version"] == 2
+    assert json.loads(run(db, "export", gid, "--as", "you").stdout.splitlines()[0])["version"] == 3
     assert run(db, "verify", "--all").returncode == 0
