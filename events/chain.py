@@ -89,8 +89,9 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
     (``body`` as bytes; ``rolls`` canonical JSON text) under hash rule ``chain``; a row whose parent is
     ``root`` hangs from ``genesis``, any other from its parent, an earlier row (usually the one before:
     a path). ``public`` is :func:`public_text` (format 3, sealed events only). In a seat's view (``view``)
-    a hidden event has type None and its commitment as ``salt``, and ``rolls_salt`` is the rolls commitment. Unlinked(id, reason) for a row whose salts do not
-    fit the rule or whose parent is not an earlier row; Corrupt for a row of the wrong types.
+    a hidden event has type None and its commitment as ``salt``, and ``rolls_salt`` is the rolls commitment.
+    Unlinked(id, reason) for a row whose salts or public form do not fit the rule or whose parent is not an
+    earlier row; Corrupt for a row of the wrong types.
 
     The common row (an automatic event without rolls) is hashed inline: this runs for every event
     of every replay."""
