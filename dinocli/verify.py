@@ -348,7 +348,8 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
     name = config.names[seat]
     hidden = sum(1 for e in entries if e.hidden)
     own = sum(1 for e in entries if e.opened and e.command == e.seq and e.actor == seat)
-    checked = ["the header", f"the hash chain of all {len(entries)} events (format {header['version']})",
+    checked = ["the header", f"the hash chain of all {len(entries)} events (format {header['version']}), ending at "
+                             f"final hash {parsed.final_hash[:16]}",
                f"the {len(entries) - hidden} events {name} may see, against their commitments"]
     unchecked = []
     if bound:
