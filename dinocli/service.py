@@ -23,6 +23,7 @@ from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.results import game_result, snapshot_key
+from dinocli.verify import disclosure
 
 if TYPE_CHECKING:
     from dinocli.verify import Entry, Verdict
@@ -56,17 +57,6 @@ class BranchRow(msgspec.Struct, frozen=True):
     event: int
     current: bool
     head: str | None = None
-
-
-def disclosure(game: Game, seats: int, events: list) -> dict[str, list]:
-    """A command's ``sealed``, ``seen`` and ``shown`` (:class:`~dinocli.events.Command`): which events some seat
-    (or an onlooker) may not see, whose hashes cover salted commitments and (log format 3) who may see them
-    and the form the others are shown (:func:`dinocli.verify.public_form`)."""
-    from dinocli.verify import public_form
-
-    forms = [public_form(game, seats, ev) for ev in events]
-    return {"sealed": [f is not None for f in forms], "seen": [[] if f is None else f[0] for f in forms],
-            "shown": [None if f is None else f[1] for f in forms]}
 
 
 SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them

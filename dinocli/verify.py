@@ -20,7 +20,7 @@ from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
            "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED", "public_form",
-           "public_of"]
+           "public_of", "disclosure"]
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -147,6 +147,15 @@ def public_of(game: Game, seats: int, event: Event, actor: int | None) -> str | 
         return None
     seen, shown = form
     return public_text(seen, None if shown is None else (shown.tag, shown.version, body_text(shown), actor))
+
+
+def disclosure(game: Game, seats: int, events: list) -> dict[str, list]:
+    """A command's ``sealed``, ``seen`` and ``shown`` (:class:`~dinocli.events.Command`), as every writer records
+    them: which events some seat (or an onlooker) may not see, whose hashes cover salted commitments and (log
+    format 3) their :func:`public_form`."""
+    forms = [public_form(game, seats, ev) for ev in events]
+    return {"sealed": [f is not None for f in forms], "seen": [[] if f is None else f[0] for f in forms],
+            "shown": [None if f is None else f[1] for f in forms]}
 
 
 def _check_public(game: Game, seats: int, events: Iterable[tuple[int, Event, int | None, str | None]]) -> None:

@@ -41,7 +41,8 @@ def long_game(svc: Any, *, events: int, path_events: int, seed: str = "long") ->
     rest. Snapshots are kept along the current line as moves keep them. The game id and its head."""
     from dinocli.events import RecordingRng
     from dinocli.events.store import Command
-    from dinocli.service import SNAPSHOT_EVERY, disclosure
+    from dinocli.service import SNAPSHOT_EVERY
+    from dinocli.verify import disclosure
 
     g = svc.new_game("dingo", players=["you"], bots=["rules"], seed=seed, options={"goal": 99})
     game, store, gid = g.game, svc.store, g.id
