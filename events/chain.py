@@ -25,12 +25,14 @@ Canonical JSON is msgspec's compact encoding with sorted keys (:func:`dinocli.ev
   guess. Whether an event is sealed is fixed when it is recorded (by the caller: the store
   knows no game) and covered by the hash.
 * format 3 (bound views): as format 2, except that a sealed event's B is ``s`` + its commitment
-  (32 raw bytes) + sha256(public) (32 raw bytes), where ``public`` = canonical ``{"seen", "shown"}``
+  (32 raw bytes) + ``public``, canonical ``{"seen", "shown"}``
   (:func:`public_text`): the seats that may see the event (sorted) and the one form every other
   seat (and an onlooker) is shown, ``{"actor", "body", "type", "v"}`` or null. So what a view
   shows of a hidden event, and whom it is hidden from, are covered by the hash like the rest;
-  both are in the view anyway, so the extra digest reveals nothing. The caller computes them
-  (the game's redaction) when it records the event.
+  both are in the view anyway, so hashing them reveals nothing. The caller computes them (the
+  game's redaction) when it records the event. (The form itself, not a digest of it, ends the
+  hashed bytes: after a fixed-length commitment nothing else can follow, and a replay hashes
+  one thing less.)
 
 The first event's ``parent_hash`` is the genesis.
 """
@@ -88,7 +90,7 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
     """The hashes of stored rows ``(id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt, public)``
     (``body`` as bytes; ``rolls`` canonical JSON text) under hash rule ``chain``; a row whose parent is
     ``root`` hangs from ``genesis``, any other from its parent, an earlier row (usually the one before:
-    a path). ``public`` is :func:`public_text` (format 3, sealed events only). In a seat's view (``view``)
+    a path). ``public`` is :func:`public_text` as bytes (format 3, sealed events only). In a seat's view (``view``)
     a hidden event has type None and its commitment as ``salt``, and ``rolls_salt`` is the rolls commitment.
     Unlinked(id, reason) for a row whose salts or public form do not fit the rule or whose parent is not an
     earlier row; Corrupt for a row of the wrong types.
@@ -122,7 +124,7 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
                     h = sha(join((prev, _OPEN_LINK, body, suffix))).hexdigest()
                 elif v3:
                     h = sha(join((prev, b"-s", sha(join((salt.encode(), _OPEN, body, suffix))).digest(),
-                                  sha(public.encode()).digest()))).hexdigest()
+                                  public))).hexdigest()
                 else:
                     h = sha(prev + b"-s" + sha(join((salt.encode(), _OPEN, body, suffix))).digest()).hexdigest()
             else:
@@ -137,7 +139,7 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
 
 def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: int | None, action: str | None,
           rolls: str | None, salt: str | None, rolls_salt: str | None, chain: int, view: bool, suffix: bytes | None,
-          public: str | None = None) -> str:
+          public: bytes | None = None) -> str:
     """One row's hash from its parent's (ASCII hex bytes): every case, as the module docstring says."""
     sha = _sha256
     hidden = type_ is None and view and chain != 1
@@ -162,7 +164,7 @@ def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: 
         content = _content(type_, v, body, actor, action, None, suffix)
         commit = b"o" + content if salt is None else b"s" + sha(salt.encode() + content).digest()
     if public is not None:
-        commit += sha(public.encode()).digest()
+        commit += public
     if view:
         head = b"-" if rolls_salt is None else b"r" + bytes.fromhex(rolls_salt)
     elif (rolls is None) is not (rolls_salt is None):
@@ -180,8 +182,8 @@ def event_hash(parent_hash: str, type_: str, v: int, body: str, actor: int | Non
     :func:`walk` of one row."""
     if chain is None:
         chain = 3 if public is not None else 1 if salt is None and rolls_salt is None else 2
-    return walk(parent_hash, [(1, None, type_, v, body.encode(), actor, action, rolls, 1, salt, rolls_salt, public)],
-                chain)[0]
+    return walk(parent_hash, [(1, None, type_, v, body.encode(), actor, action, rolls, 1, salt, rolls_salt,
+                               None if public is None else public.encode())], chain)[0]
 
 
 def link_hash(parent_hash: str, rolls_commit: str | None, *, commit: str | None = None,
@@ -190,11 +192,12 @@ def link_hash(parent_hash: str, rolls_commit: str | None, *, commit: str | None 
     commitment (hex: a sealed event; format 3: with its ``public`` text) or its ``content`` = (type, v, body,
     actor, action) (an open event). ``chain`` defaults to 3 with a public form, else 2."""
     chain = chain or (3 if public is not None else 2)
+    public_b = None if public is None else public.encode()
     if commit is not None:
-        row = (1, None, None, None, None, None, None, None, 1, commit, rolls_commit, public)
+        row = (1, None, None, None, None, None, None, None, 1, commit, rolls_commit, public_b)
     else:
         type_, v, body, actor, action = content
-        row = (1, None, type_, v, body.encode(), actor, action, None, 1, None, rolls_commit, public)
+        row = (1, None, type_, v, body.encode(), actor, action, None, 1, None, rolls_commit, public_b)
     return walk(parent_hash, [row], chain, view=True)[0]
 
 
@@ -222,13 +225,13 @@ def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | N
 
 
 def commitment(salt: str, type_: str, v: int, body: str | bytes, actor: int | None, action: str | None) -> str:
-    """Format 2: the commitment (hex) to a sealed event's content: what a view shows of it when hidden."""
+    """Formats 2 and 3: the commitment (hex) to a sealed event's content: what a view shows of it when hidden."""
     body = body if isinstance(body, bytes) else body.encode()
     return _sha256(salt.encode() + _content(type_, v, body, actor, action)).hexdigest()
 
 
 def rolls_commitment(rolls_salt: str, rolls: str | None) -> str | None:
-    """Format 2: the commitment (hex) to a command's draws (``rolls`` as canonical JSON text), None without."""
+    """Formats 2 and 3: the commitment (hex) to a command's draws (``rolls`` as canonical JSON text), None without."""
     return None if rolls is None else _sha256(f"{rolls_salt}{rolls}".encode()).hexdigest()
 
 

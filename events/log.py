@@ -214,7 +214,7 @@ def header_line(record: GameRecord, view: int | None, version: int = VERSION) ->
 
 def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action: str | None, rolls: str | None,
                command: int, parent_hash: str, hash_: str, salt: str | None = None,
-               rolls_salt: str | None = None, version: int = VERSION, public: str | None = None) -> str:
+               rolls_salt: str | None = None, version: int = VERSION, public: str | bytes | None = None) -> str:
     """One event line from its stored form (``body``, ``rolls`` and ``public`` are JSON text) in log ``version``."""
     raw_rolls = None if rolls is None else msgspec.Raw(rolls)
     if version == 1:
@@ -228,7 +228,7 @@ def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action:
                                     rolls_salt, None, None, shown, seen, command, parent_hash, hash_)).decode() + "\n"
 
 
-def _public(public: str | None) -> tuple[_Shown | None, list[int] | None]:
+def _public(public: str | bytes | None) -> tuple[_Shown | None, list[int] | None]:
     """A stored public form (canonical ``{"seen", "shown"}`` text, or None) as a line's ``shown`` and ``seen``."""
     if public is None:
         return None, None
@@ -239,7 +239,8 @@ def _public(public: str | None) -> tuple[_Shown | None, list[int] | None]:
 
 
 def view_line(n: int, opened: tuple | None, commit: str | None, rolls_commit: str | None, shown: tuple | None,
-              command: int, parent_hash: str, hash_: str, version: int = VERSION, public: str | None = None) -> str:
+              command: int, parent_hash: str, hash_: str, version: int = VERSION,
+              public: str | bytes | None = None) -> str:
     """One event line of a seat's view: ``opened`` = (type, v, body, actor, action, salt) of an event the seat
     may see, else ``commit`` alone and (version 2) ``shown`` = (type, v, body, actor), its redacted form;
     version 3 gives every sealed event's ``public`` form instead (the line's ``shown`` and ``seen``)."""
@@ -395,7 +396,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     """Parse and check an exported log, all or nothing; LogRejected says which line is wrong.
 
     ``data`` is the whole file (bytes or text) or an iterable of its lines (an open file).
-    ``allow_view=True`` also reads one seat's view (which cannot be imported): in version 2 its
+    ``allow_view=True`` also reads one seat's view (which cannot be imported): in versions 2 and 3 its
     chain is checked through the commitments of what it hides; a version 1 view's redacted bodies
     cannot be hash-checked and its lines may be missing. ``on_header`` sees the header before
     any event is decoded (to refuse it at line 1, or to load the game whose events follow)."""
@@ -483,13 +484,14 @@ def _check_event(no: int, ev: Any, version: int, view: bool, last: int, prev: st
             raise LogRejected(no, "a hidden event's commitment must be a sha256 hex digest")
         if version >= 3 and public is None:
             raise LogRejected(no, "a hidden event carries its public form: the seats that may see it ('seen')")
-        return ev.n, ev.n - 1, None, None, None, None, None, None, ev.command, ev.commit, rolls_commit, public
+        return ev.n, ev.n - 1, None, None, None, None, None, None, ev.command, ev.commit, rolls_commit, \
+            None if public is None else public.encode()
     if ev.type is None or ev.v is None or (version == 2 and ev.shown is not None):
         raise LogRejected(no, "an event that is not hidden carries its type, version and body")
     if version >= 3 and (public is None) is not (ev.salt is None):
         raise LogRejected(no, "a sealed event (with a salt) carries its public form ('seen', 'shown'), an open one none")
     return ev.n, ev.n - 1, ev.type, ev.v, _body(no, ev.body).encode(), ev.actor, ev.action, rolls, ev.command, \
-        ev.salt, rolls_commit if view else ev.rolls_salt, public
+        ev.salt, rolls_commit if view else ev.rolls_salt, None if public is None else public.encode()
 
 
 def _public_of(no: int, ev: Any) -> str | None:
@@ -512,7 +514,7 @@ def _entry(no: int, ev: Any, link: tuple, version: int) -> LogEntry:
         return LogEntry(seq=ev.n, event=_decode(no, ev.type, body, ev.v), type=ev.type, v=ev.v, body=body,
                         actor=ev.actor, action=ev.action, rolls=rolls, command=ev.command,
                         parent_hash=ev.parent_hash, hash=ev.hash)
-    public = link[11]
+    public = None if link[11] is None else link[11].decode()
     seen = None if public is None else tuple(ev.seen)
     hidden = ev.commit is not None
     if hidden:

@@ -571,7 +571,7 @@ class Store(Tree, Transfer):
                     command = next_id + i
                 links.append((next_id + i, parent, tag, v, body.encode(), actor, action, rolls, command,
                               salts[2 * i] if sealed else None, None if rolls is None else salts[2 * i + 1],
-                              public if sealed and chain >= 3 else None))
+                              public.encode() if sealed and chain >= 3 else None))
                 parent = next_id + i
             hashes = walk(parent_hash, links, chain, root=head)
             rows, out = [], []
@@ -579,7 +579,7 @@ class Store(Tree, Transfer):
                     in zip(links, hashes, prepared):
                 seq += 1
                 rows.append((eid, parent, seq, tag, v, prepared_event[2], actor, action, rolls, h, parent_hash, command,
-                             salt, rolls_salt, public, game_id, created))
+                             salt, rolls_salt, None if public is None else public.decode(), game_id, created))
                 out.append(Stored(eid, parent, seq, prepared_event[8], actor, action,
                                   None if rolls is None else _json(rolls), h, parent_hash, command))
                 parent_hash = h

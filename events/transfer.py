@@ -118,7 +118,8 @@ class Transfer:
         if final != parsed.footer.get("final_hash", final):
             raise LogRejected(footer_no, "the final hash does not match the last event")
         links = [(e.seq, e.seq - 1, e.type, e.v, e.body.encode(), e.actor, e.action,
-                  None if e.rolls is None else json_text(e.rolls), e.command, e.salt, e.rolls_salt, e.public)
+                  None if e.rolls is None else json_text(e.rolls), e.command, e.salt, e.rolls_salt,
+                  None if e.public is None else e.public.encode())
                  for e in parsed.entries]
         try:
             hashes = walk(genesis, links, chain, root=0)

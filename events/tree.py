@@ -20,7 +20,7 @@ __all__ = ["Tree", "WALK_COLS", "PATH_SQL"]
 
 
 # a stored event as chain.walk takes it (the body as stored: bytes, hashed as they are)
-WALK_COLS = "id, parent, type, v, CAST(body AS BLOB), actor, action, rolls, command, salt, rolls_salt, public"
+WALK_COLS = "id, parent, type, v, CAST(body AS BLOB), actor, action, rolls, command, salt, rolls_salt, CAST(public AS BLOB)"
 PATH_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
 _TAIL_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _TREE_SQL = f"SELECT {WALK_COLS}, seq, hash, parent_hash FROM events WHERE game_id = ? ORDER BY id"

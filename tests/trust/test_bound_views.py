@@ -1,7 +1,7 @@
 """Issue #16, the last binding gap: in log format 2 what a seat's view shows of an event hidden from it
 (``shown``) and whom it is hidden from are the exporter's word, since a sealed event's hash covers only
-its commitment. Format 3 binds both: a sealed event's hash also covers sha256 of its public form,
-canonical ``{"seen", "shown"}``. Each attack below is made by the exporting seat, the strongest way the
+its commitment. Format 3 binds both: a sealed event's hash also covers its public form, canonical
+``{"seen", "shown"}``. Each attack below is made by the exporting seat, the strongest way the
 format allows (it knows its own salts and every commitment, so it can recompute every hash), and run
 through ``dinocli replay FILE --verify`` and ``dinocli import`` as separate processes: accepted on
 format 2 (the fixtures in data/ were exported before format 3), refused on format 3.
@@ -292,9 +292,9 @@ def test_every_games_redaction_is_one_form_for_all_who_may_not_see(kind, seats, 
 
 def test_the_public_form_hides_nothing_more_than_the_view_shows(format3):
     """#16 hiding, extended to format 3's new hash input: a hidden line's hash is a function of its parent,
-    its rolls commitment, its commitment and sha256 of its public form, all of which the view carries;
-    trying every card value against everything the line carries (its commitment, its hash, the digest
-    of its public form) matches nothing, and the public form is the seat's own information."""
+    its rolls commitment, its commitment and its public form, all of which the view carries; trying
+    every card value against everything the line carries (its commitment, its hash, the digest of its
+    public form) matches nothing, and the public form is the seat's own information."""
     _db, text, _final = format3
     lines = rows(text)
 
