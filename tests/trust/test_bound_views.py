@@ -19,8 +19,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from dinocli import games
+from dinocli.cli import cli
 from dinocli.events.chain import commitment, event_hash, json_text, line_public, link_hash, public_text
 from dinocli.events.errors import LogRejected
 from dinocli.games.dingo.data import ALL
@@ -35,6 +37,12 @@ SEAT, OTHERS = 1, (0, 2)
 def run(db: Path, *args: str) -> subprocess.CompletedProcess:
     """dinocli as a separate process."""
     return subprocess.run([*DINOCLI, "--db", str(db), *args], capture_output=True, text=True, timeout=120)
+
+
+def same_in_process(db: Path, r: subprocess.CompletedProcess, *args: str) -> None:
+    """The same command in-process (click's runner) gives the same exit status and words."""
+    inproc = CliRunner().invoke(cli, ["--db", str(db), *args])
+    assert (inproc.exit_code, inproc.stdout, inproc.stderr) == (r.returncode, r.stdout, r.stderr), inproc.output
 
 
 def rows(text: str) -> list[dict]:
@@ -164,8 +172,10 @@ def test_the_attack_is_accepted_on_format_2(format2, tmp_path, attack):
     path.write_text(dump(forged), encoding="utf-8")
     replayed = run(db, "replay", str(path), "--verify")
     assert replayed.returncode == 0 and replayed.stdout.startswith("Verified"), replayed.stderr
+    same_in_process(db, replayed, "replay", str(path), "--verify")
     imported = run(db, "import", str(path))
     assert imported.returncode == 4 and "a seat's view cannot be imported" in imported.stderr, imported.stderr
+    same_in_process(db, imported, "import", str(path))
 
 
 @pytest.mark.parametrize("attack", list(ATTACKS))
@@ -186,6 +196,7 @@ def test_the_attack_is_refused_on_format_3(format3, tmp_path, attack):
     imported = run(db, "import", str(path))
     assert imported.returncode == 4 and f"line {len(lines)}: this view of game" in imported.stderr \
         and "ends at no event of it here" in imported.stderr, imported.stderr
+    same_in_process(db, imported, "import", str(path))
     replayed = run(db, "replay", str(path), "--verify")
     assert replayed.returncode == 0 and f"final hash {forged[-1]['final_hash'][:16]}" in replayed.stdout
     assert f"final hash {final[:16]}" not in replayed.stdout   # the true view's verdict names `final`
@@ -193,6 +204,7 @@ def test_the_attack_is_refused_on_format_3(format3, tmp_path, attack):
     path.write_text(dump(kept), encoding="utf-8")
     for r in (run(db, "replay", str(path), "--verify"), run(tmp_path / "fresh.sqlite", "import", str(path))):
         assert r.returncode == 4 and f"line {i + 1}: the hash does not match the event" in r.stderr, r.stderr
+    same_in_process(tmp_path / "fresh.sqlite", r, "import", str(path))
     if attack != "other seat's shown form":   # the seat's own draw: the bound seeing set lists the seat
         bound = rows(text)
         seen = bound[i]["seen"]
