@@ -330,3 +330,24 @@ def test_the_public_form_hides_nothing_more_than_the_view_shows(format3):
                                  content=(e["shown"]["type"], e["shown"]["v"], body, e["shown"]["actor"], None))}
             assert not guesses & targets, card
         assert "card" not in public or '"card":-1' in public
+
+
+def test_a_format_2_database_migrates_verifies_and_records_new_games_in_format_3(tmp_path):
+    """#16 old databases keep working: data/format2.sqlite (written before format 3: the Dingo game of
+    data/ and a Dodos game) gains the public-form column, verifies its games under format 2, exports them
+    (and their views) as format 2; a new game in it is recorded, exported and verified in format 3."""
+    db = tmp_path / "old.sqlite"
+    db.write_bytes((DATA / "format2.sqlite").read_bytes())
+    r = run(db, "verify", "--all")
+    assert r.returncode == 0 and "2 of 2 games verified" in r.stdout and r.stdout.count("(format 2)") == 2, r.stderr
+    assert "public form" not in r.stdout
+    gid = next(g["game"] for g in json.loads(run(db, "games", "--json").stdout) if g["kind"] == "dingo")
+    assert run(db, "export", gid).stdout.splitlines()[1:] == \
+        (DATA / "format2-dingo.jsonl").read_text().splitlines()[1:]
+    assert json.loads(run(db, "export", gid, "--as", "0").stdout.splitlines()[0])["version"] == 2
+    new = run(db, "new", "sos", "--bot", "random", "--bot", "random", "--watch", "--fast", "--seed", "f3", "--json")
+    assert new.returncode == 0, new.stderr
+    fresh = next(g["game"] for g in json.loads(run(db, "games", "--json").stdout) if g["kind"] == "sos")
+    assert json.loads(run(db, "export", fresh).stdout.splitlines()[0])["version"] == 3
+    r = run(db, "verify", "--all")
+    assert r.returncode == 0 and "3 of 3 games verified" in r.stdout and "(format 3)" in r.stdout, r.stderr

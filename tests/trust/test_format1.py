@@ -1,7 +1,7 @@
 """Old logs and databases keep working (issue #16): a database written before salted commitments
 (tests/trust/data/format1.sqlite, made by dinocli at commit 8ccc29a: a finished and an unfinished
 Dingo game) is migrated, verifies under its own hash rule, exports format 1 logs that import, and its
-unfinished game goes on; a new game in it is recorded under format 2."""
+unfinished game goes on; a new game in it is recorded under format 3."""
 
 from __future__ import annotations
 
