@@ -23,6 +23,7 @@ from dinocli.games.names import check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.results import game_result, snapshot_key
+from dinocli.verify import disclosure
 
 if TYPE_CHECKING:
     from dinocli.verify import Entry, Verdict
@@ -56,11 +57,6 @@ class BranchRow(msgspec.Struct, frozen=True):
     event: int
     current: bool
     head: str | None = None
-
-
-def sealed(game: Game, seats: int, events: list) -> list[bool]:
-    """Which events some seat (or an onlooker) may not see: their hashes cover salted commitments."""
-    return [any(game.redact(ev, s) != ev for s in (None, *range(seats))) for ev in events]
 
 
 SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them
@@ -302,7 +298,7 @@ class Service:
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
             self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events,
-                                                               sealed=sealed(game, len(seats), events))], None)
+                                                               **disclosure(game, len(seats), events))], None)
         return self.load(record.id)
 
     # -- moving ---------------------------------------------------------------------------
@@ -333,7 +329,7 @@ class Service:
         with self.store.write():
             stored = self.store.append_path(g.id, g.record.branch, [Command(
                 actor=seat, action=text, rolls=rng.rolls, events=events,
-                sealed=sealed(g.game, len(g.seats), events))], g.head)
+                **disclosure(g.game, len(g.seats), events))], g.head)
             head = stored[-1].id
             state = fold_all(g.game, g.state, events)
             over = g.game.to_move(state) is None
@@ -598,6 +594,7 @@ class Service:
         parsed = read_log_for_game(data, allow_view=True)
         verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
         if parsed.is_view:
+            self._anchor(parsed)
             raise LogRejected(1, "a seat's view cannot be imported "
                                  f"(exported with --as for seat {parsed.header['view']})")
         from dinocli.events import notes
@@ -610,6 +607,18 @@ class Service:
                 for seq, text in parsed.notes:
                     notes.add(self.store.conn, record.id, ids[seq], text)
         return record
+
+    def _anchor(self, parsed) -> None:
+        """A seat's view of a game this database holds must end at one of the game's events: the hashes bind what
+        the view shows (format 3), so a view whose chain was recomputed after an edit ends elsewhere."""
+        from dinocli.events.errors import LogRejected
+
+        conn = self.store.conn
+        for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (parsed.header["genesis"],)).fetchall():
+            if not conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
+                                (gid, parsed.final_hash)).fetchone():
+                raise LogRejected(len(parsed.entries) + 2, f"this view of game {gid} ends at no event of it here "
+                                                          "(its chain is not the game's: edited and recomputed?)")
 
 
 def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:

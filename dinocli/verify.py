@@ -19,7 +19,8 @@ from dinocli.events import Event, ReplayRng, RngMismatch, SeededRng, commit
 from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
-           "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED"]
+           "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED", "public_form",
+           "public_of", "disclosure"]
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -119,6 +120,56 @@ def verify(game: Game, config: Config, entries: Sequence[Entry], **kw: Any) -> A
     for state, _ in replay_states(game, config, entries, **kw):
         pass
     return state
+
+
+# -- public forms (log format 3) ---------------------------------------------------------------
+
+def public_form(game: Game, seats: int, event: Event) -> tuple[list[int], Event | None] | None:
+    """What the hash of a sealed event binds (log format 3): the seats that may see it and the one form every
+    other seat and an onlooker is shown (None: nothing); None for an open event, which every seat sees.
+    GameError if the game shows it differently to two who may not see it (format 3 binds one form)."""
+    forms = [game.redact(event, s) for s in (None, *range(seats))]
+    if all(f == event for f in forms):
+        return None
+    others = [f for f in forms if f != event]
+    if any(f != others[0] for f in others[1:]):
+        raise GameError(f"{game.info.name} shows a {event.tag} differently to seats that may not see it: "
+                        "a log binds one shown form")
+    return [s for s in range(seats) if forms[s + 1] == event], others[0]
+
+
+def public_of(game: Game, seats: int, event: Event, actor: int | None) -> str | None:
+    """:func:`public_form` as the canonical text a format 3 hash covers (None: an open event)."""
+    from dinocli.events.chain import body_text, public_text
+
+    form = public_form(game, seats, event)
+    if form is None:
+        return None
+    seen, shown = form
+    return public_text(seen, None if shown is None else (shown.tag, shown.version, body_text(shown), actor))
+
+
+def disclosure(game: Game, seats: int, events: list) -> dict[str, list]:
+    """A command's ``sealed``, ``seen`` and ``shown`` (:class:`~dinocli.events.Command`), as every writer records
+    them: which events some seat (or an onlooker) may not see, whose hashes cover salted commitments and (log
+    format 3) their :func:`public_form`."""
+    forms = [public_form(game, seats, ev) for ev in events]
+    return {"sealed": [f is not None for f in forms], "seen": [[] if f is None else f[0] for f in forms],
+            "shown": [None if f is None else f[1] for f in forms]}
+
+
+def _check_public(game: Game, seats: int, events: Iterable[tuple[int, Event, int | None, str | None]]) -> None:
+    """Each (seq, event, actor, public) of a format 3 line: its bound public form must be the game's."""
+    for seq, event, actor, public in events:
+        try:
+            want = public_of(game, seats, event, actor)
+        except GameError as exc:
+            raise Divergence(seq, str(exc)) from None
+        if want != public:
+            raise Divergence(seq, "its public form (who may see it, what the others are shown) is not the game's"
+                             if want is not None and public is not None else
+                             "it is recorded open but the game hides it from some seat" if public is None else
+                             "it is recorded sealed but every seat sees it")
 
 
 # -- one verifier for logs and stored games ----------------------------------------------------
@@ -258,12 +309,16 @@ def _verify_log(parsed) -> Verdict:
         raise
     except Exception as exc:  # a game error on a forged body
         raise Divergence(0, str(exc)) from None
+    if header["version"] >= 3:
+        _check_public(game, len(config.names), ((e.seq, e.event, e.actor, e.public) for e in parsed.entries))
     over = game.to_move(state) is None
     if over and seed is None:
         raise Divergence(AT_FOOTER, WITHHELD)
     _check_result(parsed.footer, normalized(game_result(game, state, header["seats"])) if over else None)
     checked = ["the header", f"the hash chain (format {header['version']})", "every decision against the rules",
                "every event is what the rules produce"]
+    if header["version"] >= 3:
+        checked.append("every sealed event's bound public form (who may see it, what the others are shown)")
     unchecked = []
     if seed is not None:
         checked.append("every draw comes from the committed seed")
@@ -293,16 +348,28 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
     for e in entries:
         if e.opened and e.command == e.seq and e.actor is not None and e.action is None:
             raise Divergence(e.seq, "a decision without its action")
+    bound = header["version"] >= 3
+    if bound:   # who may see each event and what the others are shown are covered by the hashes: check them
+        for e in entries:
+            if e.hidden and seat in e.seen:
+                raise Divergence(e.seq, f"seat {seat} may see this event (its hash binds that), but the view hides it")
+        _check_public(game, len(config.names), ((e.seq, e.event, e.actor, e.public) for e in entries if e.opened))
     name = config.names[seat]
     hidden = sum(1 for e in entries if e.hidden)
     own = sum(1 for e in entries if e.opened and e.command == e.seq and e.actor == seat)
-    checked = ["the header", f"the hash chain of all {len(entries)} events (format 2)",
+    checked = ["the header", f"the hash chain of all {len(entries)} events (format {header['version']}), ending at "
+                             f"final hash {parsed.final_hash[:16]}",
                f"the {len(entries) - hidden} events {name} may see, against their commitments"]
     unchecked = []
+    if bound:
+        checked.append(f"what the view shows of the events {name} may not see, and that {name} may not see them, "
+                       "against their hashes")
     if hidden:
         unchecked.append(f"{hidden} event{'' if hidden == 1 else 's'} {name} may not see (their commitments only; "
-                         "what the view shows of them, e.g. who drew a card, no hash covers: it was checked only "
-                         "to fit the rest)")
+                         + ("that what the view shows of each is the game's redaction of it is proved once the full "
+                            "log is published)" if bound else
+                            "what the view shows of them, e.g. who drew a card, no hash covers: it was checked only "
+                            "to fit the rest)"))
     blank = next((e.seq for e in entries if e.hidden and e.event is None), None)
     alike = game.sees_alike
     if blank is not None:
@@ -311,7 +378,7 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
     else:
         view = _fold_view(game, config, seat, entries, alike)
         checked.append(f"the own decisions of {name} ({own}): each made when {name} was to move, and legal "
-                       f"from what {name} knew")
+                       f"from what {name} knew" + (" (by the shown forms the hashes bind)" if bound else ""))
         if alike:
             checked.append("every decision was the mover's and legal (every seat sees alike)")
         else:
@@ -464,6 +531,7 @@ def _verify_stored(store, rec) -> Verdict:
                 lines[pointer] = b.name
     snaps = _snapshots(store, rec, game, config)
     n_snaps = len(snaps)
+    publics = store.publics(rec.id) if rec.chain >= 3 else {}
     for pointer, name in lines.items():
         path = store.path(rec.id, pointer)
         _check_snapshots(game, config, path, snaps)
@@ -471,6 +539,8 @@ def _verify_stored(store, rec) -> Verdict:
                          starts_command=s.command == s.id) for s in path]
         try:
             state = verify(game, config, entries, seed=seed, seed_commit=rec.seed_commit)
+            if rec.chain >= 3:
+                _check_public(game, len(config.names), ((s.seq, s.event, s.actor, publics.get(s.id)) for s in path))
         except Divergence as d:
             raise Divergence(d.seq, f"{d.reason} (branch {name})") from None
         if game.to_move(state) is None:
@@ -484,7 +554,8 @@ def _verify_stored(store, rec) -> Verdict:
         _check_snapshots(game, config, store.path(rec.id, event), snaps)
     checked = ["the header", f"the hash chain of all {n} stored events (format {rec.chain})",
                f"every decision on {len(lines)} line{'' if len(lines) == 1 else 's'} of play against the rules",
-               "branches and heads"] + ([f"{n_snaps} cached snapshot{'' if n_snaps == 1 else 's'} against the fold"]
+               "branches and heads"] + (["every sealed event's bound public form"] if rec.chain >= 3 else []) \
+        + ([f"{n_snaps} cached snapshot{'' if n_snaps == 1 else 's'} against the fold"]
                                         if n_snaps else [])
     unchecked = []
     if seed is not None:

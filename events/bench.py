@@ -117,8 +117,11 @@ def store_figures(directory: pathlib.Path, *, commands: int = 2000, events_per_c
     try:
         game = store.create_game("bench", {"variant": []}, [{"name": "a"}, {"name": "b"}], "1", "0" * 64, "bench-seed")
         batches = [_events(i, events_per_command) for i in range(commands)]
-        # a third of the events sealed (salted commitments), as in a game of Dingo; the rest open
+        # a third of the events sealed (salted commitments, and their public forms: who sees them, the card
+        # blanked for the others), as in a game of Dingo; the rest open
         seals = [[(i * events_per_command + j) % 3 == 0 for j in range(events_per_command)] for i in range(commands)]
+        seen = [[[ev.seat] for ev in batch] for batch in batches]
+        shown = [[msgspec.structs.replace(ev, card=-1) for ev in batch] for batch in batches]
         store_t: list[float] = []
         raw_t: list[float] = []
         head = None
@@ -126,7 +129,8 @@ def store_figures(directory: pathlib.Path, *, commands: int = 2000, events_per_c
             for side in ("store", "raw") if i % 2 == 0 else ("raw", "store"):
                 t = time.perf_counter()
                 if side == "store":
-                    head = store.append(game.id, "main", [Command(i % 2, f"play {i}", None, batches[i], seals[i])], head)
+                    head = store.append(game.id, "main", [Command(i % 2, f"play {i}", None, batches[i], seals[i],
+                                                                        seen[i], shown[i])], head)
                     store_t.append(time.perf_counter() - t)
                 else:
                     raw.append(i % 2, f"play {i}", batches[i])

@@ -24,6 +24,15 @@ Canonical JSON is msgspec's compact encoding with sorted keys (:func:`dinocli.ev
   command's rolls, in place of what they commit to: 128 random bits of salt leave nothing to
   guess. Whether an event is sealed is fixed when it is recorded (by the caller: the store
   knows no game) and covered by the hash.
+* format 3 (bound views): as format 2, except that a sealed event's B is ``s`` + its commitment
+  (32 raw bytes) + ``public``, canonical ``{"seen", "shown"}``
+  (:func:`public_text`): the seats that may see the event (sorted) and the one form every other
+  seat (and an onlooker) is shown, ``{"actor", "body", "type", "v"}`` or null. So what a view
+  shows of a hidden event, and whom it is hidden from, are covered by the hash like the rest;
+  both are in the view anyway, so hashing them reveals nothing. The caller computes them (the
+  game's redaction) when it records the event. (The form itself, not a digest of it, ends the
+  hashed bytes: after a fixed-length commitment nothing else can follow, and a replay hashes
+  one thing less.)
 
 The first event's ``parent_hash`` is the genesis.
 """
@@ -43,9 +52,10 @@ from .errors import Corrupt, Unlinked
 from .records import Header, header_of
 
 __all__ = ["GENESIS_FIELDS", "CHAIN", "SALT", "HEX64", "genesis_hash", "walk", "event_hash", "commitment",
-           "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized"]
+           "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized", "public_text",
+           "line_public"]
 
-CHAIN = 2                                   # the hash rule new games are recorded under
+CHAIN = 3                                   # the hash rule new games are recorded under
 SALT = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -77,21 +87,22 @@ def _suffix(type_: str, v: int) -> bytes | None:
 
 
 def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = None, view: bool = False) -> list[str]:
-    """The hashes of stored rows ``(id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt)``
+    """The hashes of stored rows ``(id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt, public)``
     (``body`` as bytes; ``rolls`` canonical JSON text) under hash rule ``chain``; a row whose parent is
     ``root`` hangs from ``genesis``, any other from its parent, an earlier row (usually the one before:
-    a path). In a seat's view (``view``) a hidden event has type None and its commitment as ``salt``,
-    and ``rolls_salt`` is the rolls commitment. Unlinked(id, reason) for a row whose salts do not
-    fit the rule or whose parent is not an earlier row; Corrupt for a row of the wrong types.
+    a path). ``public`` is :func:`public_text` as bytes (format 3, sealed events only). In a seat's view (``view``)
+    a hidden event has type None and its commitment as ``salt``, and ``rolls_salt`` is the rolls commitment.
+    Unlinked(id, reason) for a row whose salts or public form do not fit the rule or whose parent is not an
+    earlier row; Corrupt for a row of the wrong types.
 
     The common row (an automatic event without rolls) is hashed inline: this runs for every event
     of every replay."""
     out: list[str] = []
-    append, sha, join, suffixes, v2 = out.append, _sha256, b"".join, _SUFFIX, chain != 1
+    append, sha, join, suffixes, v2, v3 = out.append, _sha256, b"".join, _SUFFIX, chain != 1, chain >= 3
     prev, last, index = genesis.encode(), root, None
     try:
         for row in rows:
-            eid, parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt = row
+            eid, parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt, public = row
             if parent != last:
                 if parent == root:
                     prev = genesis.encode()
@@ -106,15 +117,18 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
             known = suffixes.get(type_)
             suffix = known[1] if known is not None and known[0] == v else _suffix(type_, v)
             if actor is None and action is None and rolls is None and rolls_salt is None and suffix is not None \
-                    and (v2 or salt is None):
+                    and (v2 or salt is None) and (public is None) is (salt is None or not v3):
                 if not v2:
                     h = sha(join((prev, _OPEN, body, b',"rolls":null', suffix))).hexdigest()
                 elif salt is None:
                     h = sha(join((prev, _OPEN_LINK, body, suffix))).hexdigest()
+                elif v3:
+                    h = sha(join((prev, b"-s", sha(join((salt.encode(), _OPEN, body, suffix))).digest(),
+                                  public))).hexdigest()
                 else:
                     h = sha(prev + b"-s" + sha(join((salt.encode(), _OPEN, body, suffix))).digest()).hexdigest()
             else:
-                h = _link(prev, eid, type_, v, body, actor, action, rolls, salt, rolls_salt, chain, view, suffix)
+                h = _link(prev, eid, type_, v, body, actor, action, rolls, salt, rolls_salt, chain, view, suffix, public)
             append(h)
             prev = h.encode()
     except (AttributeError, TypeError) as exc:   # a salt, rolls or body of the wrong type
@@ -124,10 +138,16 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
 
 
 def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: int | None, action: str | None,
-          rolls: str | None, salt: str | None, rolls_salt: str | None, chain: int, view: bool, suffix: bytes | None) -> str:
+          rolls: str | None, salt: str | None, rolls_salt: str | None, chain: int, view: bool, suffix: bytes | None,
+          public: bytes | None = None) -> str:
     """One row's hash from its parent's (ASCII hex bytes): every case, as the module docstring says."""
     sha = _sha256
-    if type_ is None and view and chain != 1:   # hidden in a seat's view: its commitment stands for it
+    hidden = type_ is None and view and chain != 1
+    if chain < 3 and public is not None:
+        raise Unlinked(eid, f"its public form does not fit the game's hash rule (format {chain})")
+    if chain >= 3 and (public is None) is not (salt is None):
+        raise Unlinked(eid, "a sealed event needs its public form, and only a sealed one has one (format 3)")
+    if hidden:   # hidden in a seat's view: its commitment stands for it
         if not (isinstance(salt, str) and HEX64.match(salt)):
             raise Corrupt(f"event {eid}: a hidden event's commitment is not a sha256 hex digest", eid)
         commit = b"s" + bytes.fromhex(salt)
@@ -143,34 +163,56 @@ def _link(prev: bytes, eid: Any, type_: str | None, v: int, body: bytes, actor: 
                                        suffix)).hexdigest()
         content = _content(type_, v, body, actor, action, None, suffix)
         commit = b"o" + content if salt is None else b"s" + sha(salt.encode() + content).digest()
+    if public is not None:
+        commit += public
     if view:
         head = b"-" if rolls_salt is None else b"r" + bytes.fromhex(rolls_salt)
     elif (rolls is None) is not (rolls_salt is None):
-        raise Unlinked(eid, "its salts do not fit the game's hash rule (format 2)")
+        raise Unlinked(eid, f"its salts do not fit the game's hash rule (format {chain})")
     else:
         head = b"-" if rolls is None else b"r" + bytes.fromhex(rolls_commitment(rolls_salt, rolls))
     return sha(prev + head + commit).hexdigest()
 
 
 def event_hash(parent_hash: str, type_: str, v: int, body: str, actor: int | None, action: str | None,
-               rolls: str | None, salt: str | None = None, rolls_salt: str | None = None, chain: int | None = None) -> str:
-    """One event's hash from its parent's hash and its stored form (``body``, ``rolls``: canonical JSON text)
-    under hash rule ``chain`` (default: 2 if there is a salt, else 1): a :func:`walk` of one row."""
+               rolls: str | None, salt: str | None = None, rolls_salt: str | None = None, chain: int | None = None,
+               public: str | None = None) -> str:
+    """One event's hash from its parent's hash and its stored form (``body``, ``rolls``, ``public``: canonical
+    JSON text) under hash rule ``chain`` (default: 3 with a public form, 2 with a salt, else 1): a
+    :func:`walk` of one row."""
     if chain is None:
-        chain = 1 if salt is None and rolls_salt is None else 2
-    return walk(parent_hash, [(1, None, type_, v, body.encode(), actor, action, rolls, 1, salt, rolls_salt)], chain)[0]
+        chain = 3 if public is not None else 1 if salt is None and rolls_salt is None else 2
+    return walk(parent_hash, [(1, None, type_, v, body.encode(), actor, action, rolls, 1, salt, rolls_salt,
+                               None if public is None else public.encode())], chain)[0]
 
 
 def link_hash(parent_hash: str, rolls_commit: str | None, *, commit: str | None = None,
-              content: tuple | None = None) -> str:
-    """Format 2: an event's hash from its parent's hash, its rolls commitment (hex or None) and either its
-    commitment (hex: a sealed event) or its ``content`` = (type, v, body, actor, action) (an open event)."""
+              content: tuple | None = None, public: str | None = None, chain: int | None = None) -> str:
+    """Formats 2 and 3: an event's hash from its parent's hash, its rolls commitment (hex or None) and either its
+    commitment (hex: a sealed event; format 3: with its ``public`` text) or its ``content`` = (type, v, body,
+    actor, action) (an open event). ``chain`` defaults to 3 with a public form, else 2."""
+    chain = chain or (3 if public is not None else 2)
+    public_b = None if public is None else public.encode()
     if commit is not None:
-        row = (1, None, None, None, None, None, None, None, 1, commit, rolls_commit)
+        row = (1, None, None, None, None, None, None, None, 1, commit, rolls_commit, public_b)
     else:
         type_, v, body, actor, action = content
-        row = (1, None, type_, v, body.encode(), actor, action, None, 1, None, rolls_commit)
-    return walk(parent_hash, [row], CHAIN, view=True)[0]
+        row = (1, None, type_, v, body.encode(), actor, action, None, 1, None, rolls_commit, public_b)
+    return walk(parent_hash, [row], chain, view=True)[0]
+
+
+def public_text(seen: Sequence[int], shown: tuple | None) -> str:
+    """Format 3: a sealed event's public form as canonical JSON text, ``{"seen": [...], "shown": ...}``: the
+    seats that may see it (sorted) and ``shown`` = (type, v, body as canonical JSON text, actor), the form
+    every other seat is shown, or None (nothing)."""
+    if shown is None:
+        form = b"null"
+    else:
+        type_, v, body, actor = shown
+        form = b"".join((b'{"actor":', b"null" if actor is None else b"%d" % actor, b',"body":',
+                         body if isinstance(body, bytes) else body.encode(), b',"type":', _ENCODER.encode(type_),
+                         b',"v":%d}' % v))
+    return (b'{"seen":' + _ENCODER.encode(sorted(seen)) + b',"shown":' + form + b"}").decode()
 
 
 def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | None, rolls: bytes | None = None,
@@ -183,13 +225,13 @@ def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | N
 
 
 def commitment(salt: str, type_: str, v: int, body: str | bytes, actor: int | None, action: str | None) -> str:
-    """Format 2: the commitment (hex) to a sealed event's content: what a view shows of it when hidden."""
+    """Formats 2 and 3: the commitment (hex) to a sealed event's content: what a view shows of it when hidden."""
     body = body if isinstance(body, bytes) else body.encode()
     return _sha256(salt.encode() + _content(type_, v, body, actor, action)).hexdigest()
 
 
 def rolls_commitment(rolls_salt: str, rolls: str | None) -> str | None:
-    """Format 2: the commitment (hex) to a command's draws (``rolls`` as canonical JSON text), None without."""
+    """Formats 2 and 3: the commitment (hex) to a command's draws (``rolls`` as canonical JSON text), None without."""
     return None if rolls is None else _sha256(f"{rolls_salt}{rolls}".encode()).hexdigest()
 
 
@@ -214,3 +256,12 @@ def json_text(value: Any) -> str:
 def normalized(value: Any) -> Any:
     """The value as it reads back from JSON (tuples become lists, keys become strings)."""
     return msgspec.json.decode(_ENCODER.encode(value))
+
+
+def line_public(line: Mapping[str, Any]) -> str | None:
+    """Format 3: the public form an event line (a decoded dict) carries in ``seen`` and ``shown``, as
+    :func:`public_text`; None without (an open event, or an older line)."""
+    if line.get("seen") is None:
+        return None
+    sh = line["shown"]
+    return public_text(line["seen"], None if sh is None else (sh["type"], sh["v"], json_text(sh["body"]), sh["actor"]))

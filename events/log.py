@@ -1,20 +1,22 @@
-"""The exported log (``dinocli-log`` version 2, and version 1 read as before, JSON Lines) and its
+"""The exported log (``dinocli-log`` version 3, and versions 1 and 2 read as before, JSON Lines) and its
 strict reader.
 
 Line 1 is the header, then one line per event, then the footer::
 
-    {"format": "dinocli-log", "version": 2, "game", "kind", "config", "seats", "rules_version",
+    {"format": "dinocli-log", "version": 3, "game", "kind", "config", "seats", "rules_version",
      "data_hash", "seed_commit", "genesis", "created", "view"}
     {"n", "type", "v", "body", "actor", "action", "rolls", "salt", "rolls_salt", "commit",
-     "rolls_commit", "shown", "command", "parent_hash", "hash"}
+     "rolls_commit", "shown", "seen", "command", "parent_hash", "hash"}
     {"note": {"event", "text"}}     (zero or more: annotations, outside the hash chain)
     {"footer": true, "count", "final_hash", "result", "seed"}
 
 Version 1 event lines have no salts or commitments (and another hash rule). ``command`` is the
 ``n`` of the first event of the command the event belongs to (events after the first carry no
 actor, action or rolls). Hashes are defined in :mod:`dinocli.events.chain`. In a seat's view
-(version 2) an event the seat may not see carries only ``commit`` (and ``rolls_commit``), and
-``shown``, the game's redacted form of it for display, which no hash covers.
+(versions 2 and 3) an event the seat may not see carries only ``commit`` (and ``rolls_commit``), and
+``shown``, the game's redacted form of it. In version 3 every sealed event, hidden or not and in a
+full log too, carries its public form, ``seen`` (the seats that may see it) and ``shown``, which its
+hash covers; version 2 lines have no ``seen`` and no hash covers ``shown``.
 :func:`read_log` is all-or-nothing: it checks sizes before decoding anything, then the schema
 of every line, the event tags, the numbering, the hash chain and the footer.
 """
@@ -28,7 +30,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from .chain import HEX64, SALT, genesis_hash, json_text, walk
+from .chain import HEX64, SALT, genesis_hash, json_text, public_text, walk
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
 from .records import GameRecord, Header
@@ -39,8 +41,8 @@ __all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS
            "header_line", "event_line", "view_line", "footer_line"]
 
 FORMAT = "dinocli-log"
-VERSION = 2
-VERSIONS = (1, 2)
+VERSION = 3
+VERSIONS = (1, 2, 3)
 
 
 class Limits(NamedTuple):
@@ -107,6 +109,25 @@ class _EventLine2(msgspec.Struct, forbid_unknown_fields=True):
     hash: str
 
 
+class _EventLine3(msgspec.Struct, forbid_unknown_fields=True):
+    n: int
+    type: str | None
+    v: int | None
+    body: msgspec.Raw
+    actor: int | None
+    action: str | None
+    rolls: list[tuple[str, int, int]] | None
+    salt: str | None
+    rolls_salt: str | None
+    commit: str | None
+    rolls_commit: str | None
+    shown: _Shown | None
+    seen: list[int] | None
+    command: int
+    parent_hash: str
+    hash: str
+
+
 class _NoteBody(msgspec.Struct, forbid_unknown_fields=True):
     event: int
     text: str
@@ -140,7 +161,9 @@ class LogEntry(msgspec.Struct, frozen=True):
     hash: str
     salt: str | None = None
     rolls_salt: str | None = None
-    hidden: bool = False  # a seat's view carries only the commitment (``event`` is the shown, unverified form)
+    hidden: bool = False  # a seat's view carries only the commitment (``event`` is the shown form)
+    seen: tuple[int, ...] | None = None   # version 3, a sealed event: the seats that may see it
+    public: str | None = None             # version 3, a sealed event: its public form as hashed (chain.public_text)
 
     @property
     def opened(self) -> bool:
@@ -176,6 +199,7 @@ _LINE = msgspec.json.Encoder()
 _HEADER_DEC = msgspec.json.Decoder(_Header)
 _EVENT_DEC = msgspec.json.Decoder(_EventLine)
 _EVENT2_DEC = msgspec.json.Decoder(_EventLine2)
+_EVENT3_DEC = msgspec.json.Decoder(_EventLine3)
 _FOOTER_DEC = msgspec.json.Decoder(_Footer)
 _NOTE_DEC = msgspec.json.Decoder(_Note)
 _ANY_DEC = msgspec.json.Decoder()
@@ -190,29 +214,55 @@ def header_line(record: GameRecord, view: int | None, version: int = VERSION) ->
 
 def event_line(n: int, type_: str, v: int, body: str, actor: int | None, action: str | None, rolls: str | None,
                command: int, parent_hash: str, hash_: str, salt: str | None = None,
-               rolls_salt: str | None = None, version: int = VERSION) -> str:
-    """One event line from its stored form (``body`` and ``rolls`` are JSON text) in log ``version``."""
+               rolls_salt: str | None = None, version: int = VERSION, public: str | bytes | None = None) -> str:
+    """One event line from its stored form (``body``, ``rolls`` and ``public`` are JSON text) in log ``version``."""
     raw_rolls = None if rolls is None else msgspec.Raw(rolls)
     if version == 1:
         return _LINE.encode(_EventLine(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, command,  # type: ignore[arg-type]
                                        parent_hash, hash_)).decode() + "\n"
-    return _LINE.encode(_EventLine2(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, salt,  # type: ignore[arg-type]
-                                    rolls_salt, None, None, None, command, parent_hash, hash_)).decode() + "\n"
+    if version == 2:
+        return _LINE.encode(_EventLine2(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, salt,  # type: ignore[arg-type]
+                                        rolls_salt, None, None, None, command, parent_hash, hash_)).decode() + "\n"
+    shown, seen = _public(public)
+    return _LINE.encode(_EventLine3(n, type_, v, msgspec.Raw(body), actor, action, raw_rolls, salt,  # type: ignore[arg-type]
+                                    rolls_salt, None, None, shown, seen, command, parent_hash, hash_)).decode() + "\n"
+
+
+def _public(public: str | bytes | None) -> tuple[_Shown | None, list[int] | None]:
+    """A stored public form (canonical ``{"seen", "shown"}`` text, or None) as a line's ``shown`` and ``seen``."""
+    if public is None:
+        return None, None
+    form = msgspec.json.decode(public)
+    sh = form["shown"]
+    shown = None if sh is None else _Shown(sh["type"], sh["v"], msgspec.Raw(json_text(sh["body"])), sh["actor"])
+    return shown, form["seen"]
 
 
 def view_line(n: int, opened: tuple | None, commit: str | None, rolls_commit: str | None, shown: tuple | None,
-              command: int, parent_hash: str, hash_: str) -> str:
-    """One event line of a seat's view (version 2): ``opened`` = (type, v, body, actor, action, salt) of an
-    event the seat may see, else ``commit`` alone and ``shown`` = (type, v, body, actor), its redacted form."""
+              command: int, parent_hash: str, hash_: str, version: int = VERSION,
+              public: str | bytes | None = None) -> str:
+    """One event line of a seat's view: ``opened`` = (type, v, body, actor, action, salt) of an event the seat
+    may see, else ``commit`` alone and (version 2) ``shown`` = (type, v, body, actor), its redacted form;
+    version 3 gives every sealed event's ``public`` form instead (the line's ``shown`` and ``seen``)."""
+    if version == 2:
+        if opened is not None:
+            type_, v, body, actor, action, salt = opened
+            line = _EventLine2(n, type_, v, msgspec.Raw(body), actor, action, None, salt, None, None, rolls_commit,
+                               None, command, parent_hash, hash_)
+        else:
+            sh = None if shown is None else _Shown(shown[0], shown[1], msgspec.Raw(shown[2]), shown[3])
+            line = _EventLine2(n, None, None, msgspec.Raw(b"null"), None, None, None, None, None, commit, rolls_commit,
+                               sh, command, parent_hash, hash_)
+        return _LINE.encode(line).decode() + "\n"
+    shown3, seen = _public(public)
     if opened is not None:
         type_, v, body, actor, action, salt = opened
-        line = _EventLine2(n, type_, v, msgspec.Raw(body), actor, action, None, salt, None, None, rolls_commit, None,
-                           command, parent_hash, hash_)
+        line3 = _EventLine3(n, type_, v, msgspec.Raw(body), actor, action, None, salt, None, None, rolls_commit,
+                            shown3, seen, command, parent_hash, hash_)
     else:
-        sh = None if shown is None else _Shown(shown[0], shown[1], msgspec.Raw(shown[2]), shown[3])
-        line = _EventLine2(n, None, None, msgspec.Raw(b"null"), None, None, None, None, None, commit, rolls_commit, sh,
-                           command, parent_hash, hash_)
-    return _LINE.encode(line).decode() + "\n"
+        line3 = _EventLine3(n, None, None, msgspec.Raw(b"null"), None, None, None, None, None, commit, rolls_commit,
+                            shown3, seen, command, parent_hash, hash_)
+    return _LINE.encode(line3).decode() + "\n"
 
 
 def footer_line(count: int, final_hash: str, result: dict | None, seed: str | None) -> str:
@@ -346,7 +396,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     """Parse and check an exported log, all or nothing; LogRejected says which line is wrong.
 
     ``data`` is the whole file (bytes or text) or an iterable of its lines (an open file).
-    ``allow_view=True`` also reads one seat's view (which cannot be imported): in version 2 its
+    ``allow_view=True`` also reads one seat's view (which cannot be imported): in versions 2 and 3 its
     chain is checked through the commitments of what it hides; a version 1 view's redacted bodies
     cannot be hash-checked and its lines may be missing. ``on_header`` sees the header before
     any event is decoded (to refuse it at line 1, or to load the game whose events follow)."""
@@ -360,7 +410,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     _check_shapes(lines[1:], limits, first=2)
     version, view = header["version"], header["view"] is not None
     loose = view and version == 1   # a version 1 view may leave lines out, and its redacted bodies cannot be checked
-    decoder = _EVENT_DEC if version == 1 else _EVENT2_DEC
+    decoder = {1: _EVENT_DEC, 2: _EVENT2_DEC}.get(version, _EVENT3_DEC)
     entries: list[LogEntry] = []
     footer: dict[str, Any] | None = None
     notes: list[tuple[int, str]] = []
@@ -379,7 +429,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
             _check_footer(no, footer, header, entries, prev, loose)
             continue
         link = _check_event(no, ev, version, view, entries[-1].seq if entries else 0, prev, start)
-        if not loose and walk(prev, [link], 1 if version == 1 else 2, root=ev.n - 1, view=view)[0] != ev.hash:
+        if not loose and walk(prev, [link], version, root=ev.n - 1, view=view)[0] != ev.hash:
             raise LogRejected(no, "the hash does not match the event (altered?)")
         entries.append(_entry(no, ev, link, version))
         start, prev = ev.command, ev.hash
@@ -414,11 +464,12 @@ def _check_event(no: int, ev: Any, version: int, view: bool, last: int, prev: st
         if view and ev.rolls is not None:
             raise LogRejected(no, "a seat's view carries no rolls")
         return ev.n, ev.n - 1, ev.type, ev.v, _body(no, ev.body).encode(), ev.actor, ev.action, rolls, ev.command, \
-            None, None
+            None, None, None
     _salt(no, ev.salt, "salt")
+    public = _public_of(no, ev) if version >= 3 else None
     _salt(no, ev.rolls_salt, "rolls_salt")
     if not view:
-        if ev.commit is not None or rolls_commit is not None or ev.shown is not None:
+        if ev.commit is not None or rolls_commit is not None or (version == 2 and ev.shown is not None):
             raise LogRejected(no, "a full log opens every event: no commitments")
         if (ev.rolls is None) != (ev.rolls_salt is None):
             raise LogRejected(no, "rolls need their own salt (rolls_salt), and only rolls do")
@@ -431,11 +482,28 @@ def _check_event(no: int, ev: Any, version: int, view: bool, last: int, prev: st
             raise LogRejected(no, "a hidden event carries its commitment only (no type, body, actor, action or salt)")
         if not HEX64.match(ev.commit):
             raise LogRejected(no, "a hidden event's commitment must be a sha256 hex digest")
-        return ev.n, ev.n - 1, None, None, None, None, None, None, ev.command, ev.commit, rolls_commit
-    if ev.type is None or ev.v is None or ev.shown is not None:
+        if version >= 3 and public is None:
+            raise LogRejected(no, "a hidden event carries its public form: the seats that may see it ('seen')")
+        return ev.n, ev.n - 1, None, None, None, None, None, None, ev.command, ev.commit, rolls_commit, \
+            None if public is None else public.encode()
+    if ev.type is None or ev.v is None or (version == 2 and ev.shown is not None):
         raise LogRejected(no, "an event that is not hidden carries its type, version and body")
+    if version >= 3 and (public is None) is not (ev.salt is None):
+        raise LogRejected(no, "a sealed event (with a salt) carries its public form ('seen', 'shown'), an open one none")
     return ev.n, ev.n - 1, ev.type, ev.v, _body(no, ev.body).encode(), ev.actor, ev.action, rolls, ev.command, \
-        ev.salt, rolls_commit if view else ev.rolls_salt
+        ev.salt, rolls_commit if view else ev.rolls_salt, None if public is None else public.encode()
+
+
+def _public_of(no: int, ev: Any) -> str | None:
+    """A version 3 line's public form as hashed (:func:`dinocli.events.chain.public_text`), None if it has none."""
+    if ev.seen is None:
+        if ev.shown is not None:
+            raise LogRejected(no, "'shown' comes with 'seen' (the seats that may see the event)")
+        return None
+    if any(type(s) is not int or s < 0 for s in ev.seen) or ev.seen != sorted(set(ev.seen)):
+        raise LogRejected(no, "'seen' must list seat numbers in increasing order")
+    sh = ev.shown
+    return public_text(ev.seen, None if sh is None else (sh.type, sh.v, _body(no, sh.body), sh.actor))
 
 
 def _entry(no: int, ev: Any, link: tuple, version: int) -> LogEntry:
@@ -446,6 +514,8 @@ def _entry(no: int, ev: Any, link: tuple, version: int) -> LogEntry:
         return LogEntry(seq=ev.n, event=_decode(no, ev.type, body, ev.v), type=ev.type, v=ev.v, body=body,
                         actor=ev.actor, action=ev.action, rolls=rolls, command=ev.command,
                         parent_hash=ev.parent_hash, hash=ev.hash)
+    public = None if link[11] is None else link[11].decode()
+    seen = None if public is None else tuple(ev.seen)
     hidden = ev.commit is not None
     if hidden:
         event = None if ev.shown is None else _decode(no, ev.shown.type, _body(no, ev.shown.body), ev.shown.v)
@@ -453,7 +523,7 @@ def _entry(no: int, ev: Any, link: tuple, version: int) -> LogEntry:
         event = _decode(no, ev.type, body, ev.v)
     return LogEntry(seq=ev.n, event=event, type=ev.type, v=ev.v, body=body, actor=ev.actor, action=ev.action,
                     rolls=rolls, command=ev.command, parent_hash=ev.parent_hash, hash=ev.hash, salt=ev.salt,
-                    rolls_salt=ev.rolls_salt, hidden=hidden)
+                    rolls_salt=ev.rolls_salt, hidden=hidden, seen=seen, public=public)
 
 
 def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entries: list[LogEntry], prev: str,

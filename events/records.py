@@ -48,13 +48,17 @@ class Command(msgspec.Struct):
     ``rolls`` = the draws it made) or automatic events (``actor`` None), appended together.
     The first event carries actor/action/rolls; the rest are marked automatic. ``sealed`` says,
     per event, whether some seat may not see it (then its hash covers a salted commitment; see
-    :mod:`dinocli.events.chain`); None seals every event."""
+    :mod:`dinocli.events.chain`); None seals every event. ``seen`` and ``shown`` give, per event, a
+    sealed event's public form (format 3, which its hash covers): the seats that may see it and the form
+    every other seat is shown (None: nothing); None for both: no seat sees it and nothing is shown."""
 
     actor: int | None
     action: str | None
     rolls: list | None
     events: list[Event]
     sealed: list[bool] | None = None
+    seen: list[list[int]] | None = None
+    shown: list[Event | None] | None = None
 
 
 class GameRecord(Header, kw_only=True):

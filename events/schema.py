@@ -3,7 +3,8 @@
 JSON columns (config, seats, meta, result, body, rolls) hold readable canonical JSON text, so
 ``sqlite-utils query db "select json_extract(body, '$.card') from events"`` works. The events
 table is append-only: triggers refuse UPDATE and DELETE. ``events.salt``/``rolls_salt`` and
-``games.chain`` (the hash rule, see :mod:`dinocli.events.chain`) came with log format 2.
+``games.chain`` (the hash rule, see :mod:`dinocli.events.chain`) came with log format 2,
+``events.public`` with format 3.
 """
 
 from __future__ import annotations
@@ -177,3 +178,10 @@ def snapshots(db) -> None:
     db.execute("CREATE INDEX games_kind_created ON games(kind, created)")
     db.execute("CREATE INDEX games_tournament_created ON games(tournament, created)")
     db.execute("DROP INDEX games_tournament")   # the index above serves its lookups too
+
+
+@migrations(name="0005_bound_views")
+def bound_views(db) -> None:
+    """Format 3: each sealed event's public form (canonical ``{"seen", "shown"}``: who may see it, what the
+    others are shown), which its hash covers. Games recorded before keep NULL and their own hash rule."""
+    db.execute("ALTER TABLE events ADD COLUMN public TEXT")

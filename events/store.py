@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from .chain import CHAIN, body_text, event_hash, genesis_hash, json_text, new_salts, normalized, walk
+from .chain import CHAIN, body_text, event_hash, genesis_hash, json_text, new_salts, normalized, public_text, walk
 from .codec import Event, UnknownEvent, decode, decoder_for
 from .branchnames import BRANCH_NAME
 from .errors import (
@@ -71,7 +71,8 @@ __all__ = [
 _GAME_COLS = ", ".join(("id", *Header.__struct_fields__, "branch", "tournament", "result", "seed", "meta", "genesis",
                         "chain"))
 _GAME_SELECT = _GAME_COLS + ", EXISTS (SELECT 1 FROM seeds s WHERE s.game_id = games.id)"
-_EVENT_COLS = "id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt"
+_EVENT_COLS = ("id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt, "
+               "public")
 _SNAPSHOT_FIND = """
 SELECT s.event, s.hash, e.seq, CAST(s.state AS BLOB), s.digest FROM snapshots s JOIN events e ON e.id = s.event
 WHERE s.game_id = ?1 AND s.event <= ?2 AND s.rules_version = ?3 AND s.data_hash = ?4 AND s.codec = ?5
@@ -82,7 +83,7 @@ SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1
 FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.head
 WHERE b.game_id = ? AND b.name = ?"""
 _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
 _BATCH = 512   # rows of a path read, hashed and decoded at a time
 _json = msgspec.json.decode
@@ -377,7 +378,7 @@ class Store(Tree, Transfer):
                     game_id: str | None = None, chain: int = CHAIN) -> GameRecord:
         """Record a new game with a branch ``main`` and no events; the seed is kept secret.
 
-        ``chain`` is the hash rule (format 2 by default; 1 only to stand for a game recorded before)."""
+        ``chain`` is the hash rule (format 3 by default; 1 or 2 only to stand for a game recorded before)."""
         if not isinstance(seed, str) or not seed:
             raise StoreError("a game needs a non-empty seed")
         config, seats, meta = normalized(config), normalized(seats), normalized(meta or {})
@@ -474,6 +475,13 @@ class Store(Tree, Transfer):
         return row[0]
 
     @sql_errors
+    def publics(self, game_id: str) -> dict[int, str]:
+        """The public forms (format 3: canonical ``{"seen", "shown"}`` text) of the game's sealed events, by event id
+        (hash-checked with the chain: :meth:`verify_chain`)."""
+        return dict(self._conn.execute("SELECT id, public FROM events WHERE game_id = ? AND public IS NOT NULL",
+                                       (game_id,)))
+
+    @sql_errors
     def finish(self, game_id: str, result: dict) -> None:
         """Record the game's result and reveal its seed in the record."""
         with self.write():
@@ -525,15 +533,23 @@ class Store(Tree, Transfer):
                 except msgspec.ValidationError as exc:
                     raise StoreError(f"rolls must be [key, n, value] triples: {exc}") from None
             sealed = c.sealed if c.sealed is not None else [True] * len(c.events)
-            if len(sealed) != len(c.events):
-                raise StoreError("a command needs one 'sealed' flag per event")
+            seen = c.seen if c.seen is not None else [[]] * len(c.events)
+            shown = c.shown if c.shown is not None else [None] * len(c.events)
+            if not len(sealed) == len(seen) == len(shown) == len(c.events):
+                raise StoreError("a command needs one 'sealed' flag, 'seen' list and 'shown' form per event")
             for i, ev in enumerate(c.events):
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
-                if i == 0:
-                    prepared.append((ev.tag, ev.version, body_text(ev), c.actor, c.action, rolls, True, sealed[i], ev))
-                else:
-                    prepared.append((ev.tag, ev.version, body_text(ev), None, None, None, False, sealed[i], ev))
+                if not (isinstance(seen[i], list) and all(type(s) is int for s in seen[i])) \
+                        or not (shown[i] is None or isinstance(shown[i], Event)):
+                    raise StoreError(f"'seen' must list seat numbers and 'shown' be an event or None (event {i})")
+                first = i == 0
+                actor = c.actor if first else None
+                sh = shown[i]
+                public = None if not sealed[i] else \
+                    public_text(seen[i], None if sh is None else (sh.tag, sh.version, body_text(sh), actor))
+                prepared.append((ev.tag, ev.version, body_text(ev), actor, c.action if first else None,
+                                 rolls if first else None, first, sealed[i], ev, public))
         conn = self._conn
         with self.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -550,19 +566,20 @@ class Store(Tree, Transfer):
             created = now()
             links, parent, command = [], head, next_id
             salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
-            for i, (tag, v, body, actor, action, rolls, first, sealed, _ev) in enumerate(prepared):
+            for i, (tag, v, body, actor, action, rolls, first, sealed, _ev, public) in enumerate(prepared):
                 if first:
                     command = next_id + i
                 links.append((next_id + i, parent, tag, v, body.encode(), actor, action, rolls, command,
-                              salts[2 * i] if sealed else None, None if rolls is None else salts[2 * i + 1]))
+                              salts[2 * i] if sealed else None, None if rolls is None else salts[2 * i + 1],
+                              public.encode() if sealed and chain >= 3 else None))
                 parent = next_id + i
             hashes = walk(parent_hash, links, chain, root=head)
             rows, out = [], []
-            for (eid, parent, tag, v, _body, actor, action, rolls, command, salt, rolls_salt), h, prepared_event in \
-                    zip(links, hashes, prepared):
+            for (eid, parent, tag, v, _body, actor, action, rolls, command, salt, rolls_salt, public), h, prepared_event \
+                    in zip(links, hashes, prepared):
                 seq += 1
                 rows.append((eid, parent, seq, tag, v, prepared_event[2], actor, action, rolls, h, parent_hash, command,
-                             salt, rolls_salt, game_id, created))
+                             salt, rolls_salt, None if public is None else public.decode(), game_id, created))
                 out.append(Stored(eid, parent, seq, prepared_event[8], actor, action,
                                   None if rolls is None else _json(rolls), h, parent_hash, command))
                 parent_hash = h
@@ -627,7 +644,7 @@ class Store(Tree, Transfer):
         out: list[Stored] = []
         append, json = out.append, _json
         try:
-            for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt), h in zip(rows, hashes):
+            for (eid, parent, type_, v, body, actor, action, rolls, command, _salt, _rolls_salt, _public), h in zip(rows, hashes):
                 seq += 1
                 known = decoders.get(type_)
                 if known is None or known[0] != v:
@@ -727,11 +744,12 @@ class Store(Tree, Transfer):
         row = self._conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE id = ?", (event_id,)).fetchone()
         if row is None:
             raise StoreError(f"no event {event_id}")
-        eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt = row
+        eid, parent, seq, type_, v, body, actor, action, rolls, h, ph, command, salt, rolls_salt, public = row
         typed(eid, type_, v, body)
         game_id = self._conn.execute("SELECT game_id FROM events WHERE id = ?", (event_id,)).fetchone()[0]
         try:
-            ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, self._root(game_id)[1]) == h
+            ok = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, self._root(game_id)[1],
+                            public) == h
         except Unlinked:
             ok = False
         if not ok:

@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from .chain import body_text, commitment, genesis_hash, json_text, normalized, rolls_commitment, walk
 from .codec import Event
 from .errors import ChainBroken, LogRejected, StoreError, Unlinked, sql_errors
@@ -25,7 +27,8 @@ GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 _RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
 _INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
-                 "command, salt, rolls_salt, game_id, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                 "command, salt, rolls_salt, public, game_id, created) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 class Transfer:
@@ -38,8 +41,9 @@ class Transfer:
         """The branch path (default: the current branch) as dinocli-log JSON Lines.
 
         With ``redact``/``view_seat`` it writes what one seat may know: an event that ``redact``
-        changes or drops is written as its salted commitment only (with the redacted form as
-        ``shown``), rolls only as their commitment, and the file cannot be imported.
+        changes or drops (format 3: a sealed event whose public form does not list the seat) is written
+        as its salted commitment only (with the redacted form as ``shown``), rolls only as their
+        commitment, and the file cannot be imported.
         The footer's ``result`` is the game's recorded one unless given: a game that ended and
         was then undone, or another branch, needs the result of the path exported (None).
         ``seed`` (default: the revealed one; never in a view unless given) goes in the footer."""
@@ -62,29 +66,34 @@ class Transfer:
                result: dict | None, seed: str | None) -> Iterator[str]:
         from .log import event_line, footer_line, header_line, view_line
 
-        version = 1 if rec.chain == 1 else 2
+        version = rec.chain
         yield header_line(rec, view, version)
         seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
         prev = rec.genesis
         for seq, (row, h) in enumerate(zip(rows, hashes), 1):
-            eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt = row
+            eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt, public = row
             ph, prev = prev, h
             if command not in seq_of:
                 raise ChainBroken(eid, f"its command {command} is not an earlier event of this line of play")
             if view is None:
                 yield event_line(seq, type_, v, body, actor, action, rolls, seq_of[command], ph, h, salt, rolls_salt,
-                                 version)
+                                 version, public)
                 continue
-            event = self._decode(eid, type_, body, v)
-            shown = event if redact is None else redact(event)
             rolls_commit = rolls_commitment(rolls_salt, rolls)
-            if salt is None or (shown is not None and shown == event):   # an open event hides nothing
-                yield view_line(seq, (type_, v, body, actor, action, salt), None, rolls_commit, None, seq_of[command],
-                                ph, h)
+            if version >= 3:   # the public form says who sees a sealed event (and what the others are shown)
+                sees = salt is None or view in msgspec.json.decode(public)["seen"]
+                what = None
             else:
-                what = None if shown is None else (shown.tag, shown.version, body_text(shown), actor)
+                event = self._decode(eid, type_, body, v)
+                shown = event if redact is None else redact(event)
+                sees = salt is None or (shown is not None and shown == event)   # an open event hides nothing
+                what = None if sees or shown is None else (shown.tag, shown.version, body_text(shown), actor)
+            if sees:
+                yield view_line(seq, (type_, v, body, actor, action, salt), None, rolls_commit, None, seq_of[command],
+                                ph, h, version, public)
+            else:
                 yield view_line(seq, None, commitment(salt, type_, v, body, actor, action), rolls_commit, what,
-                                seq_of[command], ph, h)
+                                seq_of[command], ph, h, version, public)
         yield footer_line(len(rows), prev, result, seed)
 
     @sql_errors
@@ -102,14 +111,15 @@ class Transfer:
             raise LogRejected(1, "the genesis hash does not match the header")
         footer_no = len(parsed.entries) + 2
         seed, result = parsed.footer.get("seed"), parsed.footer.get("result")
-        chain = 1 if h.get("version") == 1 else 2
+        chain = h["version"]
         if seed is not None and commit(seed) != h["seed_commit"]:
             raise LogRejected(footer_no, "the revealed seed does not match the seed commitment")
         final = parsed.entries[-1].hash if parsed.entries else genesis
         if final != parsed.footer.get("final_hash", final):
             raise LogRejected(footer_no, "the final hash does not match the last event")
         links = [(e.seq, e.seq - 1, e.type, e.v, e.body.encode(), e.actor, e.action,
-                  None if e.rolls is None else json_text(e.rolls), e.command, e.salt, e.rolls_salt)
+                  None if e.rolls is None else json_text(e.rolls), e.command, e.salt, e.rolls_salt,
+                  None if e.public is None else e.public.encode())
                  for e in parsed.entries]
         try:
             hashes = walk(genesis, links, chain, root=0)
@@ -139,7 +149,7 @@ class Transfer:
                     raise LogRejected(e.seq + 1, f"command {e.command} does not start at an earlier event")
                 ids[e.seq] = next_id
                 rows.append((next_id, parent, e.seq, e.type, e.v, e.body, e.actor, e.action, link[7], e.hash, prev,
-                             ids[e.command], e.salt, e.rolls_salt, gid, created))
+                             ids[e.command], e.salt, e.rolls_salt, e.public, gid, created))
                 parent, prev = next_id, e.hash
                 next_id += 1
             conn.executemany(_INSERT_EVENT, rows)

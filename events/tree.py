@@ -20,7 +20,7 @@ __all__ = ["Tree", "WALK_COLS", "PATH_SQL"]
 
 
 # a stored event as chain.walk takes it (the body as stored: bytes, hashed as they are)
-WALK_COLS = "id, parent, type, v, CAST(body AS BLOB), actor, action, rolls, command, salt, rolls_salt"
+WALK_COLS = "id, parent, type, v, CAST(body AS BLOB), actor, action, rolls, command, salt, rolls_salt, CAST(public AS BLOB)"
 PATH_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
 _TAIL_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _TREE_SQL = f"SELECT {WALK_COLS}, seq, hash, parent_hash FROM events WHERE game_id = ? ORDER BY id"
@@ -215,7 +215,7 @@ class Tree:
             raise ChainBroken(None, "the game's header (kind, config, seats, versions, seed commitment, "
                                     "creation time) does not match its genesis hash")
         rows = self._conn.execute(_TREE_SQL, (game_id,)).fetchall()
-        links = [r[:11] for r in rows]
+        links = [r[:12] for r in rows]
         broken = None
         try:
             hashes = walk(rec.genesis, links, rec.chain)
@@ -227,7 +227,7 @@ class Tree:
             hashes = walk(rec.genesis, links[:cut], rec.chain)
         known: dict[int, tuple[str, int]] = {}
         for row, h in zip(rows, hashes):
-            eid, parent, type_, v, body, _actor, _action, _rolls, command, _salt, _rolls_salt, seq, stored, ph = row
+            eid, parent, type_, v, body, _actor, _action, _rolls, command, _salt, _rolls_salt, _public, seq, stored, ph = row
             typed(eid, type_, v, body)
             expected_hash, expected_seq = (rec.genesis, 1) if parent is None else (known[parent][0], known[parent][1] + 1)
             if ph != expected_hash:

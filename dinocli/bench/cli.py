@@ -41,7 +41,8 @@ def long_game(svc: Any, *, events: int, path_events: int, seed: str = "long") ->
     rest. Snapshots are kept along the current line as moves keep them. The game id and its head."""
     from dinocli.events import RecordingRng
     from dinocli.events.store import Command
-    from dinocli.service import SNAPSHOT_EVERY, sealed
+    from dinocli.service import SNAPSHOT_EVERY
+    from dinocli.verify import disclosure
 
     g = svc.new_game("dingo", players=["you"], bots=["rules"], seed=seed, options={"goal": 99})
     game, store, gid = g.game, svc.store, g.id
@@ -68,7 +69,7 @@ def long_game(svc: Any, *, events: int, path_events: int, seed: str = "long") ->
                 tries += 1
                 continue
             commands.append(Command(actor=seat, action=game.format_action(state, action), rolls=rng.rolls,
-                                    events=evs, sealed=sealed(game, len(g.seats), evs)))
+                                    events=evs, **disclosure(game, len(g.seats), evs)))
             seq += len(evs)
             state, tries = new_state, 0
             marks.append((seq, state))

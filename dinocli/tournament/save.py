@@ -18,6 +18,7 @@ import msgspec
 
 from dinocli.events.store import Command, Store
 from dinocli.games.protocol import Game
+from dinocli.verify import disclosure
 
 from .plan import GameResult, Plan
 
@@ -91,7 +92,8 @@ class Saver:
         record = store.create_game(self.plan.kind, msgspec.to_builtins(rec.config), seats,
                                    self.game.info.rules_version, self.data_hash, rec.seed,
                                    tournament=self.id, meta=meta)
-        commands = [Command(actor=actor, action=action, rolls=rolls, events=list(events))
+        commands = [Command(actor=actor, action=action, rolls=rolls, events=list(events),
+                            **disclosure(self.game, len(names), list(events)))
                     for actor, action, rolls, events in rec.commands]
         store.append(record.id, "main", commands, None)
         if g.over:

@@ -68,7 +68,7 @@ def test_the_one_walk_follows_parents_through_a_tree_and_refuses_a_stranger():
     from dinocli.events.errors import Unlinked
 
     def row(eid, parent, n):
-        return (eid, parent, "test.thing", 1, json_text({"n": n}).encode(), None, None, None, eid, None, None)
+        return (eid, parent, "test.thing", 1, json_text({"n": n}).encode(), None, None, None, eid, None, None, None)
 
     g = "0" * 64
     line = walk(g, [row(1, None, 1), row(2, 1, 2), row(3, 2, 3)], 1)

@@ -202,7 +202,7 @@ def test_unknown_tags_and_bad_schema_are_rejected(played):
 def test_wrong_version_and_format_are_rejected(played):
     store, gid = played
     lines = lines_of(store, gid)
-    rejected("".join(edit(lines, 1, lambda d: d.update(version=3))), 1, "written by a newer dinocli", store)
+    rejected("".join(edit(lines, 1, lambda d: d.update(version=4))), 1, "written by a newer dinocli", store)
     rejected("".join(edit(lines, 1, lambda d: d.update(version=0))), 1, "unsupported log version", store)
     rejected("".join(edit(lines, 1, lambda d: d.update(format="other"))), 1, "not a dinocli-log", store)
     rejected("".join(lines[1:]), 1, "not a dinocli-log", store)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from dinocli.events.chain import event_hash, genesis_hash, json_text, new_salts
+from dinocli.events.chain import line_public, event_hash, genesis_hash, json_text, new_salts
 from dinocli.events.log import LIMITS, Limits
 
 ANY = -1
@@ -100,7 +100,7 @@ def line_hash(prev: str, e: dict) -> str:
         elif e.get("rolls_salt") is None:
             e["rolls_salt"] = new_salts(1)[0]
         return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls, e["salt"],
-                          e["rolls_salt"], chain=2)
+                          e["rolls_salt"], chain=3 if "seen" in e else 2, public=line_public(e))
     return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls)
 
 
@@ -415,7 +415,7 @@ class Corpus:
         g, r = self.pick(), self.rnd
         kind = r.randrange(4)
         if kind == 0:
-            g.header["version"] = r.choice([0, 2, 99, -1, "1", 1.5, True, None, [1], {"v": 1}])
+            g.header["version"] = r.choice([0, 4, 99, -1, "1", 1.5, True, None, [1], {"v": 1}])
             what = f"version {g.header['version']!r}"
         elif kind == 1:
             del g.header["version"]

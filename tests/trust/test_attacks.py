@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from dinocli.cli import cli
 from dinocli.events import canonical
-from dinocli.events.chain import event_hash, json_text
+from dinocli.events.chain import line_public, event_hash, json_text
 from dinocli.service import Service
 
 DINOCLI = [str(Path(sys.executable).with_name("dinocli"))]
@@ -32,11 +32,11 @@ def rows(text: str) -> list[dict]:
 
 
 def line_hash(prev: str, e: dict) -> str:
-    """An event line's hash under its log's rule (format 2 lines have a ``salt`` field)."""
+    """An event line's hash under its log's rule (format 2 lines have a ``salt`` field, format 3 also ``seen``)."""
     rolls = None if e["rolls"] is None else json_text(e["rolls"])
     if "salt" in e:
         return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls, e["salt"],
-                          e["rolls_salt"], chain=2)
+                          e["rolls_salt"], chain=3 if "seen" in e else 2, public=line_public(e))
     return event_hash(prev, e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"], rolls)
 
 
@@ -286,17 +286,17 @@ def test_verify_all_catches_a_tampered_database(played, tmp_path):
     # rewrite the first recorded draw of the game's first decision with rolls, recompute every later hash
     conn = sqlite3.connect(db)
     conn.execute("DROP TRIGGER events_no_update")
-    rows_ = conn.execute("SELECT id, type, v, body, actor, action, rolls, parent_hash, salt, rolls_salt, seq "
+    rows_ = conn.execute("SELECT id, type, v, body, actor, action, rolls, parent_hash, salt, rolls_salt, seq, public "
                          "FROM events WHERE game_id = ? ORDER BY id", (gid,)).fetchall()
     target = next(r for r in rows_ if r[6] and json.loads(r[6]))
     prev = None
-    for eid, type_, v, body, actor, action, rolls, ph, salt, rolls_salt, seq in rows_:
+    for eid, type_, v, body, actor, action, rolls, ph, salt, rolls_salt, seq, public in rows_:
         if eid == target[0]:
             draws = json.loads(rolls)
             draws[0][2] = (draws[0][2] + 1) % draws[0][1]
             rolls = json_text(draws)
         ph = ph if prev is None else prev
-        prev = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, chain=2)
+        prev = event_hash(ph, type_, v, body, actor, action, rolls, salt, rolls_salt, chain=3, public=public)
         conn.execute("UPDATE events SET rolls = ?, parent_hash = ?, hash = ? WHERE id = ?", (rolls, ph, prev, eid))
     conn.commit()
     conn.close()

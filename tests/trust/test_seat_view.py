@@ -19,10 +19,11 @@ from click.testing import CliRunner
 from dinocli import games
 from dinocli.cli import cli
 from dinocli.events import SeededRng
-from dinocli.events.chain import commitment, json_text, link_hash
+from dinocli.events.chain import commitment, json_text, line_public, link_hash
 from dinocli.service import Service
 
 DINOCLI = [str(Path(sys.executable).with_name("dinocli"))]
+DATA = Path(__file__).parent / "data"
 
 
 def run(db: Path, *args: str) -> subprocess.CompletedProcess:
@@ -44,10 +45,11 @@ def relink(lines: list[dict]) -> list[dict]:
     for e in lines[1:-1]:
         e["parent_hash"] = prev
         content = (e["type"], e["v"], None if e["body"] is None else json_text(e["body"]), e["actor"], e["action"])
+        public = line_public(e)   # format 3: the public form of a sealed event (None in format 2)
         if e["commit"] is not None:
-            e["hash"] = link_hash(prev, e["rolls_commit"], commit=e["commit"])
+            e["hash"] = link_hash(prev, e["rolls_commit"], commit=e["commit"], public=public)
         elif e["salt"] is not None:
-            e["hash"] = link_hash(prev, e["rolls_commit"], commit=commitment(e["salt"], *content))
+            e["hash"] = link_hash(prev, e["rolls_commit"], commit=commitment(e["salt"], *content), public=public)
         else:
             e["hash"] = link_hash(prev, e["rolls_commit"], content=content)
         prev = e["hash"]
@@ -180,38 +182,43 @@ def test_a_view_whose_seat_plays_a_card_it_never_drew_is_refused(played, tmp_pat
 
 
 def test_a_shown_form_that_does_not_fit_the_seats_information_is_refused(played, tmp_path):
-    """#16 binding: what a view shows of a hidden event is not hashed, but it must fit what the seat
-    knows: a hidden draw shown as the seat's own (it would see its own cards) is refused at its event,
-    and a hidden event shown as nothing leaves the legality of decisions unchecked, said so."""
+    """#16 binding: what a view shows of a hidden event must also fit what the seat knows. In format 3 the
+    hash covers it, so the edit breaks the chain there; with the chain recomputed (another chain, ending at
+    another final hash) a hidden draw shown as the seat's own (it would see its own cards) is still refused
+    at its event, and a hidden event shown as nothing leaves the legality of decisions unchecked, said so."""
     db, ids = played
     seat = 0
     text = run(db, "export", ids["dingo"], "--as", str(seat)).stdout
     lines = rows(text)
     i = next(k for k, e in enumerate(lines[1:-1], 1) if e["commit"] and e["shown"])
     lines[i]["shown"]["body"]["seat"] = seat
-    code, _out, err = verify_view(db, dump(lines), tmp_path, process=True)
+    code, _out, err = verify_view(db, dump(lines), tmp_path)
+    assert code == 4 and f"line {i + 1}: the hash does not match the event" in err, err
+    code, _out, err = verify_view(db, dump(relink(lines)), tmp_path, process=True)
     assert code == 4 and f"line {i + 1}: event {i}: it does not fit what seat {seat} knows" in err, err
     lines = rows(text)
     lines[i]["shown"] = None
-    code, out, err = verify_view(db, dump(lines), tmp_path)
+    code, out, err = verify_view(db, dump(relink(lines)), tmp_path)
     assert code == 0, err
     assert f"Not checked: the legality of decisions (hidden event {i} has no shown form to fold)." in out
     assert "legal from what" not in out
 
 
 def test_a_view_that_hides_nothing_new_still_says_what_it_hides(played, tmp_path):
-    """#16 hiding: checking decisions adds nothing to the export. The view's lines are exactly the
-    view as it was (no field beyond dinocli-log(5)'s), and no hidden line carries a body, salt or action."""
+    """#16 hiding: checking decisions adds nothing to the export. The view's lines have no field beyond
+    dinocli-log(5)'s, no hidden line carries a body, salt or action, and a hidden line's ``seen`` never
+    lists the seat (format 3)."""
     db, ids = played
     for kind in ("dingo", "dodos"):
         lines = rows(run(db, "export", ids[kind], "--as", "2").stdout)
         fields = {"n", "type", "v", "body", "actor", "action", "rolls", "salt", "rolls_salt", "commit",
-                  "rolls_commit", "shown", "command", "parent_hash", "hash"}
+                  "rolls_commit", "shown", "seen", "command", "parent_hash", "hash"}
         for e in lines[1:-1]:
             assert set(e) == fields
             if e["commit"]:
                 assert (e["type"], e["body"], e["actor"], e["action"], e["salt"]) == (None,) * 5
                 assert e["shown"] is None or set(e["shown"]) == {"type", "v", "body", "actor"}
+                assert 2 not in e["seen"]
         assert lines[-1]["seed"] is None
 
 
@@ -271,18 +278,39 @@ def test_fold_view_is_observe_after_fold_and_legal_actions_ignore_what_is_hidden
     assert decisions > 20
 
 
-def test_a_view_cannot_hide_the_seats_own_decision(played, tmp_path):
-    """#16 binding: a sealed event's hash covers only its commitment, so a forger may write one of the
-    seat's own secret picks as hidden (the chain still checks out); the seat was to move there, so the
-    view is refused at that event rather than skipping the decision's check."""
-    db, ids = played
-    seat = 1
-    lines = rows(run(db, "export", ids["dodos"], "--as", str(seat)).stdout)
+def _hide_own_pick(lines: list[dict], seat: int, seen: list[int] | None = None) -> int:
+    """Write the seat's first secret pick (Dodos) as hidden, shown as another seat's (``seen``: format 3's
+    seeing set to write, else the bound one); the number of the event."""
     i, e = next((k, x) for k, x in enumerate(lines[1:-1], 1)
                 if x["type"] == "dodos.card_picked" and x["actor"] == seat and x["salt"])
     other = (seat + 1) % len(lines[0]["seats"])
     e["commit"] = commitment(e["salt"], e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"])
     e["shown"] = {"type": e["type"], "v": e["v"], "body": {"seat": other, "card": -1}, "actor": other}
+    if seen is not None:
+        e["seen"] = seen
     e.update(type=None, v=None, body=None, actor=None, action=None, salt=None)
-    code, _out, err = verify_view(db, dump(lines), tmp_path, process=True)
+    return i
+
+
+def test_a_view_cannot_hide_the_seats_own_decision(played, tmp_path):
+    """#16 binding: a forger may write one of the seat's own secret picks as hidden. In format 2 the chain
+    still checks out (a sealed event's hash covers only its commitment); the seat was to move there, so
+    the view is refused at that event rather than skipping the decision's check. In format 3 the bound
+    seeing set lists the seat, so it is refused for that; rewriting the set too and recomputing the
+    chain still meets the to-move check."""
+    db, ids = played
+    seat = 1
+    v2 = rows((DATA / "format2-dodos-seat1.jsonl").read_text())
+    i = _hide_own_pick(v2, seat)
+    code, _out, err = verify_view(db, dump(v2), tmp_path, process=True)
+    assert code == 4 and f"line {i + 1}: event {i}: seat {seat} was to move, but this decision is hidden" in err, err
+    lines = rows(run(db, "export", ids["dodos"], "--as", str(seat)).stdout)
+    i = _hide_own_pick(lines, seat)
+    code, _out, err = verify_view(db, dump(lines), tmp_path)
+    assert code == 4 and f"line {i + 1}: the hash does not match the event" in err, err
+    code, _out, err = verify_view(db, dump(relink(lines)), tmp_path, process=True)
+    assert code == 4 and f"line {i + 1}: event {i}: seat {seat} may see this event" in err, err
+    lines = rows(run(db, "export", ids["dodos"], "--as", str(seat)).stdout)
+    i = _hide_own_pick(lines, seat, seen=[(seat + 1) % 3])
+    code, _out, err = verify_view(db, dump(relink(lines)), tmp_path)
     assert code == 4 and f"line {i + 1}: event {i}: seat {seat} was to move, but this decision is hidden" in err, err
