@@ -75,10 +75,10 @@ class _Raw:
             self.conn.execute(statement)
         self.next_id, self.head, self.hash, self.seq = 1, None, "0" * 64, 0
 
-    def append(self, actor: int, action: str, events: list[Event]) -> None:
+    def rows(self, actor: int, action: str, events: list[Event], now: str) -> list[tuple]:
+        """One command's rows, hashed in a chain as the store's are (the head moves on)."""
         rows = []
         command = self.next_id
-        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         for j, ev in enumerate(events):
             body = body_text(ev)
             a, act = (actor, action) if j == 0 else (None, None)
@@ -90,9 +90,17 @@ class _Raw:
                          command, now))
             self.head, self.hash = self.next_id, h
             self.next_id += 1
+        return rows
+
+    def insert(self, rows: list[tuple]) -> None:
+        """Rows in one transaction."""
         self.conn.execute("BEGIN IMMEDIATE")
         self.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         self.conn.execute("COMMIT")
+
+    def append(self, actor: int, action: str, events: list[Event]) -> None:
+        """One command appended in its own transaction (the timed baseline)."""
+        self.insert(self.rows(actor, action, events, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
 
     def replay(self, columns: str = _STORED_COLUMNS) -> int:
         """Read the game's rows in order and decode each body (the columns a Stored carries by default)."""
@@ -181,23 +189,8 @@ def _fold(state: tuple[int, int, int], ev: BenchCardPlayed) -> tuple[int, int, i
 
 def _raw_bulk(raw: _Raw, commands: int, events_per_command: int) -> None:
     """The same events as the store's, inserted in one transaction (the baseline's setup, not timed)."""
-    rows, now = [], time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    for i in range(commands):
-        command = raw.next_id
-        for j, ev in enumerate(_events(i, events_per_command)):
-            body = body_text(ev)
-            a, act = (i % 2, f"play {i}") if j == 0 else (None, None)
-            payload = canonical({"type": ev.tag, "v": ev.version, "body": msgspec.Raw(body), "actor": a,
-                                 "action": act, "rolls": None})
-            h = hashlib.sha256(raw.hash.encode() + payload).hexdigest()
-            raw.seq += 1
-            rows.append((raw.next_id, "g", raw.head, raw.seq, ev.tag, ev.version, body, a, act, None, h, raw.hash,
-                         command, now))
-            raw.head, raw.hash = raw.next_id, h
-            raw.next_id += 1
-    raw.conn.execute("BEGIN IMMEDIATE")
-    raw.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    raw.conn.execute("COMMIT")
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    raw.insert([row for i in range(commands) for row in raw.rows(i % 2, f"play {i}", _events(i, events_per_command), now)])
 
 
 @functools.lru_cache(maxsize=1)
