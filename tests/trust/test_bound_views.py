@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -29,47 +28,14 @@ from dinocli.games.dingo.data import ALL
 from dinocli.service import Service, read_log_for_game
 from dinocli.verify import public_form, verify_log
 
-DINOCLI = [str(Path(sys.executable).with_name("dinocli"))]
-DATA = Path(__file__).parent / "data"
+from .forge import DATA, dump, relink, rows, run
 SEAT, OTHERS = 1, (0, 2)
-
-
-def run(db: Path, *args: str) -> subprocess.CompletedProcess:
-    """dinocli as a separate process."""
-    return subprocess.run([*DINOCLI, "--db", str(db), *args], capture_output=True, text=True, timeout=120)
 
 
 def same_in_process(db: Path, r: subprocess.CompletedProcess, *args: str) -> None:
     """The same command in-process (click's runner) gives the same exit status and words."""
     inproc = CliRunner().invoke(cli, ["--db", str(db), *args])
     assert (inproc.exit_code, inproc.stdout, inproc.stderr) == (r.returncode, r.stdout, r.stderr), inproc.output
-
-
-def rows(text: str) -> list[dict]:
-    return [json.loads(line) for line in text.splitlines()]
-
-
-def dump(lines: list[dict]) -> str:
-    return "".join(json_text(r) + "\n" for r in lines)
-
-
-def relink(lines: list[dict]) -> list[dict]:
-    """Recompute every hash of a view after an edit, as dinocli-log(5) defines them (the forger's last step)."""
-    prev = lines[0]["genesis"]
-    for e in lines[1:-1]:
-        e["parent_hash"] = prev
-        public = line_public(e)
-        if e["commit"] is not None:
-            e["hash"] = link_hash(prev, e["rolls_commit"], commit=e["commit"], public=public)
-        else:
-            content = (e["type"], e["v"], json_text(e["body"]), e["actor"], e["action"])
-            if e["salt"] is None:
-                e["hash"] = link_hash(prev, e["rolls_commit"], content=content)
-            else:
-                e["hash"] = link_hash(prev, e["rolls_commit"], commit=commitment(e["salt"], *content), public=public)
-        prev = e["hash"]
-    lines[-1]["final_hash"] = prev
-    return lines
 
 
 def accepted(lines: list[dict]) -> bool:
