@@ -63,3 +63,16 @@ def test_hint_shows_runners_up_near_the_best_even_when_the_search_spreads_thin(m
     sure = [RootStat(legal[0], 90, 0.9, 0.7), RootStat(legal[1], 6, 0.06, 0.4), RootStat(legal[2], 4, 0.04, 0.3)]
     monkeypatch.setattr(hint_module, "search_root", lambda *args, **kwargs: sure)
     assert [a.visits_share for a in hint(HIGHCARD, view, 0, legal, random.Random(0), spec="mcts:iterations=10")] == [0.9, 0.06]
+
+
+def test_hint_with_the_uct_peer_gives_the_peer_s_choice_not_the_rules(monkeypatch):
+    """#23: ``hint --bot uct`` advises what the uct bot plays (it used to fall back on the rule move)."""
+    from dinocli.ai.uct import UctBot
+
+    state = HCState(hands=(8, 3), turn=0)
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    rule = HIGHCARD.strategy(view, 0, legal, random.Random(0))[0]
+    other = next(a for a in legal if a != rule)
+    monkeypatch.setattr(UctBot, "choose", lambda self, game, view, seat, legal, rng: other)
+    (advice,) = hint(HIGHCARD, view, 0, legal, random.Random(0), spec="uct:iterations=10")
+    assert advice.action == other and advice.reason == ""
