@@ -37,6 +37,7 @@ from dinocli.games.runner import start, step
 
 from .mcts import Node, Search
 from .spec import parse_spec
+from .uct import PackageState
 
 __all__ = ["mcts_figures", "positions"]
 
@@ -94,35 +95,6 @@ def _ours(game: Game, state: State, seconds: float, spec: str) -> tuple[int, flo
     return search.iterations, time.process_time() - cpu, counted.decisions
 
 
-class _Adapted:
-    """A determinized state in the ``mcts`` package's State interface."""
-
-    __slots__ = ("game", "state", "sim")
-
-    def __init__(self, game: Game, state: State, sim: SimRng):
-        self.game, self.state, self.sim = game, state, sim
-
-    def getCurrentPlayer(self) -> int:  # noqa: N802 - the package's names
-        """The seat to move."""
-        return self.game.to_move(self.state)
-
-    def getPossibleActions(self) -> list[Action]:  # noqa: N802
-        """The legal actions."""
-        return self.game.legal_actions(self.state)
-
-    def takeAction(self, action: Action) -> "_Adapted":  # noqa: N802
-        """The state after ``action`` (chance sampled once, then frozen in the tree)."""
-        return _Adapted(self.game, step(self.game, self.state, action, self.sim)[0], self.sim)
-
-    def isTerminal(self) -> bool:  # noqa: N802
-        """Whether the game is over."""
-        return self.game.to_move(self.state) is None
-
-    def getReward(self) -> list[float]:  # noqa: N802
-        """The value per seat."""
-        return self.game.returns(self.state)
-
-
 def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple[int, float, int]:
     """Rounds of the ``mcts`` package in ``seconds`` of wall time, the CPU time and the decisions they took."""
     game = counted = _Counted(game)
@@ -130,7 +102,7 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
     det = game.determinize(game.observe(state, game.to_move(state)), game.to_move(state), rnd)
     rounds = 0
 
-    def playout(s: _Adapted) -> list[float]:
+    def playout(s: PackageState) -> list[float]:
         """The package's random policy, seeded, counting one call per search round."""
         nonlocal rounds
         rounds += 1
@@ -149,7 +121,7 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
 
     searcher = Uct(timeLimit=seconds * 1000, rolloutPolicy=playout, explorationConstant=0.7)
     cpu = time.process_time()
-    searcher.search(_Adapted(game, det, SimRng(rnd)))
+    searcher.search(PackageState(game, det, SimRng(rnd)))
     return rounds, time.process_time() - cpu, counted.decisions
 
 

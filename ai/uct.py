@@ -24,10 +24,10 @@ from dinocli.games.runner import step
 from .mcts import Search
 from .spec import BotSpec, BotSpecError, parse_spec
 
-__all__ = ["UctBot"]
+__all__ = ["UctBot", "PackageState"]
 
 
-class _Adapted:
+class PackageState:
     """A determinized state in the ``mcts`` package's State interface."""
 
     __slots__ = ("game", "state", "sim")
@@ -43,9 +43,9 @@ class _Adapted:
         """The legal actions."""
         return self.game.legal_actions(self.state)
 
-    def takeAction(self, action: Action) -> "_Adapted":  # noqa: N802
+    def takeAction(self, action: Action) -> "PackageState":  # noqa: N802
         """The state after ``action`` (chance drawn now, then frozen in the tree)."""
-        return _Adapted(self.game, step(self.game, self.state, action, self.sim)[0], self.sim)
+        return PackageState(self.game, step(self.game, self.state, action, self.sim)[0], self.sim)
 
     def isTerminal(self) -> bool:  # noqa: N802
         """Whether the game is over."""
@@ -111,14 +111,14 @@ class UctBot:
         base = game.scores(state) if leaf.stop_on_score else None
         rounds = 0
 
-        def playout(s: _Adapted) -> list[float]:
+        def playout(s: PackageState) -> list[float]:
             nonlocal rounds
             rounds += 1
             return leaf._playout(s.state, rng, sim, base)
 
         s = self.spec
         searcher = _searcher(self._package, rng, playout, s.iterations, s.seconds, s.c)
-        searcher.root = root = self._package.treeNode(_Adapted(game, state, sim), None)
+        searcher.root = root = self._package.treeNode(PackageState(game, state, sim), None)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds
         while True:  # at least one round, whatever the budget
             searcher.executeRound()
