@@ -27,6 +27,10 @@ def make_bot(spec: str | BotSpec = DEFAULT_SPEC) -> "Bot":
         from .rules_bot import RuleBot
 
         return RuleBot()
+    if s.kind == "uct":
+        from .uct import UctBot  # the PyPI mcts package: the peer of issue 23, in the bench extra
+
+        return UctBot(s)
     from .mcts import MctsBot  # numpy: loaded only when a search bot is made
 
     return MctsBot(s)

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from dinocli.games.protocol import Action, Game, Seat, View
 
 from .mcts import search_root
+from .bots import make_bot
 from .spec import parse_spec
 
 __all__ = ["Advice", "hint", "advice_lines"]
@@ -33,8 +34,9 @@ def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Ra
     rule_action, rule_reason = game.strategy(view, seat, legal, random.Random(rnd.getrandbits(64)))
     state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
     if s.kind != "mcts":
-        # random/rules advise one action; a small search still estimates its value
-        action = legal[rnd.randrange(len(legal))] if s.kind == "random" else rule_action
+        # random, rules and the uct peer advise one action; a small search still estimates its value
+        action = (legal[rnd.randrange(len(legal))] if s.kind == "random" else rule_action if s.kind == "rules"
+                  else make_bot(s).choose(game, view, seat, legal, rnd))
         values = {st.action: st.value for st in search_root(game, view, seat, legal, rnd, "mcts:easy")}
         return [Advice(action, game.format_action(state, action), 1.0, values[action],
                        rule_reason if action == rule_action else "")]

@@ -18,6 +18,10 @@ Other seats choose in the tree by UCB on their own value (``opponents=search``) 
 face down after the searcher cannot answer the searcher's hidden pick, which a tree node under
 that pick would (information leakage, pessimism growing with the number of opponents).
 
+With ``prior=W`` (PUCT-style, W > 0) the rule-based strategy's choice for the seat to move is
+tried first at a node and keeps a bonus ``W * sqrt(avail) / (1 + visits)`` beside its UCB value:
+a search that has not yet told the actions apart falls back on the rule bot's move.
+
 Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root
 child. On its next call, the subtree becomes the new root when no other seat decided in between
 and the new view is exactly the view reached from the old one by the chosen action (checked on
@@ -119,6 +123,7 @@ class Search:
         self.cutoff = s.cutoff
         self.stop_on_score = s.stop == "score"
         self.model = s.opponents == "rules"
+        self.prior = s.prior
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -147,7 +152,7 @@ class Search:
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
         to_move, legal_actions = game.to_move, game.legal_actions
-        c = self.c
+        c, prior = self.c, self.prior
         state = game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
@@ -165,9 +170,14 @@ class Search:
             else:
                 node.avail[rows] += 1
                 vis = node.visits[rows]
+                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]] if prior else -1
                 if vis.all():
                     u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
+                    if prior:
+                        u += (rows == hint) * (prior * np.sqrt(node.avail[rows]) / (1 + vis))
                     r = int(rows[u.argmax()])
+                elif prior and node.visits[hint] == 0:
+                    r = hint  # the rule bot's choice is tried first
                 else:
                     fresh = rows[vis == 0]
                     r = int(fresh[rnd.randrange(fresh.size)])

@@ -1,8 +1,8 @@
 """Bot specs: the text form (``random``, ``rules``, ``mcts:hard``, ``mcts:iterations=500,rollout=rules``),
 its parsed struct and the MCTS levels (:func:`dinocli.ai.bots.make_bot` builds the bot).
 
-Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts`` and, for
-``mcts`` only, an ITEM is a level name or ``key=value``:
+Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules``, ``mcts`` or ``uct`` and, for
+``mcts``, an ITEM is a level name or ``key=value``:
 
 * ``iterations=N`` — budget in search iterations (deterministic for a seed);
 * ``seconds=S`` — budget in wall-clock seconds (with ``iterations`` too: whichever ends first);
@@ -13,8 +13,13 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules`` or ``mcts
 * ``reuse=yes|no`` — keep the search tree between consecutive decisions of the same seat (off
   by default: ``play`` and the REPL make a bot per move, so the bot at the prompt could not keep
   it, and keeping it did not help in Dodos: 21-19 against medium without it);
+* ``prior=W`` — the rule-based strategy's choice is tried first at each searched node and gets
+  ``W * sqrt(avail) / (1 + visits)`` on top of its UCB value (PUCT-style prior; 0: none);
 * ``opponents=search|rules`` — other seats choose in the tree by their own UCB values, or by the
   game's rule-based strategy on their own view (an opponent model that cannot see hidden picks).
+
+``uct`` (the peer of the benches: the PyPI ``mcts`` package on one determinization per move, in
+the ``bench`` extra) takes ``iterations=N``, ``seconds=S`` and ``c=X`` (default ``iterations=200``).
 
 A level is a preset of every key; other items override it. ``parse_spec(s).name`` is the
 canonical text, and parsing it gives the same spec back. A game may tune the presets for itself
@@ -29,13 +34,13 @@ __all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC",
 
 DEFAULT_LEVEL = "medium"
 DEFAULT_SPEC = "mcts:medium"
-KINDS = ("random", "rules", "mcts")
+KINDS = ("random", "rules", "mcts", "uct")
 ROLLOUTS = ("random", "rules")
 
 VALID_FORMS = (
     "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
-    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, "
-    "combined with commas (mcts:hard,rollout=random)"
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, mcts:prior=W, "
+    "combined with commas (mcts:hard,rollout=random), uct:seconds=S|iterations=N|c=X"
 )
 
 
@@ -56,6 +61,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     stop: str = "never"
     reuse: bool = False
     opponents: str = "search"
+    prior: float = 0.0
     name: str = ""
     given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
 
@@ -68,7 +74,8 @@ LEVELS: dict[str, BotSpec] = {
     for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
 }
 
-_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents")
+_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior")
+_UCT_KEYS = ("iterations", "seconds", "c")
 
 
 def _fail(text: str, why: str) -> BotSpecError:
@@ -87,7 +94,7 @@ def _value(text: str, key: str, raw: str):
             if not (0 < v < 1e6):
                 raise ValueError
             return v
-        if key == "c":
+        if key in ("c", "prior"):
             v = float(raw)
             if not (0 <= v < 1e6):
                 raise ValueError
@@ -139,7 +146,7 @@ def parse_spec(text: str) -> BotSpec:
     kind = kind.strip()
     if kind not in KINDS:
         raise _fail(text, f"unknown bot kind {kind!r}")
-    if kind != "mcts":
+    if kind in ("random", "rules"):
         if sep:
             raise _fail(text, f"{kind!r} takes no options")
         return BotSpec(kind=kind, name=kind)
@@ -153,17 +160,24 @@ def parse_spec(text: str) -> BotSpec:
             key, eq, val = item.partition("=")
             key, val = key.strip(), val.strip()
             if not eq:
+                if kind == "uct":
+                    raise _fail(text, f"uct takes no level ({key!r})")
                 if key not in LEVELS:
                     raise _fail(text, f"unknown level or option {key!r}")
                 if level is not None:
                     raise _fail(text, "more than one level")
                 level = key
                 continue
-            if key not in _KEYS:
-                raise _fail(text, f"unknown option {key!r}")
+            if key not in (_UCT_KEYS if kind == "uct" else _KEYS):
+                raise _fail(text, f"unknown option {key!r}" + (" for uct" if kind == "uct" else ""))
             if key in given:
                 raise _fail(text, f"{key} given twice")
             given[key] = _value(text, key, val)
+    if kind == "uct":
+        keys = tuple(k for k in _UCT_KEYS if k in given)
+        budget = {"iterations": None} if "seconds" in given and "iterations" not in given else {"iterations": 200}
+        return BotSpec(kind="uct", name="uct" + (":" if keys else "") + ",".join(_format(k, given[k]) for k in keys),
+                       given=keys, **{"c": 0.7, **budget, **given})
     base = LEVELS[level or DEFAULT_LEVEL]
     fields = {k: getattr(base, k) for k in _KEYS}
     if "seconds" in given and "iterations" not in given:
@@ -192,4 +206,4 @@ def resolved(spec: str, tuning: dict[str, dict[str, object]] | None = None) -> s
     if t.kind != "mcts":
         return t.name
     return "mcts:" + ",".join(_format(k, getattr(t, k)) for k in _KEYS
-                              if getattr(t, k) is not None or k == "cutoff")
+                              if (getattr(t, k) is not None or k == "cutoff") and (k != "prior" or t.prior))

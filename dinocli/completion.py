@@ -131,7 +131,8 @@ def spec_items() -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for kind in KINDS:
         out.append((kind, {"random": "uniformly random legal moves", "rules": "the game's rule-based strategy",
-                           "mcts": f"Monte Carlo tree search ({DEFAULT_SPEC})"}.get(kind)))
+                           "mcts": f"Monte Carlo tree search ({DEFAULT_SPEC})",
+                           "uct": "UCT of the mcts package on one sampled deal (bench extra)"}.get(kind)))
     for name, level in LEVELS.items():
         out.append((f"mcts:{name}", f"{level.iterations} iterations"))
     return out

@@ -34,6 +34,7 @@ from typing import Any
 from dinocli.ai.arena import random_playout
 from dinocli.ai.mcts import Node, Search
 from dinocli.ai.spec import parse_spec
+from dinocli.ai.uct import PackageState
 from dinocli.events import Event, Rng, SeededRng, SimRng
 from dinocli.games.protocol import Action, Game, State
 from dinocli.games.runner import start, step
@@ -90,35 +91,6 @@ def _ours(game: Game, state: State, seconds: float, spec: str) -> tuple[int, flo
     return search.iterations, time.process_time() - cpu, counted.decisions
 
 
-class _Adapted:
-    """A determinized state in the ``mcts`` package's State interface."""
-
-    __slots__ = ("game", "state", "sim")
-
-    def __init__(self, game: Game, state: State, sim: SimRng):
-        self.game, self.state, self.sim = game, state, sim
-
-    def getCurrentPlayer(self) -> int:  # noqa: N802 - the package's names
-        """The seat to move."""
-        return self.game.to_move(self.state)
-
-    def getPossibleActions(self) -> list[Action]:  # noqa: N802
-        """The legal actions."""
-        return self.game.legal_actions(self.state)
-
-    def takeAction(self, action: Action) -> "_Adapted":  # noqa: N802
-        """The state after ``action`` (chance sampled once, then frozen in the tree)."""
-        return _Adapted(self.game, step(self.game, self.state, action, self.sim)[0], self.sim)
-
-    def isTerminal(self) -> bool:  # noqa: N802
-        """Whether the game is over."""
-        return self.game.to_move(self.state) is None
-
-    def getReward(self) -> list[float]:  # noqa: N802
-        """The value per seat."""
-        return self.game.returns(self.state)
-
-
 def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple[int, float, int]:
     """Rounds of the ``mcts`` package in ``seconds`` of wall time, the CPU time and the decisions they took."""
     game = counted = _Counted(game)
@@ -126,7 +98,7 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
     det = game.determinize(game.observe(state, game.to_move(state)), game.to_move(state), rnd)
     rounds = 0
 
-    def playout(s: _Adapted) -> list[float]:
+    def playout(s: PackageState) -> list[float]:
         """The package's random policy, seeded, counting one call per search round."""
         nonlocal rounds
         rounds += 1
@@ -145,7 +117,7 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
 
     searcher = Uct(timeLimit=seconds * 1000, rolloutPolicy=playout, explorationConstant=0.7)
     cpu = time.process_time()
-    searcher.search(_Adapted(game, det, SimRng(rnd)))
+    searcher.search(PackageState(game, det, SimRng(rnd)))
     return rounds, time.process_time() - cpu, counted.decisions
 
 

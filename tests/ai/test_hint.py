@@ -85,3 +85,16 @@ def test_a_runner_up_never_borrows_the_reason_for_another_move():
     advice = hint(_Stubborn(), view, 0, legal, random.Random(0), spec="mcts:iterations=400", min_share=0.0)
     assert len(advice) >= 2
     assert all("better moment" not in a.reason for a in advice)
+
+
+def test_hint_with_the_uct_peer_gives_the_peer_s_choice_not_the_rules(monkeypatch):
+    """#23: ``hint --bot uct`` advises what the uct bot plays (it used to fall back on the rule move)."""
+    from dinocli.ai.uct import UctBot
+
+    state = HCState(hands=(8, 3), turn=0)
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    rule = HIGHCARD.strategy(view, 0, legal, random.Random(0))[0]
+    other = next(a for a in legal if a != rule)
+    monkeypatch.setattr(UctBot, "choose", lambda self, game, view, seat, legal, rng: other)
+    (advice,) = hint(HIGHCARD, view, 0, legal, random.Random(0), spec="uct:iterations=10")
+    assert advice.action == other and advice.reason == ""

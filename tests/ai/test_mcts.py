@@ -196,3 +196,30 @@ def test_other_seats_modelled_by_the_rules_get_no_choice_in_the_tree():
     modelled, searched = opponent_rows("mcts:opponents=rules"), opponent_rows("mcts:opponents=search")
     assert modelled and all(n == 1 for n in modelled)
     assert max(searched) > 1
+
+
+def test_a_rules_prior_tries_the_rule_move_first_and_keeps_it_ahead():
+    """#23 (prior=W): the rule bot's choice is the first action tried at a node, and with a
+    bonus for it the search spends more of a small budget on it than without."""
+    _, state = nim_position((1, 3, 5))  # nim-sum 7: the rule move is 5 -> 2
+    legal, view = NIM.legal_actions(state), NIM.observe(state, 0)
+    rule = NIM.strategy(view, 0, legal, random.Random(0))[0]
+    for seed in range(5):
+        assert make_bot("mcts:iterations=1,prior=0.5").choose(NIM, view, 0, legal, random.Random(seed)) == rule
+
+    def share(spec):
+        root = Node()
+        Search(NIM, 0, spec).run(root, view, legal, random.Random(1), iterations=60)
+        return root.visits[root.index[rule]] / 60
+
+    assert share("mcts:prior=1,rollout=random,cutoff=none,stop=never") > share(
+        "mcts:rollout=random,cutoff=none,stop=never") + 0.1
+
+
+def test_the_uct_peer_finds_the_forced_win_in_nim():
+    """#23: the mcts package on one determinization (perfect information here) finds 4 -> 3 in
+    (1, 2, 4) whatever the seed."""
+    _, state = nim_position((1, 2, 4))
+    legal, view = NIM.legal_actions(state), NIM.observe(state, 0)
+    picks = [make_bot("uct:iterations=1500").choose(NIM, view, 0, legal, random.Random(s)) for s in (1, 1, 2)]
+    assert all((a.heap, a.stones) == (2, 1) for a in picks)

@@ -104,7 +104,7 @@ def test_game_kinds_come_from_the_registry(shell):
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_bot_specs_complete_kinds_levels_and_options(shell):
     """Issue 10: --bot completes random, rules, mcts, the levels of dinocli.ai, and mcts options."""
-    assert values("dinocli new dingo --bot ", shell) == ["random", "rules", "mcts", *(f"mcts:{lv}" for lv in LEVELS)]
+    assert values("dinocli new dingo --bot ", shell) == ["random", "rules", "mcts", "uct", *(f"mcts:{lv}" for lv in LEVELS)]
     assert values("dinocli tournament dingo --bot r", shell) == ["random", "rules"]
     assert values("dinocli hint abc --bot mcts:h", shell)[-1].endswith("hard")
 
