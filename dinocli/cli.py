@@ -893,9 +893,11 @@ def takeover(env: Env, game_id, at, seat, spec, fast):
               help="The bot that judges (default: mcts:medium).")
 @click.option("--workers", type=click.IntRange(1, 64), metavar="N",
               help="Worker processes, each judging some of the decisions (default: 2, or 1 on one core).")
+@click.option("--branch", metavar="NAME", shell_complete=complete.branch_names,
+              help="The line of play to judge (default: the current branch; after a take-over, main is the game itself).")
 @JSON
 @pass_env
-def analyze(env: Env, game_id, seat, spec, workers, as_json):
+def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
     """Judge each decision of a seat from that seat's information: expected return of the choice and of
     the best, the drop (inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30), the curve, the worst three.
 
@@ -915,7 +917,7 @@ def analyze(env: Env, game_id, seat, spec, workers, as_json):
 
         if parse_spec(spec).kind != "mcts":
             fail("analyze needs a searching bot (mcts, mcts:easy|medium|hard, mcts:iterations=N)", USAGE)
-        g = env.service.load(game_id)
+        g = env.service.load(game_id, branch=branch)
         if seat is not None:
             seat_no = peek(g, seat, "analyze")
         else:

@@ -281,3 +281,25 @@ def test_watching_in_a_terminal_shows_each_move_as_it_is_made(tmp_path):
         assert text.index("(bot): ") < text.index("Game over")
     finally:
         term.close()
+
+
+def test_analyze_judges_the_game_itself_after_a_take_over_with_branch(svc, tmp_path):
+    """#20 trial: after a take-over the practice branch is current, and `analyze ID` judged it; with
+    ``--branch main`` it judges the game as played (a separate process); an unknown branch is one line."""
+    import json
+
+    g = _bots(svc, "sos", 4)
+    t = svc.takeover(g.id, 4, 0)
+    assert t.branch != "main"
+    db = str(tmp_path / "games.sqlite")
+    base = [str(EXE), "--db", db, "analyze", g.id, "--seat", "0", "--bot", "mcts:iterations=8", "--workers", "1", "--json"]
+    env = {k: v for k, v in os.environ.items() if k != "DINOCLI_DB"}
+    current = json.loads(subprocess.run(base, capture_output=True, text=True, env=env, check=True).stdout)
+    main = json.loads(subprocess.run([*base, "--branch", "main"], capture_output=True, text=True, env=env,
+                                     check=True).stdout)
+    assert current["branch"] == t.branch and main["branch"] == "main"
+    assert len(main["decisions"]) > len(current["decisions"])      # the practice line stops at decision 4
+    assert max(d["decision"] for d in main["decisions"]) > 4 >= max((d["decision"] for d in current["decisions"]), default=0)
+    bad = subprocess.run([*base, "--branch", "nope"], capture_output=True, text=True, env=env)
+    assert bad.returncode == 1 and bad.stdout == "" and len(bad.stderr.strip().splitlines()) == 1
+    assert "no branch 'nope'" in bad.stderr
