@@ -398,12 +398,13 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
         echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
         from dinocli import games
 
+        seats_column = _seats_wrapper(59)
         for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
                 status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
-                       f"{status[:22]:<22}  {_seats_text(r.seats)}")
+                       f"{status[:22]:<22}  {seats_column(_seats_text(r.seats))}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
             for name in (r.meta or {}).get("takeovers", {}):
@@ -412,6 +413,17 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             more_args = [*(["--kind", kind] if kind else []), *(["--tournament", tournament] if tournament else []),
                          *(["--limit", str(limit)] if limit != 50 else []), "--before", records[-1].id]
             echo(f"More: {env.command('games', *more_args)}")
+
+
+def _seats_wrapper(indent: int):
+    """On a terminal, a last column that wraps between names under itself (piped: one line a row)."""
+    if not sys.stdout.isatty():
+        return lambda text: text
+    import shutil
+    import textwrap
+
+    width = max(20, shutil.get_terminal_size().columns - 1 - indent)
+    return lambda text: ("\n" + " " * indent).join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
 
 
 def _taken_over(g) -> str:

@@ -303,3 +303,21 @@ def test_analyze_judges_the_game_itself_after_a_take_over_with_branch(svc, tmp_p
     bad = subprocess.run([*base, "--branch", "nope"], capture_output=True, text=True, env=env)
     assert bad.returncode == 1 and bad.stdout == "" and len(bad.stderr.strip().splitlines()) == 1
     assert "no branch 'nope'" in bad.stderr
+
+
+def test_the_games_list_wraps_its_seats_under_their_column_on_a_narrow_terminal(monkeypatch):
+    """#20 trial: at 80 columns a four-seat row's SEATS ran into the next line's first column."""
+    import os as _os
+    import shutil
+
+    from dinocli import cli as cli_module
+
+    text = "rules0, rules1 (rules); mcts2 (mcts:easy); random3 (random)"
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a, **k: _os.terminal_size((80, 24)))
+    lines = cli_module._seats_wrapper(59)(text).split("\n")
+    assert len(lines) > 1 and all(len(line) <= 79 for line in lines)
+    assert all(line.startswith(" " * 59) and not line[59].isspace() for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == text
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    assert cli_module._seats_wrapper(59)(text) == text        # piped: one line a game, for scripts
