@@ -567,10 +567,8 @@ class Service:
                                f"export --format text or html, or the game's own line (checkout {g.takeover['from']})")
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
-        if seat is None:
-            seed = g.record.seed
-            if g.over or with_seed:
-                seed = self.store.secret_seed(g.id)
+        if seat is None:   # an unfinished line withholds the seed even where another line revealed it
+            seed = self.store.secret_seed(g.id) if g.over or with_seed else None
             return self._with_notes(self.store.export(g.id, result=result, seed=seed), self.notes(g))
         if with_seed:
             raise ServiceError("--with-seed writes a full save; a seat's view (--as) never carries the seed")

@@ -35,11 +35,12 @@ def add_figure(name: str, n: int) -> None:
     FIGURES[name] = FIGURES.get(name, 0) + n
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
-    """Print the counts (kills, races, hostile files, hypothesis examples) of this run."""
-    if FIGURES:
-        mode = "large" if LARGE else "ci"
-        terminalreporter.write_line(f"reliability ({mode}): " + ", ".join(f"{k} {v:,}" for k, v in FIGURES.items()))
+def figures_line() -> str | None:
+    """The counts (kills, races, hostile files, hypothesis examples) of this run, as one line."""
+    if not FIGURES:
+        return None
+    mode = "large" if LARGE else "ci"
+    return f"reliability ({mode}): " + ", ".join(f"{k} {v:,}" for k, v in FIGURES.items())
 
 
 def fingerprint(path: str | os.PathLike) -> tuple[dict[str, int], str]:
