@@ -182,7 +182,7 @@ def render(report: dict[str, Any], color: bool = False) -> str:
         rows = [[b["bot"], str(b["games"]), f"{b['wins']:g}", _pct(b["win_rate"]), _ci(b["ci95"]),
                  f"{b['mean_score']:.2f}", f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",
                  f"{b['rating']['ordinal']:.1f}"] for b in report["bots"]]
-        lines += _table(["bot", "games", "wins", "win rate", "95% CI", "mean score", "openskill μ ± σ", "ordinal"],
+        lines += _table(["bot", "games", "wins", "win rate", "95% CI", "score", "openskill", "ordinal"],
                         rows, {1, 2, 3, 5, 7})
         if report["pairings"]:
             rows = []

@@ -32,7 +32,7 @@ def test_the_terminal_table_names_the_tournament_to_list(dino):
     r = dino("tournament", "dingo", "--bot", "rules", "--bot", "random", "--games", "2", "--workers", "1", "--save")
     assert r.exit_code == 0, r.stderr
     out = r.stdout
-    for heading in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "openskill", "Head to head"):
+    for heading in ("bot", "games", "wins", "win rate", "95% CI", "score", "openskill", "ordinal", "Head to head"):
         assert heading in out
     assert "rules vs random" in out
     tid = out.rsplit("dinocli games --tournament ", 1)[1].split()[0]
