@@ -24,7 +24,7 @@ from dinocli.games.runner import step
 from .mcts import Search
 from .spec import BotSpec, BotSpecError, parse_spec
 
-__all__ = ["UctBot", "PackageState"]
+__all__ = ["UctBot", "PackageState", "credit_movers"]
 
 
 class PackageState:
@@ -56,16 +56,21 @@ class PackageState:
         return self.game.returns(self.state)
 
 
+def credit_movers(searcher, node, reward: list[float]) -> None:
+    """The package's ``backpropogate`` with a value per seat: each node is credited with the reward of
+    the seat that moved into it (the package's own adds one number for everyone)."""
+    while node is not None:
+        node.numVisits += 1
+        if node.parent is not None:
+            node.totalReward += reward[node.parent.state.getCurrentPlayer()]
+        node = node.parent
+
+
 def _searcher(package, rnd: random.Random, playout, iterations: int | None, seconds: float | None, c: float):
     """The package's searcher with a value per seat and seeded tie-breaks."""
 
     class Uct(package.mcts):
-        def backpropogate(self, node, reward):  # noqa: D102 - the package's name
-            while node is not None:
-                node.numVisits += 1
-                if node.parent is not None:
-                    node.totalReward += reward[node.parent.state.getCurrentPlayer()]
-                node = node.parent
+        backpropogate = credit_movers
 
         def getBestChild(self, node, explorationValue):  # noqa: N802,N803,D102
             best, top = [], float("-inf")

@@ -34,7 +34,7 @@ from typing import Any
 from dinocli.ai.arena import random_playout
 from dinocli.ai.mcts import Node, Search
 from dinocli.ai.spec import parse_spec
-from dinocli.ai.uct import PackageState
+from dinocli.ai.uct import PackageState, credit_movers
 from dinocli.events import Event, Rng, SeededRng, SimRng
 from dinocli.games.protocol import Action, Game, State
 from dinocli.games.runner import start, step
@@ -107,13 +107,7 @@ def _theirs(mcts_module: Any, game: Game, state: State, seconds: float) -> tuple
         return s.getReward()
 
     class Uct(mcts_module.mcts):
-        def backpropogate(self, node, reward):
-            """Credit each node with the reward of the seat that moved into it (two-player fix)."""
-            while node is not None:
-                node.numVisits += 1
-                if node.parent is not None:
-                    node.totalReward += reward[node.parent.state.getCurrentPlayer()]
-                node = node.parent
+        backpropogate = credit_movers
 
     searcher = Uct(timeLimit=seconds * 1000, rolloutPolicy=playout, explorationConstant=0.7)
     cpu = time.process_time()
