@@ -398,13 +398,12 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
         echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
         from dinocli import games
 
-        seats_column = _seats_wrapper(59)
         for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
                 status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
-                       f"{status[:22]:<22}  {seats_column(_seats_text(r.seats))}")
+                       f"{status[:22]:<22}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
             for name in (r.meta or {}).get("takeovers", {}):
@@ -415,26 +414,21 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             echo(f"More: {env.command('games', *more_args)}")
 
 
-def _seats_wrapper(indent: int):
-    """On a terminal, a last column that wraps between names under itself (piped: one line a row)."""
-    if not sys.stdout.isatty():
-        return lambda text: text
-    import shutil
-    import textwrap
-
-    width = max(20, shutil.get_terminal_size().columns - 1 - indent)
-    return lambda text: ("\n" + " " * indent).join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
-
-
-def _taken_over(g) -> str:
-    """The line that opens a take-over branch (wrapped between words on a terminal)."""
-    text = f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}"
+def _wrapped(text: str, *, indent: int = 0, least: int = 40) -> str:
+    """On a terminal, ``text`` wrapped between words to its width, continued under column ``indent``
+    (at least ``least`` wide); piped output keeps it on one line, for scripts."""
     if not sys.stdout.isatty():
         return text
     import shutil
     import textwrap
 
-    return "\n".join(textwrap.wrap(text, max(40, shutil.get_terminal_size().columns - 1), break_on_hyphens=False))
+    width = max(least, shutil.get_terminal_size().columns - 1 - indent)
+    return ("\n" + " " * indent).join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
+
+
+def _taken_over(g) -> str:
+    """The line that opens a take-over branch (wrapped between words on a terminal)."""
+    return _wrapped(f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}")
 
 
 def _practice(g) -> str:

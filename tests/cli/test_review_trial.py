@@ -315,9 +315,9 @@ def test_the_games_list_wraps_its_seats_under_their_column_on_a_narrow_terminal(
     text = "rules0, rules1 (rules); mcts2 (mcts:easy); random3 (random)"
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     monkeypatch.setattr(shutil, "get_terminal_size", lambda *a, **k: _os.terminal_size((80, 24)))
-    lines = cli_module._seats_wrapper(59)(text).split("\n")
+    lines = cli_module._wrapped(text, indent=59, least=20).split("\n")
     assert len(lines) > 1 and all(len(line) <= 79 for line in lines)
     assert all(line.startswith(" " * 59) and not line[59].isspace() for line in lines[1:])
     assert " ".join(line.strip() for line in lines) == text
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
-    assert cli_module._seats_wrapper(59)(text) == text        # piped: one line a game, for scripts
+    assert cli_module._wrapped(text, indent=59, least=20) == text        # piped: one line a game, for scripts
