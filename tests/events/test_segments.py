@@ -180,3 +180,22 @@ def test_verify_as_a_process_fails_on_a_forged_segment_and_show_still_works(tmp_
     assert bad.returncode != 0 and "segments table" in (bad.stdout + bad.stderr)
     shown = subprocess.run([exe, "show", gid], capture_output=True, text=True, env=env, timeout=120)
     assert shown.returncode == 0, shown.stderr
+
+
+def test_a_row_edited_under_a_segment_reads_as_recorded_and_verify_finds_it(game):
+    """The chain to the head's stored hash proves what a segment holds; the edited row is found by the
+    check of every row (verify, export)."""
+    from dinocli.events.errors import ChainBroken
+
+    store, gid, head, db = game
+    truth = rows_path(store, gid, head)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TRIGGER events_no_update")
+        conn.execute("UPDATE events SET body = replace(body, '\"card\":', '\"card\":1') WHERE id = 12")
+    assert store.path(gid, head) == truth
+    with pytest.raises(ChainBroken) as exc:
+        store.verify_chain(gid)
+    assert exc.value.event_id == 12
+    assert [ok for _f, _l, ok in store.segments_checked(gid)][1] is False
+    with pytest.raises(ChainBroken):
+        rows_path(store, gid, head)
