@@ -39,7 +39,7 @@ def _play(store: Store, gid: str, head: int | None, commands: int, start: int = 
 def game(tmp_path, small_segments):
     store = Store.open(tmp_path / "s.sqlite")
     gid = store.create_game("bench", {"variant": []}, [{"name": "a"}, {"name": "b"}], "1", "0" * 64, "seed").id
-    head = _play(store, gid, None, 20)   # 60 events: 7 segments and a tail of 4
+    head = _play(store, gid, None, 20)   # 60 events: 7 segments (packed from 32 events on) and a tail of 4
     yield store, gid, head, tmp_path / "s.sqlite"
     store.close()
 
@@ -142,6 +142,16 @@ def test_undo_and_a_new_line_never_read_a_segment_off_their_line(game):
     assert len(segments(db)) == 7   # nothing packed off a straight line
 
 
+def test_a_short_line_is_not_packed(tmp_path, small_segments):
+    store = Store.open(tmp_path / "short.sqlite")
+    try:
+        gid = store.create_game("bench", {"variant": []}, [{"name": "a"}, {"name": "b"}], "1", "0" * 64, "seed").id
+        _play(store, gid, None, 10)   # 30 events: under 4 segments
+        assert segments(tmp_path / "short.sqlite") == []
+    finally:
+        store.close()
+
+
 def test_an_imported_long_log_is_packed_and_reads_back_the_same(game, tmp_path):
     from dinocli.events.log import read_log
 
@@ -159,14 +169,14 @@ def test_an_imported_long_log_is_packed_and_reads_back_the_same(game, tmp_path):
 
 
 def test_verify_as_a_process_fails_on_a_forged_segment_and_show_still_works(tmp_path):
-    """A real game long enough for real segments (256 events), checked by separate processes."""
+    """A real game long enough for real segments (1,024 events and more), checked by separate processes."""
     from dinocli.service import Service
 
     db = tmp_path / "g.db"
     svc = Service.open(str(db))
     try:
         from dinocli.bench.cli import long_game
-        gid, _head = long_game(svc, events=300, path_events=300)
+        gid, _head = long_game(svc, events=1100, path_events=1100)
     finally:
         svc.close()
     assert len(segments(db)) >= 1
