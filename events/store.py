@@ -46,7 +46,7 @@ from .records import Branch, Command, GameRecord, Header, Stored, now
 from .rng import commit
 from .schema import SET, migrations
 from .transfer import GAME_ID, Transfer
-from .tree import PATH_SQL, WALK_COLS, Tree, typed
+from .tree import WALK_COLS, Tree, typed
 
 __all__ = [
     "Store",
