@@ -514,6 +514,12 @@ def _verify_stored(store, rec) -> Verdict:
     n = store.verify_chain(rec.id)
     if n == 0:
         raise Divergence(AT_FOOTER, "the game has no events: its setup is missing")
+    segments = store.segments_checked(rec.id)
+    for first, last, ok in segments:
+        if not ok:
+            raise Divergence(store.event_depth(rec.id, first) or AT_FOOTER,
+                             f"the cached segment of events {first}..{last} is not what the events table holds (a "
+                             "tampered cache: loading could trust it; delete it from the segments table)")
     stored = store.secret_seed(rec.id) if rec.seed_known else None
     seed = stored or rec.seed
     for s, what in ((rec.seed, "revealed"), (stored, "stored")):
@@ -556,7 +562,9 @@ def _verify_stored(store, rec) -> Verdict:
                f"every decision on {len(lines)} line{'' if len(lines) == 1 else 's'} of play against the rules",
                "branches and heads"] + (["every sealed event's bound public form"] if rec.chain >= 3 else []) \
         + ([f"{n_snaps} cached snapshot{'' if n_snaps == 1 else 's'} against the fold"]
-                                        if n_snaps else [])
+                                        if n_snaps else []) \
+        + ([f"{len(segments)} cached segment{'' if len(segments) == 1 else 's'} of events against the events table"]
+           if segments else [])
     unchecked = []
     if seed is not None:
         checked.append("every draw against the seed")

@@ -65,7 +65,6 @@ _ENCODER = msgspec.json.Encoder(order="sorted")
 _sha256 = hashlib.sha256
 _SUFFIX: dict[str, tuple[int, bytes]] = {}          # event tag -> (version, b',"type":TAG,"v":V}')
 _OPEN = b'{"action":null,"actor":null,"body":'    # the content of an automatic event, up to its body
-_OPEN_LINK = b"-o" + _OPEN                          # an open automatic event's link after its parent's hash
 
 
 def genesis_hash(header: Header | Mapping[str, Any]) -> str:
@@ -86,24 +85,28 @@ def _suffix(type_: str, v: int) -> bytes | None:
     return out
 
 
-def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = None, view: bool = False) -> list[str]:
+def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = None, view: bool = False,
+         line: bool = False) -> list[str]:
     """The hashes of stored rows ``(id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt, public)``
     (``body`` as bytes; ``rolls`` canonical JSON text) under hash rule ``chain``; a row whose parent is
     ``root`` hangs from ``genesis``, any other from its parent, an earlier row (usually the one before:
     a path). ``public`` is :func:`public_text` as bytes (format 3, sealed events only). In a seat's view (``view``)
     a hidden event has type None and its commitment as ``salt``, and ``rolls_salt`` is the rolls commitment.
     Unlinked(id, reason) for a row whose salts or public form do not fit the rule or whose parent is not an
-    earlier row; Corrupt for a row of the wrong types.
+    earlier row (with ``line``: not the row just before, the first's not ``root``); Corrupt for a row of the
+    wrong types.
 
-    The common row (an automatic event without rolls) is hashed inline: this runs for every event
+    The common rows (an event without rolls, open or sealed) are hashed inline: this runs for every event
     of every replay."""
     out: list[str] = []
     append, sha, join, suffixes, v2, v3 = out.append, _sha256, b"".join, _SUFFIX, chain != 1, chain >= 3
+    encode = _ENCODER.encode
     prev, last, index = genesis.encode(), root, None
     try:
-        for row in rows:
-            eid, parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt, public = row
+        for eid, parent, type_, v, body, actor, action, rolls, _command, salt, rolls_salt, public in rows:
             if parent != last:
+                if line:
+                    raise Unlinked(eid, f"its parent {parent} is not the event before it on this line of play")
                 if parent == root:
                     prev = genesis.encode()
                 else:
@@ -116,17 +119,23 @@ def walk(genesis: str, rows: Sequence[tuple], chain: int, *, root: int | None = 
             last = eid
             known = suffixes.get(type_)
             suffix = known[1] if known is not None and known[0] == v else _suffix(type_, v)
-            if actor is None and action is None and rolls is None and rolls_salt is None and suffix is not None \
-                    and (v2 or salt is None) and (public is None) is (salt is None or not v3):
+            if actor is None and action is None:
+                opening = _OPEN
+            elif type(actor) is int and type(action) is str:   # a command's first event
+                opening = b'{"action":%s,"actor":%d,"body":' % (encode(action), actor)
+            else:
+                opening = None
+            if rolls is None and rolls_salt is None and opening is not None and suffix is not None \
+                    and ((public is None) is (salt is None) if v3 else (public is None and (v2 or salt is None))):
                 if not v2:
-                    h = sha(join((prev, _OPEN, body, b',"rolls":null', suffix))).hexdigest()
+                    h = sha(join((prev, opening, body, b',"rolls":null', suffix))).hexdigest()
                 elif salt is None:
-                    h = sha(join((prev, _OPEN_LINK, body, suffix))).hexdigest()
+                    h = sha(join((prev, b"-o", opening, body, suffix))).hexdigest()
                 elif v3:
-                    h = sha(join((prev, b"-s", sha(join((salt.encode(), _OPEN, body, suffix))).digest(),
+                    h = sha(join((prev, b"-s", sha(join((salt.encode(), opening, body, suffix))).digest(),
                                   public))).hexdigest()
                 else:
-                    h = sha(prev + b"-s" + sha(join((salt.encode(), _OPEN, body, suffix))).digest()).hexdigest()
+                    h = sha(prev + b"-s" + sha(join((salt.encode(), opening, body, suffix))).digest()).hexdigest()
             else:
                 h = _link(prev, eid, type_, v, body, actor, action, rolls, salt, rolls_salt, chain, view, suffix, public)
             append(h)

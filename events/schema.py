@@ -4,7 +4,7 @@ JSON columns (config, seats, meta, result, body, rolls) hold readable canonical 
 ``sqlite-utils query db "select json_extract(body, '$.card') from events"`` works. The events
 table is append-only: triggers refuse UPDATE and DELETE. ``events.salt``/``rolls_salt`` and
 ``games.chain`` (the hash rule, see :mod:`dinocli.events.chain`) came with log format 2,
-``events.public`` with format 3.
+``events.public`` with format 3; ``snapshots`` and ``segments`` are caches (see their migrations).
 """
 
 from __future__ import annotations
@@ -185,3 +185,20 @@ def bound_views(db) -> None:
     """Format 3: each sealed event's public form (canonical ``{"seen", "shown"}``: who may see it, what the
     others are shown), which its hash covers. Games recorded before keep NULL and their own hash rule."""
     db.execute("ALTER TABLE events ADD COLUMN public TEXT")
+
+
+@migrations(name="0006_segments")
+def segments(db) -> None:
+    """A cache of event rows, never the truth: a straight line of play's rows packed ``SEGMENT`` at a time
+    (msgpack, as :func:`dinocli.events.chain.walk` takes them), so that a long replay reads a few blobs
+    instead of one row per event. A path read from segments is hash-checked like one read from rows,
+    and must run event by event from the root to its head; any segment that does not is ignored (the
+    rows are read instead), and ``verify`` compares every segment with the rows it packs. Rows may be
+    deleted at will."""
+    db.execute("""CREATE TABLE segments (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        first_event INTEGER NOT NULL,
+        last_event INTEGER NOT NULL,
+        packed BLOB NOT NULL,
+        PRIMARY KEY (game_id, first_event)
+    )""")

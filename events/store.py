@@ -19,7 +19,7 @@ import os
 import pathlib
 import sqlite3
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import msgspec
@@ -46,7 +46,7 @@ from .records import Branch, Command, GameRecord, Header, Stored, now
 from .rng import commit
 from .schema import SET, migrations
 from .transfer import GAME_ID, Transfer
-from .tree import PATH_SQL, Tree, typed
+from .tree import WALK_COLS, Tree, typed
 
 __all__ = [
     "Store",
@@ -86,6 +86,12 @@ _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
 _BATCH = 512   # rows of a path read, hashed and decoded at a time
+SEGMENT = 256   # rows packed in one segment (a read cache of a straight line of play), once a line has 4 of them
+_WALK_ROW = tuple[int, int | None, str, int, bytes, int | None, str | None, str | None, int, str | None, str | None,
+                  bytes | None]
+_PACK = msgspec.msgpack.Encoder()
+_UNPACK = msgspec.msgpack.Decoder(list[_WALK_ROW])
+_AFTER_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _json = msgspec.json.decode
 
 
@@ -152,6 +158,7 @@ class Store(Tree, Transfer):
         self._genesis: dict[str, tuple[str, int]] = {}
         self._identity: dict[str, tuple[int, int] | None] = {}
         self._savepoints = 0
+        self.segments = True   # read packed segments where a path has them (the bench turns this off)
 
     @functools.cached_property
     def db(self) -> Any:
@@ -586,6 +593,8 @@ class Store(Tree, Transfer):
             conn.executemany(_INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                          (rows[-1][0], rows[-1][0], game_id, branch))
+            if seq // SEGMENT != (seq - len(rows)) // SEGMENT and seq >= 4 * SEGMENT:
+                self._pack(game_id, rows[-1][0])
         return out
 
     # -- reading --------------------------------------------------------------------------
@@ -607,16 +616,88 @@ class Store(Tree, Transfer):
 
     def _stream(self, game_id: str, head: int, genesis: str, chain: int) -> list[Stored]:
         """A straight line of play read, hashed and decoded a few thousand rows at a time (each batch is
-        freed while it is still in the processor's cache); StoreError if the last hash is not the head's."""
-        cursor = self._conn.execute(PATH_SQL, (game_id, head))
+        freed while it is still in the processor's cache); StoreError if the last hash is not the head's.
+
+        Its packed segments are read first, if it has any that run event by event from the root; a
+        segment is a cache: hashed like the rows (the chain must reach the head's stored hash), and any
+        trouble with one reads the rows instead."""
+        if self.segments:
+            try:
+                return self._read_line(game_id, head, genesis, chain, self._packed(game_id, head))
+            except (StoreError, Unlinked, Corrupt, UnknownEvent, msgspec.MsgspecError):
+                pass
+        return self._read_line(game_id, head, genesis, chain, ())
+
+    def _read_line(self, game_id: str, head: int, genesis: str, chain: int, packed: Iterable[list[tuple]]) -> list[Stored]:
+        """The line of play to ``head``: the ``packed`` rows (a straight run from the root), then the rows after."""
         out: list[Stored] = []
         prev, root = genesis, None
+        for rows in packed:
+            hashes = walk(prev, rows, chain, root=root, line=True)
+            out += self._stored(rows, hashes, prev, len(out))
+            prev, root = hashes[-1], rows[-1][0]
+        cursor = self._conn.execute(_AFTER_SQL, (game_id, -1 if root is None else root, head))
         while rows := cursor.fetchmany(_BATCH):
             hashes = walk(prev, rows, chain, root=root)
             out += self._stored(rows, hashes, prev, len(out))
             prev, root = hashes[-1], rows[-1][0]
         if root != head or self._conn.execute("SELECT hash FROM events WHERE id = ?", (head,)).fetchone()[0] != prev:
             raise StoreError("the path does not end at its head's hash")
+        return out
+
+    # -- segments: a cache of packed rows -------------------------------------------------
+
+    def _packed(self, game_id: str, head: int) -> Iterator[list[tuple]]:
+        """The rows of the game's segments up to ``head``, a segment at a time, oldest first (none if the
+        cache was dropped)."""
+        try:
+            found = self._conn.execute("SELECT CAST(packed AS BLOB) FROM segments WHERE game_id = ? AND last_event <= ? "
+                                       "ORDER BY first_event", (game_id, head)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "segments" in str(exc):
+                return
+            raise
+        for (blob,) in found:
+            yield _UNPACK.decode(blob)
+
+    def _pack(self, game_id: str, head: int) -> None:
+        """Pack the rows after the game's last segment up to ``head``, ``SEGMENT`` at a time, if the game
+        is a straight line of play up to ``head`` at least 4 segments long (inside the append's or the
+        import's transaction: a shorter line reads its rows in a millisecond or two)."""
+        conn = self._conn
+        if not self._straight(game_id, head, at_least=4 * SEGMENT):
+            return
+        try:
+            last = conn.execute("SELECT max(last_event) FROM segments WHERE game_id = ?", (game_id,)).fetchone()[0]
+        except sqlite3.OperationalError as exc:
+            if "segments" in str(exc):   # the cache was dropped: nothing kept
+                return
+            raise
+        rows = conn.execute(_AFTER_SQL, (game_id, -1 if last is None else last, head)).fetchall()
+        conn.executemany("INSERT OR REPLACE INTO segments (game_id, first_event, last_event, packed) VALUES (?, ?, ?, ?)",
+                         [(game_id, rows[i][0], rows[i + SEGMENT - 1][0], _PACK.encode(rows[i:i + SEGMENT]))
+                          for i in range(0, len(rows) - SEGMENT + 1, SEGMENT)])
+
+    @sql_errors
+    def segments_checked(self, game_id: str) -> list[tuple[int, int, bool]]:
+        """Every segment of the game: (first event, last event, whether it packs exactly the rows it names)."""
+        try:
+            found = self._conn.execute("SELECT first_event, last_event, CAST(packed AS BLOB) FROM segments "
+                                       "WHERE game_id = ? ORDER BY first_event", (game_id,)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "segments" in str(exc):
+                return []
+            raise
+        out = []
+        for first, last, blob in found:
+            try:
+                rows = _UNPACK.decode(blob) if isinstance(blob, bytes) else None
+            except msgspec.MsgspecError:
+                rows = None
+            ok = bool(rows) and rows[0][0] == first and rows[-1][0] == last and rows == [
+                tuple(r) for r in self._conn.execute(f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id >= ? "
+                                                     "AND id <= ? ORDER BY id", (game_id, first, last))]
+            out.append((first, last, ok))
         return out
 
     def _checked(self, game_id: str, rows: list[tuple], prev: str, root: int | None, head: int | None) -> list[str]:

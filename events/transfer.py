@@ -155,4 +155,6 @@ class Transfer:
             conn.executemany(_INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = 'main'",
                          (parent, parent, gid))
+            if parent is not None:
+                self._pack(gid, parent)
         return self._get(gid)

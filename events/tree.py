@@ -83,12 +83,13 @@ class Tree:
         tail, reached = self._up(rows, head, after)
         return tail if reached == after else None
 
-    def _straight(self, game_id: str, head: int) -> bool:
+    def _straight(self, game_id: str, head: int, *, at_least: int = 0) -> bool:
         """Whether every event of the game up to ``head`` is on its line of play (as many as ``head`` is deep:
-        nothing was undone or branched off before it), so that a read in id order is its path."""
+        nothing was undone or branched off before it), so that a read in id order is its path (and the line
+        is ``at_least`` events long)."""
         row = self._conn.execute("SELECT seq, (SELECT count(*) FROM events WHERE game_id = ?1 AND id <= ?2) "
                                  "FROM events WHERE id = ?2 AND game_id = ?1", (game_id, head)).fetchone()
-        return row is not None and row[0] == row[1]
+        return row is not None and row[0] == row[1] and row[0] >= at_least
 
     def _linear(self, rows: list[tuple], head: int, depth: int) -> bool:
         """Whether ``rows`` (the game's events after one at ``depth`` up to ``head``) are all on the line to
