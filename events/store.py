@@ -86,7 +86,8 @@ _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
 _BATCH = 512   # rows of a path read, hashed and decoded at a time
-SEGMENT = 256   # rows packed in one segment (a read cache of a straight line of play), once a line has 4 of them
+SEGMENT = 256   # rows packed in one segment (a read cache of a straight line of play) ...
+PACK_FROM = 4096   # ... once the line is this long (a shorter one reads its rows in a few milliseconds)
 _WALK_ROW = tuple[int, int | None, str, int, bytes, int | None, str | None, str | None, int, str | None, str | None,
                   bytes | None]
 _PACK = msgspec.msgpack.Encoder()
@@ -593,7 +594,7 @@ class Store(Tree, Transfer):
             conn.executemany(_INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                          (rows[-1][0], rows[-1][0], game_id, branch))
-            if seq // SEGMENT != (seq - len(rows)) // SEGMENT and seq >= 4 * SEGMENT:
+            if seq // SEGMENT != (seq - len(rows)) // SEGMENT and seq >= PACK_FROM:
                 self._pack(game_id, rows[-1][0])
         return out
 
@@ -662,10 +663,10 @@ class Store(Tree, Transfer):
 
     def _pack(self, game_id: str, head: int) -> None:
         """Pack the rows after the game's last segment up to ``head``, ``SEGMENT`` at a time, if the game
-        is a straight line of play up to ``head`` at least 4 segments long (inside the append's or the
-        import's transaction: a shorter line reads its rows in a millisecond or two)."""
+        is a straight line of play up to ``head`` at least ``PACK_FROM`` events long (inside the append's or
+        the import's transaction)."""
         conn = self._conn
-        if not self._straight(game_id, head, at_least=4 * SEGMENT):
+        if not self._straight(game_id, head, at_least=PACK_FROM):
             return
         try:
             last = conn.execute("SELECT max(last_event) FROM segments WHERE game_id = ?", (game_id,)).fetchone()[0]

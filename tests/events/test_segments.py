@@ -23,6 +23,7 @@ SEG = 8   # a small segment, so that a short game has several
 @pytest.fixture
 def small_segments(monkeypatch):
     monkeypatch.setattr(store_module, "SEGMENT", SEG)
+    monkeypatch.setattr(store_module, "PACK_FROM", 4 * SEG)
 
 
 def _play(store: Store, gid: str, head: int | None, commands: int, start: int = 0) -> int:
@@ -169,14 +170,14 @@ def test_an_imported_long_log_is_packed_and_reads_back_the_same(game, tmp_path):
 
 
 def test_verify_as_a_process_fails_on_a_forged_segment_and_show_still_works(tmp_path):
-    """A real game long enough for real segments (1,024 events and more), checked by separate processes."""
+    """A real game long enough for real segments (4,096 events and more), checked by separate processes."""
     from dinocli.service import Service
 
     db = tmp_path / "g.db"
     svc = Service.open(str(db))
     try:
         from dinocli.bench.cli import long_game
-        gid, _head = long_game(svc, events=1100, path_events=1100)
+        gid, _head = long_game(svc, events=4200, path_events=4200)
     finally:
         svc.close()
     assert len(segments(db)) >= 1
