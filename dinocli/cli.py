@@ -743,12 +743,16 @@ def _finite(value: float) -> float:
 @click.option("--step", is_flag=True, help="On a terminal, one decision at a time: Enter or n next, b back, q quit.")
 @click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
               help="Seconds to pause after each decision (0 to 60).")
-@click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
+@click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash; a seat's "
+              "view is also compared with the game in the local database, as import does.")
+@click.option("--json", "as_json", is_flag=True, help="With --verify: print the verdict as stable JSON on stdout.")
 @pass_env
-def replay(env: Env, source, as_seat, step, delay, verify):
+def replay(env: Env, source, as_seat, step, delay, verify, as_json):
     """Replay a saved game or an exported log, decision by decision."""
     import time
 
+    if as_json and (not verify or step or delay):
+        usage("--json prints the verdict of --verify: give --verify, without --step or --delay")
     with handled():
         from dinocli.repl.step import load_source
 
@@ -756,7 +760,16 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
         if verify:
-            for line in src.verify().lines():
+            verdict = src.verify()
+            local = src.compare()
+            if as_json:
+                import msgspec
+
+                emit_json({"source": source, "ok": True, "view": src.view_seat, "events": verdict.events,
+                           "checked": verdict.checked, "unchecked": verdict.unchecked,
+                           "local": None if local is None else msgspec.to_builtins(local)})
+                return
+            for line in verdict.lines() + ([local.line()] if local is not None else []):
                 echo(line)
             if not (step or delay):
                 return

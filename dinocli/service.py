@@ -587,12 +587,12 @@ class Service:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
         the seed) and store it."""
         from dinocli.events.errors import LogRejected
-        from dinocli.verify import verify_log
+        from dinocli.verify import anchor_view, verify_log
 
         parsed = read_log_for_game(data, allow_view=True)
         verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
         if parsed.is_view:
-            self._anchor(parsed)
+            anchor_view(self.store, parsed)
             raise LogRejected(1, "a seat's view cannot be imported "
                                  f"(exported with --as for seat {parsed.header['view']})")
         from dinocli.events import notes
@@ -605,18 +605,6 @@ class Service:
                 for seq, text in parsed.notes:
                     notes.add(self.store.conn, record.id, ids[seq], text)
         return record
-
-    def _anchor(self, parsed) -> None:
-        """A seat's view of a game this database holds must end at one of the game's events: the hashes bind what
-        the view shows (format 3), so a view whose chain was recomputed after an edit ends elsewhere."""
-        from dinocli.events.errors import LogRejected
-
-        conn = self.store.conn
-        for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (parsed.header["genesis"],)).fetchall():
-            if not conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
-                                (gid, parsed.final_hash)).fetchone():
-                raise LogRejected(len(parsed.entries) + 2, f"this view of game {gid} ends at no event of it here "
-                                                          "(its chain is not the game's: edited and recomputed?)")
 
 
 def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:
