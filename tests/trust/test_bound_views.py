@@ -8,7 +8,8 @@ format 2 (the fixtures in data/ were exported before format 3), refused on forma
 
 A format 3 view binds to its final hash: an edit either breaks the chain at the edited event, or, with
 every hash after it recomputed, ends at another final hash, which ``import`` and ``replay --verify``
-refuse with a database that holds the game, and which differs from the one the game's other views and full log carry."""
+refuse with a database that holds the game, and which differs from the one the game's other views and
+full log carry."""
 
 from __future__ import annotations
 
@@ -149,8 +150,8 @@ def test_the_attack_is_refused_on_format_3(format3, tmp_path, attack):
     """#16: on format 3 the same forgery, made the strongest way (the event's public form rewritten to
     match and every later hash recomputed, so the view verifies on its own terms), no longer ends at the
     game's final hash: `import` and `replay --verify` with a database that holds the game refuse it, naming
-    the footer, and elsewhere its verdict names another final hash than the true view's. Left with the true hashes, `replay
-    --verify` and `import` refuse it at the edited line; with the bound seeing set left as it was, they
+    the footer, and elsewhere its verdict names another final hash than the true view's. Left with the
+    true hashes, `replay --verify` and `import` refuse it at the edited line; with the bound seeing set left as it was, they
     refuse it at the event (the seat may see it)."""
     db, text, final = format3
     forge, where = ATTACKS[attack]
