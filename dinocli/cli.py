@@ -238,13 +238,13 @@ def _board(env: Env, g, seat) -> str:
         lines.append(f"Game over. Winner: {', '.join(res['winners']) or 'nobody'}.")
     else:
         who = g.seats[g.to_move]
-        lines.append(f"To move: {who['name']}" + (f" (bot {who['bot']})" if who["bot"] else ""))
+        lines.append(f"To move: {g.label(g.to_move)}" + (f" (bot {who['bot']})" if who["bot"] else ""))
     return "\n".join(lines)
 
 
 def _played_line(g, p, seat) -> list[str]:
     """A decision and what followed, as ``seat`` may see them."""
-    out = [f"{p.name}{' (bot)' if p.bot else ''}: {p.action}"]
+    out = [f"{g.label(p.seat)}{' (bot)' if p.bot else ''}: {p.action}"]
     for ev in p.events[1:]:
         red = g.game.redact(ev, seat)
         if red is not None:
@@ -388,6 +388,7 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
             "tournament": r.tournament, "seed_withheld": not r.seed_known,
             "practice": sorted((r.meta or {}).get("takeovers", {})),
+            "practice_players": {name: _taken_seat(t) for name, t in (r.meta or {}).get("takeovers", {}).items()},
         } for r in records]
         if as_json:
             emit_json(rows)
@@ -406,8 +407,9 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
                        f"{status[:22]:<22}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
-            for name in (r.meta or {}).get("takeovers", {}):
-                echo(f"{'':<9} practice branch {name}" + (" (current)" if name == r.branch else ""))
+            for name, taken in row["practice_players"].items():
+                echo(f"{'':<9} practice branch {name}" + (" (current)" if name == r.branch else "")
+                     + (f": {taken['label']}" if taken else ""))
         if more:
             more_args = [*(["--kind", kind] if kind else []), *(["--tournament", tournament] if tournament else []),
                          *(["--limit", str(limit)] if limit != 50 else []), "--before", records[-1].id]
@@ -426,9 +428,26 @@ def _wrapped(text: str, *, indent: int = 0, least: int = 40) -> str:
     return ("\n" + " " * indent).join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
 
 
+def _taken_seat(takeover: dict) -> dict | None:
+    """A take-over's person as `games` lists it: the seat, its name, the player and how they are shown."""
+    from dinocli.games.names import display_name, player_of
+
+    try:
+        taken = takeover["seats"][takeover["seat"]]
+        return {"seat": takeover["seat"], "name": taken["name"], "player": player_of(taken),
+                "label": display_name(taken)}
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None   # a record this version cannot read: the branch is listed without it
+
+
 def _taken_over(g) -> str:
     """The line that opens a take-over branch (wrapped between words on a terminal)."""
-    return _wrapped(f"New branch {g.branch}: you play {g.seats[g.takeover['seat']]['name']}. {_practice(g)}")
+    from dinocli.service import DEFAULT_HUMAN
+
+    seat = g.takeover["seat"]
+    name, player = g.seats[seat]["name"], g.player(seat)
+    who = "you play" if player.lower() in (DEFAULT_HUMAN, name.lower()) else f"{player} plays"
+    return _wrapped(f"New branch {g.branch}: {who} {name}. {_practice(g)}")
 
 
 def _practice(g) -> str:
@@ -497,7 +516,7 @@ def actions(env: Env, game_id, as_json):
         if g.over:
             echo("The game is over: no actions.")
             return
-        echo(f"{g.seats[g.to_move]['name']} to move:")
+        echo(f"{g.label(g.to_move)} to move:")
         for i, t in enumerate(texts, 1):
             echo(f"{i:>3}. {t}")
 
@@ -565,7 +584,7 @@ def undo(env: Env, game_id, steps):
     with handled():
         g = env.service.undo(game_id, steps)
         echo(f"Undone. Head is now event {g.path[-1].seq if g.path else 0}; to move: "
-                   f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
+                   f"{'nobody' if g.over else g.label(g.to_move)}.")
 
 
 @cli.command()
@@ -576,7 +595,7 @@ def redo(env: Env, game_id):
     with handled():
         g = env.service.redo(game_id)
         echo(f"Redone. Head is now event {g.path[-1].seq}; to move: "
-                   f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
+                   f"{'nobody' if g.over else g.label(g.to_move)}.")
 
 
 @cli.command()
@@ -619,7 +638,7 @@ def checkout(env: Env, game_id, name):
         for p in svc.run_bots(g):  # a branch may start on a bot's turn: let it move, as `new` does
             echo("\n".join(_played_line(g, p, seat)))
         echo(f"On branch {name}, event {g.path[-1].seq if g.path else 0}; to move: "
-                   f"{'nobody' if g.over else g.seats[g.to_move]['name']}.")
+                   f"{'nobody' if g.over else g.label(g.to_move)}.")
 
 
 def _log_rows(g, seat) -> list[dict[str, Any]]:
@@ -663,7 +682,7 @@ def log(env: Env, game_id, as_seat, as_json):
             if r["automatic"] or r["action"] is None:
                 echo(f"{r['event']:>5}        {r['text']}")
             else:
-                echo(f"{r['event']:>5}  {r['name']}: {r['action']}")
+                echo(f"{r['event']:>5}  {g.label(r['seat'])}: {r['action']}")
             for note in r["notes"]:
                 echo(f"{'':>5}  {{ {note} }}")
 
@@ -743,12 +762,16 @@ def _finite(value: float) -> float:
 @click.option("--step", is_flag=True, help="On a terminal, one decision at a time: Enter or n next, b back, q quit.")
 @click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
               help="Seconds to pause after each decision (0 to 60).")
-@click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash.")
+@click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash; a seat's "
+              "view is also compared with the game in the local database, as import does.")
+@click.option("--json", "as_json", is_flag=True, help="With --verify: print the verdict as stable JSON on stdout.")
 @pass_env
-def replay(env: Env, source, as_seat, step, delay, verify):
+def replay(env: Env, source, as_seat, step, delay, verify, as_json):
     """Replay a saved game or an exported log, decision by decision."""
     import time
 
+    if as_json and (not verify or step or delay):
+        usage("--json prints the verdict of --verify: give --verify, without --step or --delay")
     with handled():
         from dinocli.repl.step import load_source
 
@@ -756,7 +779,16 @@ def replay(env: Env, source, as_seat, step, delay, verify):
         seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
         if verify:
-            for line in src.verify().lines():
+            verdict = src.verify()
+            local = src.compare()
+            if as_json:
+                import msgspec
+
+                emit_json({"source": source, "ok": True, "view": src.view_seat, "events": verdict.events,
+                           "checked": verdict.checked, "unchecked": verdict.unchecked,
+                           "local": None if local is None else msgspec.to_builtins(local)})
+                return
+            for line in verdict.lines() + ([local.line()] if local is not None else []):
                 echo(line)
             if not (step or delay):
                 return
@@ -870,16 +902,18 @@ def annotate(env: Env, game_id, text, at):
 @click.option("--seat", metavar="SEAT", shell_complete=complete.seats, help="The seat you play (default: the one to move).")
 @click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bots in the other seats (default: the default level).")
+@click.option("--player", metavar="NAME", help="Your name at the prompt and in show, games and exports, as "
+              "'NAME as SEAT' (default: the seat's player if a person played it, else you).")
 @click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
 @pass_env
-def takeover(env: Env, game_id, at, seat, spec, fast):
+def takeover(env: Env, game_id, at, seat, spec, player, fast):
     """Play on from decision N of GAME_ID in a seat, bots in the others: a new practice branch
     (its luck is the game's own, so it counts for no results or tournaments)."""
     with handled():
         if spec is not None:
             bot_spec(spec)
         svc = env.service
-        g = svc.takeover(game_id, at, seat, spec)
+        g = svc.takeover(game_id, at, seat, spec, player=player)
         echo(_taken_over(g))
         if _terminal():
             _open_repl(env, g.id, fast=fast)

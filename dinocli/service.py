@@ -19,7 +19,7 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
-from dinocli.games.names import check_names, check_spec_text
+from dinocli.games.names import check_name, check_names, check_spec_text, display_name, player_of
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.results import game_result, snapshot_key
@@ -137,6 +137,15 @@ class Loaded:
     def practice(self) -> bool:
         """Whether this branch is a take-over (practice: its luck was seen, it counts for nothing)."""
         return self.takeover is not None
+
+    def player(self, seat: Seat) -> str | None:
+        """The person who plays ``seat`` (None for a bot; see :func:`dinocli.games.names.player_of`)."""
+        return player_of(self.seats[seat])
+
+    def label(self, seat: Seat) -> str:
+        """Who plays ``seat`` as the prompt, show, games and exports name it: ``rex``, or ``you as rex`` on a
+        take-over (see :func:`dinocli.games.names.display_name`)."""
+        return display_name(self.seats[seat])
 
     def is_human(self, seat: Seat) -> bool:
         """Whether a person plays this seat."""
@@ -475,13 +484,15 @@ class Service:
         return self.load(record.id)
 
     def takeover(self, game_id: str, at: int, seat: str | int | None = None, spec: str | None = None, *,
-                 branch: str | None = None) -> Loaded:
+                 branch: str | None = None, player: str | None = None) -> Loaded:
         """A practice branch after decision ``at`` (0: the setup) with a person in ``seat`` (default: the
         seat to move there) and bots of ``spec`` in the others; it becomes the current branch.
 
         The game's seats stay in its genesis header: the take-over's seating is branch metadata
-        (``meta.takeovers[branch]``). A game a person is still playing is refused unless it is over
-        or casual, as looking at another seat is (the branch would show that seat's cards)."""
+        (``meta.takeovers[branch]``), written once, where the person is recorded as ``player`` (default:
+        whoever played the seat on the line taken over if a person did, else "you"). A game a person
+        is still playing is refused unless it is over or casual, as looking at another seat is (the
+        branch would show that seat's cards)."""
         from dinocli.ai import DEFAULT_SPEC
         from dinocli.pictures.export import steps
 
@@ -502,12 +513,16 @@ class Service:
         if to_move is None:
             raise ServiceError(f"the game is over after decision {at}: nothing to take over")
         me = to_move if seat is None else g.seat_of(seat)
+        if player is None:
+            player = g.player(me) or DEFAULT_HUMAN
+        check_name(player)
         seats = [{"name": s["name"], "bot": None if i == me else (spec or DEFAULT_SPEC)} for i, s in enumerate(g.seats)]
         names = {b.name for b in self.store.branches(g.id)}
         name = next(f"takeover-{at}" + (f"-{k}" if k else "") for k in range(len(names) + 1)
                     if f"takeover-{at}" + (f"-{k}" if k else "") not in names)
         takeovers = dict(meta.get("takeovers", {}))
-        takeovers[name] = {"seats": [{"name": s["name"], "bot": s["bot"]} for s in seats], "at": at,
+        takeovers[name] = {"seats": [{"name": s["name"], "bot": s["bot"]} | ({"player": player} if i == me else {})
+                                     for i, s in enumerate(seats)], "at": at,
                            "from": g.branch, "seat": me}
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
@@ -587,12 +602,12 @@ class Service:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
         the seed) and store it."""
         from dinocli.events.errors import LogRejected
-        from dinocli.verify import verify_log
+        from dinocli.verify import anchor_view, verify_log
 
         parsed = read_log_for_game(data, allow_view=True)
         verify_log(parsed)   # a seat's view too: a forged one is refused at its event, as replay --verify does
         if parsed.is_view:
-            self._anchor(parsed)
+            anchor_view(self.store, parsed)
             raise LogRejected(1, "a seat's view cannot be imported "
                                  f"(exported with --as for seat {parsed.header['view']})")
         from dinocli.events import notes
@@ -605,18 +620,6 @@ class Service:
                 for seq, text in parsed.notes:
                     notes.add(self.store.conn, record.id, ids[seq], text)
         return record
-
-    def _anchor(self, parsed) -> None:
-        """A seat's view of a game this database holds must end at one of the game's events: the hashes bind what
-        the view shows (format 3), so a view whose chain was recomputed after an edit ends elsewhere."""
-        from dinocli.events.errors import LogRejected
-
-        conn = self.store.conn
-        for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (parsed.header["genesis"],)).fetchall():
-            if not conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
-                                (gid, parsed.final_hash)).fetchone():
-                raise LogRejected(len(parsed.entries) + 2, f"this view of game {gid} ends at no event of it here "
-                                                          "(its chain is not the game's: edited and recomputed?)")
 
 
 def read_log_file(path: str, *, stdin_ok: bool = False) -> bytes:

@@ -20,7 +20,7 @@ from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
            "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED", "public_form",
-           "public_of", "disclosure"]
+           "public_of", "disclosure", "Anchor", "anchor_view"]
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -281,6 +281,32 @@ def verify_log(parsed) -> Verdict:
         return _verify_log(parsed)
     except Divergence as d:
         raise _rejected(d, footer_no) from None
+
+
+class Anchor(msgspec.Struct, frozen=True):
+    """Where a seat's view ends in a game the local database holds: the game and its event number."""
+
+    game: str
+    event: int
+
+
+def anchor_view(store, parsed) -> list[Anchor]:
+    """The local games with the view's genesis that hold its final hash (empty: the database does not hold
+    the game). A view ends at an event of its game (format 3 hashes bind what it shows), so one whose
+    chain was recomputed after an edit ends at none: LogRejected at the footer, as import and
+    ``replay --verify`` both say."""
+    from dinocli.events.errors import LogRejected
+
+    conn = store.conn
+    held = [gid for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ? ORDER BY id",
+                                           (parsed.header["genesis"],))]
+    found = [Anchor(gid, row[0]) for gid in held
+             if (row := conn.execute("SELECT seq FROM events WHERE game_id = ? AND hash = ?",
+                                     (gid, parsed.final_hash)).fetchone())]
+    if held and not found:
+        raise LogRejected(len(parsed.entries) + 2, f"this view of game {held[0]} ends at no event of it here "
+                                                   "(its chain is not the game's: edited and recomputed?)")
+    return found
 
 
 def entries_of(parsed) -> list[Entry]:

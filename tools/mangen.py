@@ -244,11 +244,15 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
                 "A private save of a game in progress, to go on playing it on another machine:")],
     "import": [("dinocli import game.jsonl", "Check and store an exported game:")],
     "replay": [("dinocli replay game.jsonl --verify", "Check every hash and re-run the rules on every decision:"),
+               ("dinocli replay ann.jsonl --verify --json", "Check a seat's view, and that it ends at an event of the "
+                                                           "same game in the local database (exit 4 if not):"),
                ("dinocli replay 6rijhjwe --delay 1", "Watch a saved game again, a decision a second:")],
     "verify": [("dinocli verify --all", "Re-check every stored game; exit 4 names the first game and event that fail:")],
     "hint": [("dinocli hint 6rijhjwe", "What the strongest bot would do, with its reasons:")],
     "bench": [("dinocli bench store dingo --json", "Measure the store and the dingo engine:")],
     "rules": [("dinocli rules sos", "Read the rules of SOS Dino:")],
+    "takeover": [("dinocli takeover 6rijhjwe --at 12 --player ann",
+                  "Play on from decision 12 in the seat to move, shown as 'ann as' that seat's name:")],
     "tournament": [
         ("dinocli tournament dingo --bot mcts:easy --bot rules --games 200", "Two bots, 200 games per pairing:"),
         ("dinocli tournament dingo --bot mcts --bot rules --scheduler tcp://host:8786",

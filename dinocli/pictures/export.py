@@ -65,7 +65,7 @@ def steps(g, seat: int | None, everything: bool = False) -> Iterator[Step]:
         if decided and redact(head.event, seat) == head.event:
             action = head.action
         return Step(number=number, seq=group[-1].seq, seat=head.actor if decided else None,
-                    name=g.seats[head.actor]["name"] if decided else None,
+                    name=g.label(head.actor) if decided else None,
                     bot=g.seats[head.actor].get("bot") if decided else None,
                     action=action, lines=lines, state=state)
 
@@ -84,7 +84,7 @@ def _who(g, seat: int | None) -> str:
 
 
 def _seats(g) -> str:
-    return ", ".join(s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in g.seats)
+    return ", ".join(g.label(i) + (f" ({s['bot']})" if s.get("bot") else "") for i, s in enumerate(g.seats))
 
 
 def _result(g) -> str:

@@ -322,7 +322,7 @@ TABLE: tuple[Command, ...] = (
     Command("log", (), count(20), "the last N events (default 20) as you may see them", do_log),
     Command("export", (), FILE, "write the game as JSON Lines (what you may see, until the end)", do_export),
     Command("rules", (), None, "the rules of this game", do_rules),
-    Command("board", (), None, "draw the board again", do_board),
+    Command("board", ("show",), None, "draw the board again", do_board),
     Command("fast", (), SWITCH, "bot moves without (or with) a pause ($DINOCLI_BOT_DELAY seconds)", do_fast),
     Command("save", (), None, "nothing to do: every move is saved the moment it is made", do_save),
     Command("quit", ("exit", "q"), None, "leave (Ctrl-D too); resume later with dinocli play GAME_ID", do_quit),

@@ -129,8 +129,8 @@ class Screen:
 
 
 def seat_name(g, seat: int) -> str:
-    """A seat's name, terminal-safe."""
-    return safe(g.seats[seat]["name"])
+    """Who plays a seat (``you as rex`` on a take-over: Loaded.label), terminal-safe."""
+    return safe(g.label(seat))
 
 
 def decision_lines(g, state, seat: int, action: str, events: list, viewer: int | None,

@@ -202,7 +202,7 @@ class Repl:
     def prompt_message(self) -> FormattedText:
         """``name> `` for the person to move, ``game over> `` at the end."""
         g = self.g
-        who = "game over" if g.over else (g.seats[g.to_move]["name"] if self.my_turn() else "watching")
+        who = "game over" if g.over else (g.label(g.to_move) if self.my_turn() else "watching")
         return FormattedText([("class:prompt", f"{safe(who)}> ")])
 
     def draw(self) -> None:

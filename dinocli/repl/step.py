@@ -7,25 +7,46 @@ import os
 from typing import Any
 
 import click
+import msgspec
 
 from dinocli.events.errors import LogRejected
 from dinocli.games.protocol import Config, Game, Seat
 from dinocli.games.runner import fold_all
 from dinocli.output import echo
-from dinocli.verify import Divergence, Entry, Verdict, check_header, commands, entries_of, verify_log, verify_stored
+from dinocli.verify import (Divergence, Entry, Verdict, anchor_view, check_header, commands, entries_of, verify_log,
+                            verify_stored)
 
-__all__ = ["Source", "load_source", "step_through"]
+__all__ = ["Source", "Local", "load_source", "step_through"]
+
+
+class Local(msgspec.Struct, frozen=True):
+    """What ``replay --verify`` found comparing a seat's view with the local database (import's check)."""
+
+    compared: bool
+    database: str
+    game: str | None = None
+    event: int | None = None
+    reason: str | None = None
+
+    def line(self) -> str:
+        """The comparison in one line."""
+        if self.compared:
+            return (f"Compared with the local database: the view ends at event {self.event} of game {self.game} "
+                    "(its chain is the game's).")
+        return f"Not compared with the local database: {self.reason}."
 
 
 class Source:
     """A log to replay: a game, its config and seat names, and its entries."""
 
-    def __init__(self, game: Game, config: Config, entries: list[Entry], *, check, view_seat: int | None = None):
+    def __init__(self, game: Game, config: Config, entries: list[Entry], *, check, view_seat: int | None = None,
+                 compare=None):
         self.game = game
         self.view_seat = view_seat
         self.config = config
         self.entries = entries
         self._check = check
+        self._compare = compare
 
     def seat_of(self, who: str) -> Seat:
         """A seat from a name, a name's prefix or a 0-based number (:func:`dinocli.service.find_seat`)."""
@@ -64,6 +85,11 @@ class Source:
         """The one verifier's verdict on this log or stored game (it raises at the first divergence)."""
         return self._check()
 
+    def compare(self) -> Local | None:
+        """A seat's view file against the local database, as import checks it (LogRejected if the database
+        holds the game but not the view's final event); None for a full log or a stored game."""
+        return self._compare() if self._compare is not None else None
+
 
 def load_source(env, source: str) -> Source:
     """A file path (checked by read_log) or a game id in the database."""
@@ -76,10 +102,40 @@ def load_source(env, source: str) -> Source:
             game, config = check_header(h)
         except Divergence as d:
             raise LogRejected(1, d.reason) from None
-        return Source(game, config, entries_of(parsed), check=lambda: verify_log(parsed), view_seat=h.get("view"))
+        return Source(game, config, entries_of(parsed), check=lambda: verify_log(parsed), view_seat=h.get("view"),
+                      compare=(lambda: _compare(env, parsed)) if parsed.is_view else None)
     svc = env.service
     g = svc.load(source)
     return Source(g.game, g.config, g.entries(), check=lambda: verify_stored(svc.store, g.id))
+
+
+def _compare(env, parsed) -> Local:
+    """Import's check of a seat's view (:func:`dinocli.verify.anchor_view`) on the local database, opened
+    read-only (nothing is created or changed); a database that is absent or cannot be read is not compared."""
+    import sqlite3
+    from pathlib import Path
+
+    from dinocli.events.errors import StoreError
+    from dinocli.events.store import default_path
+    from dinocli.games.protocol import GameError
+    from dinocli.service import Service
+
+    path = Path(env.db).expanduser() if env.db else default_path()
+    if not path.is_file():
+        return Local(False, str(path), reason=f"there is no database at {path}")
+    try:
+        svc = Service.open(path, readonly=True)
+    except (StoreError, GameError) as exc:
+        return Local(False, str(path), reason=str(exc))
+    try:
+        found = anchor_view(svc.store, parsed)
+    except sqlite3.Error as exc:
+        return Local(False, str(path), reason=f"cannot read {path}: {exc}")
+    finally:
+        svc.close()
+    if not found:
+        return Local(False, str(path), reason=f"{path} holds no copy of this game")
+    return Local(True, str(path), game=found[0].game, event=found[0].event)
 
 
 def step_through(src: Source, frames: list, *, color: bool) -> None:

@@ -217,3 +217,19 @@ def test_other_names_stay_third_person(game_id, names, monkeypatch):
     assert re.search(r"\b(ann|bob|cat)'s turn\b", text)
     if game_id == "dingo":
         assert re.search(r"\b(ann|bob|cat) is (red|blue|green|yellow|purple)\b", text)
+
+
+@pytest.mark.parametrize("kind", ["dingo", "dodos"])
+def test_review_reveals_your_hand_not_yous(kind):
+    """polish6 (found playing as a first-time player): the analysis board of a finished game listed
+    "you's hand:"; every hand is named with possessive(), as the board's other sentences are."""
+    from dinocli import games
+    from dinocli.events import SeededRng
+    from dinocli.games.runner import fold_all
+
+    game = games.get(kind)
+    config = game.configure(("you", "rex", "trike"), (), {})
+    state = fold_all(game, game.initial(config), game.setup(config, SeededRng("reveal")))
+    lines = game.reveal(state, None)
+    assert lines[0].startswith("your hand: ") and lines[1].startswith("rex's hand: ")
+    assert not any("you's" in line for line in lines)

@@ -95,3 +95,12 @@ def test_arguments_complete_themselves(repl, svc):
     assert completions(repl, "fast o") == ["on", "off"]
     assert completions(repl, "branch ") == []
     assert completions(repl, "undo ") == []
+
+
+def test_show_draws_the_board_as_in_the_shell(svc, drive):
+    """polish6 (a first-time player's try): `show`, the shell's word for the board, draws it at the prompt
+    instead of "unknown action 'show'"; it takes no argument, as board does."""
+    g = svc.new_game("dingo", players=["you"], bots=["rules", "rules"], seed="7")
+    out = drive(g.id, "show\rshow rex\rquit\r")
+    assert "unknown action 'show'" not in out and out.count("Your hand (you):") >= 2
+    assert "board takes no arguments (usage: board)" in out

@@ -7,8 +7,9 @@ through ``dinocli replay FILE --verify`` and ``dinocli import`` as separate proc
 format 2 (the fixtures in data/ were exported before format 3), refused on format 3.
 
 A format 3 view binds to its final hash: an edit either breaks the chain at the edited event, or, with
-every hash after it recomputed, ends at another final hash, which ``import`` into a database that
-holds the game refuses, and which differs from the one the game's other views and full log carry."""
+every hash after it recomputed, ends at another final hash, which ``import`` and ``replay --verify``
+refuse with a database that holds the game, and which differs from the one the game's other views and
+full log carry."""
 
 from __future__ import annotations
 
@@ -148,9 +149,9 @@ def test_the_attack_is_accepted_on_format_2(format2, tmp_path, attack):
 def test_the_attack_is_refused_on_format_3(format3, tmp_path, attack):
     """#16: on format 3 the same forgery, made the strongest way (the event's public form rewritten to
     match and every later hash recomputed, so the view verifies on its own terms), no longer ends at the
-    game's final hash: `import` into a database that holds the game refuses it, naming the footer, and
-    its verdict names another final hash than the true view's. Left with the true hashes, `replay
-    --verify` and `import` refuse it at the edited line; with the bound seeing set left as it was, they
+    game's final hash: `import` and `replay --verify` with a database that holds the game refuse it, naming
+    the footer, and elsewhere its verdict names another final hash than the true view's. Left with the
+    true hashes, `replay --verify` and `import` refuse it at the edited line; with the bound seeing set left as it was, they
     refuse it at the event (the seat may see it)."""
     db, text, final = format3
     forge, where = ATTACKS[attack]
@@ -163,9 +164,15 @@ def test_the_attack_is_refused_on_format_3(format3, tmp_path, attack):
     assert imported.returncode == 4 and f"line {len(lines)}: this view of game" in imported.stderr \
         and "ends at no event of it here" in imported.stderr, imported.stderr
     same_in_process(db, imported, "import", str(path))
-    replayed = run(db, "replay", str(path), "--verify")
-    assert replayed.returncode == 0 and f"final hash {forged[-1]['final_hash'][:16]}" in replayed.stdout
-    assert f"final hash {final[:16]}" not in replayed.stdout   # the true view's verdict names `final`
+    replayed = run(db, "replay", str(path), "--verify")   # polish6 item 2: the same check as import, same words
+    assert replayed.returncode == 4 and replayed.stdout == "" and replayed.stderr == imported.stderr, replayed.stderr
+    same_in_process(db, replayed, "replay", str(path), "--verify")
+    elsewhere = run(tmp_path / "fresh.sqlite", "replay", str(path), "--verify")   # nothing to compare with
+    assert elsewhere.returncode == 0 and f"final hash {forged[-1]['final_hash'][:16]}" in elsewhere.stdout
+    assert f"final hash {final[:16]}" not in elsewhere.stdout   # the true view's verdict names `final`
+    assert elsewhere.stdout.splitlines()[-1] == \
+        f"Not compared with the local database: there is no database at {tmp_path / 'fresh.sqlite'}."
+    assert not (tmp_path / "fresh.sqlite").exists()   # replay creates no database
     kept = forge(rows(text), i, 3)            # the true hashes kept
     path.write_text(dump(kept), encoding="utf-8")
     for r in (run(db, "replay", str(path), "--verify"), run(tmp_path / "fresh.sqlite", "import", str(path))):

@@ -150,7 +150,8 @@ def test_a_shown_form_that_does_not_fit_the_seats_information_is_refused(played,
     """#16 binding: what a view shows of a hidden event must also fit what the seat knows. In format 3 the
     hash covers it, so the edit breaks the chain there; with the chain recomputed (another chain, ending at
     another final hash) a hidden draw shown as the seat's own (it would see its own cards) is still refused
-    at its event, and a hidden event shown as nothing leaves the legality of decisions unchecked, said so."""
+    at its event, and a hidden event shown as nothing is refused where the game is held (it ends at no event
+    of it) and elsewhere leaves the legality of decisions unchecked, said so."""
     db, ids = played
     seat = 0
     text = run(db, "export", ids["dingo"], "--as", str(seat)).stdout
@@ -163,7 +164,9 @@ def test_a_shown_form_that_does_not_fit_the_seats_information_is_refused(played,
     assert code == 4 and f"line {i + 1}: event {i}: it does not fit what seat {seat} knows" in err, err
     lines = rows(text)
     lines[i]["shown"] = None
-    code, out, err = verify_view(db, dump(relink(lines)), tmp_path)
+    code, out, err = verify_view(db, dump(relink(lines)), tmp_path)   # polish6: here the game is held (as import)
+    assert code == 4 and "ends at no event of it here" in err, err
+    code, out, err = verify_view(tmp_path / "elsewhere.sqlite", dump(relink(lines)), tmp_path)
     assert code == 0, err
     assert f"Not checked: the legality of decisions (hidden event {i} has no shown form to fold)." in out
     assert "legal from what" not in out

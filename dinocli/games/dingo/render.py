@@ -268,7 +268,8 @@ def describe(e: Event, config: Config) -> str:
 def reveal(s: State, rng=None) -> list[str]:
     """What a spectator's view hides, for reviewing a finished game: every hand and, given the game's
     rng, the cards the deck deals next today (a draw's key is the day and the count drawn, DINGO-G05)."""
-    out = [f"{name}'s hand: {', '.join(map(card_text, hand)) or 'empty'}" for name, hand in zip(s.names, s.hands)]
+    out = [f"{possessive(name)} hand: {', '.join(map(card_text, hand)) or 'empty'}"
+           for name, hand in zip(s.names, s.hands)]
     deck, coming = list(s.deck), []
     while rng is not None and deck and len(coming) < 5:
         coming.append(deck.pop(rng.below(len(deck), "deck", s.day, DECK_SIZE - len(deck))))

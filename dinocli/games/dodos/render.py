@@ -283,7 +283,7 @@ def describe(ev: Event, config: Config) -> str:
 
 def reveal(s: State, rng=None) -> list[str]:
     """What a spectator's view hides, for reviewing a finished game: every hand and face-down pick."""
-    out = [f"{name}'s hand: {_cards(hand)}" for name, hand in zip(s.names, s.hands)]
+    out = [f"{possessive(name)} hand: {_cards(hand)}" for name, hand in zip(s.names, s.hands)]
     if s.phase == PICK:
         picks = [f"{s.names[x]}: {card_name(c)}" for x, c in enumerate(s.picks) if c >= 0]
         out += [f"Face-down picks: {', '.join(picks)}"] if picks else []
