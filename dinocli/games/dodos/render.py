@@ -192,6 +192,7 @@ def _hand(v: View, color: bool, how: str) -> list[str]:
                  for k, n in counts.items()]
     if how == "lines":
         lines += ["  " + cell for cell in cells]
+        lines.append("  ([B2]: a blue card that advances 2; R red, G green; black: a miss discards 4)")
     else:
         for i in range(0, len(cells), 2):
             pad = " " * (39 - len(unstyle(cells[i])))
