@@ -119,12 +119,16 @@ class _Connection(sqlite3.Connection):
 @contextlib.contextmanager
 def _no_gc() -> Iterator[None]:
     """No cyclic garbage collection while a path is built: its rows and events make no cycles, and the
-    collector would otherwise walk every one of them again and again as they pile up."""
+    collector would otherwise walk every one of them again and again as they pile up. What was built
+    then joins the oldest generation at once (``gc.freeze`` and ``unfreeze`` move the young objects
+    there without a scan): a path lives long, and the next young collection would walk it once more."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
+        gc.unfreeze()
         if enabled:
             gc.enable()
 
