@@ -124,6 +124,7 @@ class Search:
         self.stop_on_score = s.stop == "score"
         self.model = s.opponents == "rules"
         self.prior = s.prior
+        self.widen = s.widen
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -152,7 +153,7 @@ class Search:
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
         to_move, legal_actions = game.to_move, game.legal_actions
-        c, prior = self.c, self.prior
+        c, prior, widen = self.c, self.prior, self.widen
         state = game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
@@ -169,14 +170,18 @@ class Search:
                 r = int(rows[0])
             else:
                 node.avail[rows] += 1
+                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]] if prior or widen else -1
+                if widen:  # progressive unpruning: the rule bot's choice, then one more action per widening step
+                    k = 1 + int(widen * np.sqrt(node.visits[rows].sum()))
+                    if k < rows.size:
+                        rows = np.concatenate(([hint], rows[rows != hint][:k - 1]))
                 vis = node.visits[rows]
-                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]] if prior else -1
                 if vis.all():
                     u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
                     if prior:
                         u += (rows == hint) * (prior * np.sqrt(node.avail[rows]) / (1 + vis))
                     r = int(rows[u.argmax()])
-                elif prior and node.visits[hint] == 0:
+                elif (prior or widen) and node.visits[hint] == 0:
                     r = hint  # the rule bot's choice is tried first
                 else:
                     fresh = rows[vis == 0]

@@ -62,6 +62,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     reuse: bool = False
     opponents: str = "search"
     prior: float = 0.0
+    widen: float = 0.0
     name: str = ""
     given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
 
@@ -74,7 +75,7 @@ LEVELS: dict[str, BotSpec] = {
     for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
 }
 
-_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior")
+_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior", "widen")
 _UCT_KEYS = ("iterations", "seconds", "c")
 
 
@@ -94,7 +95,7 @@ def _value(text: str, key: str, raw: str):
             if not (0 < v < 1e6):
                 raise ValueError
             return v
-        if key in ("c", "prior"):
+        if key in ("c", "prior", "widen"):
             v = float(raw)
             if not (0 <= v < 1e6):
                 raise ValueError
@@ -206,4 +207,4 @@ def resolved(spec: str, tuning: dict[str, dict[str, object]] | None = None) -> s
     if t.kind != "mcts":
         return t.name
     return "mcts:" + ",".join(_format(k, getattr(t, k)) for k in _KEYS
-                              if (getattr(t, k) is not None or k == "cutoff") and (k != "prior" or t.prior))
+                              if (getattr(t, k) is not None or k == "cutoff") and (k not in ("prior", "widen") or getattr(t, k)))
