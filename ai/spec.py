@@ -15,6 +15,10 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules``, ``mcts``
   it, and keeping it did not help in Dodos: 21-19 against medium without it);
 * ``prior=W`` — the rule-based strategy's choice is tried first at each searched node and gets
   ``W * sqrt(avail) / (1 + visits)`` on top of its UCB value (PUCT-style prior; 0: none);
+* ``widen=W`` — progressive unpruning: at a searched node visited n times only the rule-based
+  strategy's choice and the first ``int(W * sqrt(n))`` other legal actions compete, so a node the
+  search has seen a few times plays the rule bot's move and more actions join as it is visited
+  (0: every legal action at once);
 * ``opponents=search|rules`` — other seats choose in the tree by their own UCB values, or by the
   game's rule-based strategy on their own view (an opponent model that cannot see hidden picks).
 
@@ -39,7 +43,7 @@ ROLLOUTS = ("random", "rules")
 
 VALID_FORMS = (
     "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
-    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, mcts:prior=W, "
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, mcts:prior=W, mcts:widen=W, "
     "combined with commas (mcts:hard,rollout=random), uct:seconds=S|iterations=N|c=X"
 )
 
