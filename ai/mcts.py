@@ -22,6 +22,12 @@ With ``prior=W`` (PUCT-style, W > 0) the rule-based strategy's choice for the se
 tried first at a node and keeps a bonus ``W * sqrt(avail) / (1 + visits)`` beside its UCB value:
 a search that has not yet told the actions apart falls back on the rule bot's move.
 
+With ``widen=W`` (progressive unpruning, Chaslot et al. 2008, ordered by the rule bot) a searched
+node visited n times lets only the rule-based strategy's choice and the first ``int(W * sqrt(n))``
+other legal actions compete: the seat's own later decisions in a sampled line are played as the
+rule bot would until the node has been visited often enough to tell other actions apart, instead
+of spreading its first visits over every action, however poor.
+
 Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root
 child. On its next call, the subtree becomes the new root when no other seat decided in between
 and the new view is exactly the view reached from the old one by the chosen action (checked on
@@ -124,6 +130,7 @@ class Search:
         self.stop_on_score = s.stop == "score"
         self.model = s.opponents == "rules"
         self.prior = s.prior
+        self.widen = s.widen
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -152,7 +159,7 @@ class Search:
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
         to_move, legal_actions = game.to_move, game.legal_actions
-        c, prior = self.c, self.prior
+        c, prior, widen = self.c, self.prior, self.widen
         state = game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
@@ -169,14 +176,22 @@ class Search:
                 r = int(rows[0])
             else:
                 node.avail[rows] += 1
+                hint = -1
+                if prior or widen:
+                    vis = node.visits[rows]
+                    # progressive unpruning: the rule bot's choice, then one more action per step
+                    k = 1 + int(widen * np.sqrt(vis.sum())) if widen else rows.size
+                    if prior or k < rows.size or not vis.all():
+                        hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]]
+                        if k < rows.size:
+                            rows = np.concatenate(([hint], rows[rows != hint][:k - 1]))
                 vis = node.visits[rows]
-                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]] if prior else -1
                 if vis.all():
                     u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
                     if prior:
                         u += (rows == hint) * (prior * np.sqrt(node.avail[rows]) / (1 + vis))
                     r = int(rows[u.argmax()])
-                elif prior and node.visits[hint] == 0:
+                elif hint >= 0 and node.visits[hint] == 0:
                     r = hint  # the rule bot's choice is tried first
                 else:
                     fresh = rows[vis == 0]

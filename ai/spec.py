@@ -15,6 +15,10 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules``, ``mcts``
   it, and keeping it did not help in Dodos: 21-19 against medium without it);
 * ``prior=W`` — the rule-based strategy's choice is tried first at each searched node and gets
   ``W * sqrt(avail) / (1 + visits)`` on top of its UCB value (PUCT-style prior; 0: none);
+* ``widen=W`` — progressive unpruning: at a searched node visited n times only the rule-based
+  strategy's choice and the first ``int(W * sqrt(n))`` other legal actions compete, so a node the
+  search has seen a few times plays the rule bot's move and more actions join as it is visited
+  (0: every legal action at once);
 * ``opponents=search|rules`` — other seats choose in the tree by their own UCB values, or by the
   game's rule-based strategy on their own view (an opponent model that cannot see hidden picks).
 
@@ -39,7 +43,7 @@ ROLLOUTS = ("random", "rules")
 
 VALID_FORMS = (
     "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
-    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, mcts:prior=W, "
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, mcts:prior=W, mcts:widen=W, "
     "combined with commas (mcts:hard,rollout=random), uct:seconds=S|iterations=N|c=X"
 )
 
@@ -62,6 +66,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     reuse: bool = False
     opponents: str = "search"
     prior: float = 0.0
+    widen: float = 0.0
     name: str = ""
     given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
 
@@ -74,7 +79,7 @@ LEVELS: dict[str, BotSpec] = {
     for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
 }
 
-_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior")
+_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior", "widen")
 _UCT_KEYS = ("iterations", "seconds", "c")
 
 
@@ -94,7 +99,7 @@ def _value(text: str, key: str, raw: str):
             if not (0 < v < 1e6):
                 raise ValueError
             return v
-        if key in ("c", "prior"):
+        if key in ("c", "prior", "widen"):
             v = float(raw)
             if not (0 <= v < 1e6):
                 raise ValueError
@@ -206,4 +211,4 @@ def resolved(spec: str, tuning: dict[str, dict[str, object]] | None = None) -> s
     if t.kind != "mcts":
         return t.name
     return "mcts:" + ",".join(_format(k, getattr(t, k)) for k in _KEYS
-                              if (getattr(t, k) is not None or k == "cutoff") and (k != "prior" or t.prior))
+                              if (getattr(t, k) is not None or k == "cutoff") and (k not in ("prior", "widen") or getattr(t, k)))

@@ -216,6 +216,27 @@ def test_a_rules_prior_tries_the_rule_move_first_and_keeps_it_ahead():
         "mcts:rollout=random,cutoff=none,stop=never") + 0.1
 
 
+def test_progressive_unpruning_widens_from_the_rule_move_as_visits_grow():
+    """#23 (widen=W): at a node visited n times only the rule bot's choice and the first
+    int(W * sqrt(n)) other actions compete, so a small budget stays on the rule move and a large
+    one reaches every action; without widening every action is tried at once."""
+    _, state = nim_position((1, 3, 5))  # 9 moves; nim-sum 7: the rule move is 5 -> 2
+    legal, view = NIM.legal_actions(state), NIM.observe(state, 0)
+    rule = NIM.strategy(view, 0, legal, random.Random(0))[0]
+
+    def tried(spec, n):
+        root = Node()
+        Search(NIM, 0, spec).run(root, view, legal, random.Random(1), iterations=n)
+        return root, int((root.visits[root.rows(legal)] > 0).sum())
+
+    plain = "rollout=random,cutoff=none,stop=never"
+    root, k = tried(f"mcts:widen=0.3,{plain}", 10)
+    assert k == 1 and root.visits[root.index[rule]] == 10  # 0.3 * sqrt(9) < 1: the rule move only
+    assert tried(f"mcts:widen=0.3,{plain}", 50)[1] == 3    # 1 + int(0.3 * sqrt(49))
+    assert tried(f"mcts:widen=0.3,{plain}", 1000)[1] == 9
+    assert tried(f"mcts:{plain}", 10)[1] == 9
+
+
 def test_the_uct_peer_finds_the_forced_win_in_nim():
     """#23: the mcts package on one determinization (perfect information here) finds 4 -> 3 in
     (1, 2, 4) whatever the seed."""

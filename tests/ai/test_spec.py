@@ -27,6 +27,7 @@ from dinocli.ai.spec import resolved, tuned
     ("mcts:easy,c=1.5,cutoff=none,reuse=no", "mcts:easy,c=1.5,cutoff=none,reuse=no"),
     ("mcts:seconds=0.25,iterations=600", "mcts:iterations=600,seconds=0.25"),
     ("mcts:prior=0.05", "mcts:prior=0.05"),  # #23: the rule bot's choice as a prior
+    ("mcts:hard,widen=0.5", "mcts:hard,widen=0.5"),  # #23: progressive unpruning
     ("uct", "uct"),  # #23: the peer (the mcts package on one determinization)
     ("uct:seconds=0.2", "uct:seconds=0.2"),
     ("UCT: c=0.3, iterations=50", "uct:iterations=50,c=0.3"),
@@ -62,6 +63,7 @@ def test_budgets_resolve():
     "mcts:cutoff=-1", "mcts:c=-1", "mcts:easy,hard", "mcts:iterations=5,iterations=6", "mcts:depth=3",
     "mcts:reuse=maybe", "mcts:,", "mcts:hard,", "mcts:stop=day",
     "mcts:prior=-1", "mcts:prior=nan", "uct:", "uct:hard", "uct:rollout=rules", "uct:prior=1", "uct:seconds=0",
+    "mcts:widen=-0.1", "mcts:widen=inf", "uct:widen=1",
 ])
 def test_bad_specs_raise_one_line_errors_listing_valid_forms(text):
     with pytest.raises(BotSpecError) as err:

@@ -25,8 +25,10 @@ INFO = GameInfo(
     # modelled by the rule bot in the tree (a searched seat picking after ours would answer
     # our face-down pick): at 4 seats against rules x3, 40 rotated games, medium went 0.206
     # (before both changes, 80 games) -> 0.325 (heuristic) -> 0.425 (and opponents=rules).
-    # See `dinocli bench dodos --strength --seats N`.
-    mcts_tuning={"all": {"opponents": "rules"}, "easy": {"iterations": 100}, "medium": {"iterations": 600},
+    # Then (#23) the leaf estimate fitted on rule self-play and progressive
+    # unpruning from the rule bot's move (widen=0.3): 80 rotated games at 4 seats (seeds b6a,
+    # b6b) 0.24 -> 0.58. See `dinocli bench dodos --strength --seats N`.
+    mcts_tuning={"all": {"opponents": "rules", "widen": 0.3}, "easy": {"iterations": 100}, "medium": {"iterations": 600},
                  "hard": {"iterations": 2400}},
 )
 
