@@ -46,7 +46,7 @@ from .records import Branch, Command, GameRecord, Header, Stored, now
 from .rng import commit
 from .schema import SET, migrations
 from .transfer import GAME_ID, Transfer
-from .tree import WALK_COLS, Tree, typed
+from .tree import TAIL_SQL, WALK_COLS, Tree, typed
 
 __all__ = [
     "Store",
@@ -92,7 +92,6 @@ _WALK_ROW = tuple[int, int | None, str, int, bytes, int | None, str | None, str 
                   bytes | None]
 _PACK = msgspec.msgpack.Encoder()
 _UNPACK = msgspec.msgpack.Decoder(list[_WALK_ROW])
-_AFTER_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _json = msgspec.json.decode
 
 
@@ -641,7 +640,7 @@ class Store(Tree, Transfer):
             hashes = walk(prev, rows, chain, root=root, line=True)
             out += self._stored(rows, hashes, prev, len(out))
             prev, root = hashes[-1], rows[-1][0]
-        cursor = self._conn.execute(_AFTER_SQL, (game_id, -1 if root is None else root, head))
+        cursor = self._conn.execute(TAIL_SQL, (game_id, -1 if root is None else root, head))
         while rows := cursor.fetchmany(_BATCH):
             hashes = walk(prev, rows, chain, root=root)
             out += self._stored(rows, hashes, prev, len(out))
@@ -652,17 +651,22 @@ class Store(Tree, Transfer):
 
     # -- segments: a cache of packed rows -------------------------------------------------
 
+    def _cached(self, table: str, sql: str, args: tuple) -> list[tuple] | None:
+        """The rows of a query on a cache table (``snapshots``, ``segments``); None if that table was dropped
+        or altered (a cache may be deleted at will: reading goes on without it)."""
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            if table in str(exc):
+                return None
+            raise
+
     def _packed(self, game_id: str, head: int) -> Iterator[list[tuple]]:
         """The rows of the game's segments up to ``head``, a segment at a time, oldest first (none if the
         cache was dropped)."""
-        try:
-            found = self._conn.execute("SELECT CAST(packed AS BLOB) FROM segments WHERE game_id = ? AND last_event <= ? "
-                                       "ORDER BY first_event", (game_id, head)).fetchall()
-        except sqlite3.OperationalError as exc:
-            if "segments" in str(exc):
-                return
-            raise
-        for (blob,) in found:
+        found = self._cached("segments", "SELECT CAST(packed AS BLOB) FROM segments WHERE game_id = ? AND last_event <= ? "
+                                          "ORDER BY first_event", (game_id, head))
+        for (blob,) in found or ():
             yield _UNPACK.decode(blob)
 
     def _pack(self, game_id: str, head: int) -> None:
@@ -672,13 +676,11 @@ class Store(Tree, Transfer):
         conn = self._conn
         if not self._straight(game_id, head, at_least=PACK_FROM):
             return
-        try:
-            last = conn.execute("SELECT max(last_event) FROM segments WHERE game_id = ?", (game_id,)).fetchone()[0]
-        except sqlite3.OperationalError as exc:
-            if "segments" in str(exc):   # the cache was dropped: nothing kept
-                return
-            raise
-        rows = conn.execute(_AFTER_SQL, (game_id, -1 if last is None else last, head)).fetchall()
+        found = self._cached("segments", "SELECT max(last_event) FROM segments WHERE game_id = ?", (game_id,))
+        if found is None:
+            return   # the cache was dropped: nothing kept
+        last = found[0][0]
+        rows = conn.execute(TAIL_SQL, (game_id, -1 if last is None else last, head)).fetchall()
         conn.executemany("INSERT OR REPLACE INTO segments (game_id, first_event, last_event, packed) VALUES (?, ?, ?, ?)",
                          [(game_id, rows[i][0], rows[i + SEGMENT - 1][0], _PACK.encode(rows[i:i + SEGMENT]))
                           for i in range(0, len(rows) - SEGMENT + 1, SEGMENT)])
@@ -686,15 +688,10 @@ class Store(Tree, Transfer):
     @sql_errors
     def segments_checked(self, game_id: str) -> list[tuple[int, int, bool]]:
         """Every segment of the game: (first event, last event, whether it packs exactly the rows it names)."""
-        try:
-            found = self._conn.execute("SELECT first_event, last_event, CAST(packed AS BLOB) FROM segments "
-                                       "WHERE game_id = ? ORDER BY first_event", (game_id,)).fetchall()
-        except sqlite3.OperationalError as exc:
-            if "segments" in str(exc):
-                return []
-            raise
+        found = self._cached("segments", "SELECT first_event, last_event, CAST(packed AS BLOB) FROM segments "
+                                         "WHERE game_id = ? ORDER BY first_event", (game_id,))
         out = []
-        for first, last, blob in found:
+        for first, last, blob in found or ():
             try:
                 rows = _UNPACK.decode(blob) if isinstance(blob, bytes) else None
             except msgspec.MsgspecError:
@@ -762,14 +759,8 @@ class Store(Tree, Transfer):
         hash-checked from the snapshot's event); None if there is none. The caller decodes the state."""
         if head is None:
             return None
-        conn = self._conn
-        try:
-            found = conn.execute(_SNAPSHOT_FIND, (game_id, head, *key)).fetchall()
-        except sqlite3.OperationalError as exc:
-            if "snapshots" in str(exc):   # the cache was dropped or altered: load without it
-                return None
-            raise
-        for event, h, seq, blob, digest in found:
+        found = self._cached("snapshots", _SNAPSHOT_FIND, (game_id, head, *key))
+        for event, h, seq, blob, digest in found or ():   # None: the cache was dropped, load without it
             if not isinstance(blob, bytes) or digest != self._digest(game_id, event, h, key, blob):
                 continue
             tail = self._tail(game_id, event, head)
@@ -802,16 +793,11 @@ class Store(Tree, Transfer):
     def snapshots(self, game_id: str) -> list[tuple[int, str, tuple[str, str, str], bytes, bool]]:
         """Every snapshot of the game: (event, hash, key, state, whether its digest and hash check out)."""
         out = []
-        try:
-            found = self._conn.execute(
-                "SELECT s.event, s.hash, s.rules_version, s.data_hash, s.codec, CAST(s.state AS BLOB), s.digest, e.hash "
-                "FROM snapshots s LEFT JOIN events e ON e.id = s.event AND e.game_id = s.game_id "
-                "WHERE s.game_id = ? ORDER BY s.event", (game_id,)).fetchall()
-        except sqlite3.OperationalError as exc:
-            if "snapshots" in str(exc):   # the cache was dropped: nothing to check
-                return []
-            raise
-        for event, h, rv, dh, codec, blob, digest, real in found:
+        found = self._cached(
+            "snapshots", "SELECT s.event, s.hash, s.rules_version, s.data_hash, s.codec, CAST(s.state AS BLOB), s.digest, "
+            "e.hash FROM snapshots s LEFT JOIN events e ON e.id = s.event AND e.game_id = s.game_id "
+            "WHERE s.game_id = ? ORDER BY s.event", (game_id,))
+        for event, h, rv, dh, codec, blob, digest, real in found or ():
             key = (rv, dh, codec)
             ok = isinstance(blob, bytes) and real == h and digest == self._digest(game_id, event, h, key, blob)
             out.append((event, h, key, blob if isinstance(blob, bytes) else b"", ok))

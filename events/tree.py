@@ -16,13 +16,13 @@ from .chain import walk
 from .errors import BranchExists, ChainBroken, Conflict, Corrupt, StoreError, UnknownBranch, Unlinked, sql_errors
 from .records import Branch, now
 
-__all__ = ["Tree", "WALK_COLS", "PATH_SQL"]
+__all__ = ["Tree", "WALK_COLS", "PATH_SQL", "TAIL_SQL"]
 
 
 # a stored event as chain.walk takes it (the body as stored: bytes, hashed as they are)
 WALK_COLS = "id, parent, type, v, CAST(body AS BLOB), actor, action, rolls, command, salt, rolls_salt, CAST(public AS BLOB)"
 PATH_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id <= ? ORDER BY id"
-_TAIL_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
+TAIL_SQL = f"SELECT {WALK_COLS} FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _TREE_SQL = f"SELECT {WALK_COLS}, seq, hash, parent_hash FROM events WHERE game_id = ? ORDER BY id"
 
 
@@ -76,7 +76,7 @@ class Tree:
 
     def _tail(self, game_id: str, after: int, head: int) -> list[tuple] | None:
         """The rows just after event ``after`` up to ``head``, None if ``after`` is not on the line to ``head``."""
-        rows = self._conn.execute(_TAIL_SQL, (game_id, after, head)).fetchall()
+        rows = self._conn.execute(TAIL_SQL, (game_id, after, head)).fetchall()
         depth = self._conn.execute("SELECT seq FROM events WHERE id = ?", (after,)).fetchone()[0]
         if self._linear(rows, head, depth):
             return rows
