@@ -297,15 +297,11 @@ def anchor_view(store, parsed) -> list[Anchor]:
     ``replay --verify`` both say."""
     from dinocli.events.errors import LogRejected
 
-    conn = store.conn
-    held = [gid for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ? ORDER BY id",
-                                           (parsed.header["genesis"],))]
-    found = [Anchor(gid, row[0]) for gid in held
-             if (row := conn.execute("SELECT seq FROM events WHERE game_id = ? AND hash = ?",
-                                     (gid, parsed.final_hash)).fetchone())]
+    held = store.holders(parsed.header["genesis"], parsed.final_hash)
+    found = [Anchor(gid, seq) for gid, seq in held.items() if seq is not None]
     if held and not found:
-        raise LogRejected(len(parsed.entries) + 2, f"this view of game {held[0]} ends at no event of it here "
-                                                   "(its chain is not the game's: edited and recomputed?)")
+        raise LogRejected(len(parsed.entries) + 2, f"this view of game {next(iter(held))} ends at no event of it "
+                                                   "here (its chain is not the game's: edited and recomputed?)")
     return found
 
 

@@ -97,6 +97,16 @@ class Transfer:
         yield footer_line(len(rows), prev, result, seed)
 
     @sql_errors
+    def holders(self, genesis: str, event_hash: str) -> dict[str, int | None]:
+        """The games of this genesis, oldest id first, each with the depth of its event of hash ``event_hash``
+        (None: it has none): where a log or a view of one of them is already held."""
+        conn = self._conn
+        out: dict[str, int | None] = {}
+        for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ? ORDER BY id", (genesis,)).fetchall():
+            row = conn.execute("SELECT seq FROM events WHERE game_id = ? AND hash = ?", (gid, event_hash)).fetchone()
+            out[gid] = None if row is None else row[0]
+        return out
+
     def import_log(self, parsed: ParsedLog) -> GameRecord:
         """Store a checked log as a new game (one linear branch ``main``), keeping its hashes and hash rule.
 
@@ -127,9 +137,8 @@ class Transfer:
             raise LogRejected(exc.args[0] + 1, "the hash chain is broken here") from None
         conn = self._conn
         with self.write():
-            for (other,) in conn.execute("SELECT id FROM games WHERE genesis = ?", (genesis,)).fetchall():
-                if not parsed.entries or conn.execute("SELECT 1 FROM events WHERE game_id = ? AND hash = ?",
-                                                      (other, final)).fetchone():
+            for other, seq in self.holders(genesis, final).items():
+                if not parsed.entries or seq is not None:
                     raise LogRejected(0, f"already imported as {other}")
             gid = h["game"]
             if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._prefix_clash(gid):
