@@ -1015,11 +1015,14 @@ def hint(env: Env, game_id, spec, as_json):
 @cli.command()
 @click.argument("what", nargs=-1, shell_complete=complete.bench_targets)
 @click.option("--strength", is_flag=True,
-              help="For each game: the bot's win rates against rules and random on paired seeds "
+              help="For each game: the bot's win rates against rules and random (or --against) on paired seeds "
                    "(team scores beside random, rules and a clairvoyant bound in a cooperative game) "
                    "and the seconds each MCTS level takes per decision.")
 @click.option("--bot", "spec", default="mcts:medium", show_default=True, metavar="SPEC",
               shell_complete=complete.bot_specs, help="The bot measured by --strength.")
+@click.option("--against", "others", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bot in every other seat of --strength (repeat for more figures; default: rules, then "
+                   "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")
 @click.option("--games", "n_games", type=click.IntRange(2), default=200, show_default=True, metavar="N",
               help="Games per figure of --strength.")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, metavar="N",
@@ -1034,13 +1037,13 @@ def hint(env: Env, game_id, spec, as_json):
                    "each seed rotated through the seats.")
 @JSON
 @pass_env
-def bench(env: Env, what, strength, spec, n_games, workers, variants, resume, positions, seats, as_json):
+def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, as_json):
     """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
     with handled():
         from dinocli.bench import run
 
         progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
-        figures = run(list(what), strength=strength, bot=spec, games=n_games, workers=workers,
+        figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games, workers=workers,
                       variants=list(variants), resume=resume, positions=positions, seats=seats,
                       progress=progress)
         if as_json:

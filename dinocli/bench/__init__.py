@@ -42,7 +42,8 @@ def mcts_figures() -> dict[str, Any]:
 WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 
-def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", games: int = 200,
+def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
+        games: int = 200,
         workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, progress: Any = None) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game) and return their figures."""
@@ -57,7 +58,8 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
 
         from .strength import check_seats
 
-        parse_spec(bot)  # a bad spec fails before any game is played
+        for spec in (bot, *(against or ())):
+            parse_spec(spec)  # a bad spec fails before any game is played
         for name in names:
             if name in registry.GAMES:
                 check_seats(name, seats)  # and so does a table size a game does not allow
@@ -67,6 +69,8 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
             check_resume(resume)  # and so does a file that is not a resume file
     if seats != 2 and not strength:
         raise BadConfig("--seats is a table size for --strength")
+    if against and not strength:
+        raise BadConfig("--against names the other seats of --strength")
     if variants and len([n for n in names if n in registry.GAMES]) != 1:
         raise BadConfig("--variant needs exactly one game to bench")
     out = {}
@@ -80,7 +84,7 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ga
         if strength:
             from .strength import strength_figures
 
-            out[name].update(strength_figures(name, bot=bot, games_=games, workers=workers,
+            out[name].update(strength_figures(name, bot=bot, against=against, games_=games, workers=workers,
                                               variants=variants or (), resume=resume, positions=positions,
                                               seats=seats, progress=progress))
     return out

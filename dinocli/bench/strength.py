@@ -246,28 +246,33 @@ def positions(game_id: str, count: int = 20, *, seed: str = "timing", variants: 
 
 def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), seats: int | None = None,
                 progress: Progress | None = None) -> dict[str, Any]:
-    """Seconds per decision of each MCTS level: mean and max over ``count`` positions of real games."""
+    """Seconds per decision of each MCTS level, wall clock and CPU (what a loaded machine does not
+    inflate): mean and max over ``count`` positions of real games."""
     from dinocli.ai import make_bot
 
     game = games.get(game_id)
     found = positions(game_id, count, variants=variants, seats=seats)
     out: dict[str, Any] = {"timed_positions": len(found)}
     for level in ("easy", "medium", "hard"):
-        times = []
+        times, cpu = [], []
         for k, state in enumerate(found):
             seat = game.to_move(state)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             make_bot(f"mcts:{level}").choose(game, game.observe(state, seat), seat, game.legal_actions(state),
                                              random.Random(k))
             times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
         out[f"{level}_seconds_per_decision"] = round(statistics.fmean(times), 4)
         out[f"{level}_seconds_max"] = round(max(times), 4)
+        out[f"{level}_cpu_seconds_per_decision"] = round(statistics.fmean(cpu), 4)
+        out[f"{level}_cpu_seconds_max"] = round(max(cpu), 4)
         if progress:
             progress(f"mcts:{level}: {statistics.fmean(times):.3f} s per decision (max {max(times):.3f})")
     return out
 
 
-def strength_figures(game_id: str, *, bot: str = "mcts:medium", games_: int = 200, workers: int = 1,
+def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequence[str] | None = None,
+                     games_: int = 200, workers: int = 1,
                      variants: Iterable[str] = (), resume: Path | None = None, positions: int = 20,
                      seats: int = 2, progress: Progress | None = None) -> dict[str, Any]:
     """The strength figures of ``bot`` in a game at ``seats`` (see the module docstring)."""
@@ -285,7 +290,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", games_: int = 20
             out[f"team score {spec}"] = team(game_id, spec, games_, seats=seats, variants=variants, workers=workers,
                                              resume=resume, progress=say(spec))
     else:
-        for other in ("rules", "random"):
+        for other in against or ("rules", "random"):
             out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, seats=seats, variants=variants, workers=workers,
                                              resume=resume, progress=say(f"{bot} vs {other}"))
     out.update(level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels")))

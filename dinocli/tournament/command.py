@@ -188,13 +188,16 @@ def render(report: dict[str, Any], color: bool = False) -> str:
             rows = []
             for p in report["pairings"]:
                 a, b = p["bots"]
+                d = p["deals"]
                 rows.append([f"{a} vs {b}", str(p["games"]), f"{p['wins'][0]}-{p['wins'][1]}-{p['draws']}",
-                             _pct(p["win_rate"]), _ci(p["ci95"])]
+                             _pct(p["win_rate"]), _ci(p["ci95"]), f"{d['won']}-{d['lost']}-{d['even']}",
+                             _pct(d["share"]), _ci(d["ci95"])]
                             + ([p["sprt"] or "undecided"] if report["early_stop"] else []))
-            headers = ["head to head", "games", "W-L-D", "1st wins", "95% CI"] + (
-                ["SPRT: stronger"] if report["early_stop"] else [])
-            lines += ["", head("Head to head") + " (win rate of the first bot; draws count half)"] + _table(
-                headers, rows, {1, 3})
+            headers = ["head to head", "games", "W-L-D", "1st wins", "95% CI", "deals W-L-E", "1st deals",
+                       "95% CI"] + (["SPRT: stronger"] if report["early_stop"] else [])
+            lines += ["", head("Head to head") + " (the first bot's win rate, draws count half; a deal is one seed "
+                          "in every seating, won by whoever won more of its games)"] + _table(
+                headers, rows, {1, 3, 6})
         stopped = [lu for lu in report["lineups"] if lu["stopped_early"]]
         if stopped:
             lines.append("")

@@ -76,21 +76,31 @@ class Sprt:
 
 
 class PairTally:
-    """Head-to-head of two contestants over the games they shared: a wins, b wins, draws."""
+    """Head-to-head of two contestants over the games they shared: a wins, b wins, draws; and per
+    deal (a lineup's round: one seed played in every seating) the margin of a over b."""
 
     def __init__(self, a: int, b: int):
         self.a, self.b = a, b
         self.wins_a = self.wins_b = self.draws = 0
+        self.margins: dict[tuple[int, int], int] = {}
 
-    def add(self, best: dict[int, float]) -> None:
-        """Count one shared game from each contestant's best return in it."""
+    def add(self, best: dict[int, float], deal: tuple[int, int] = (0, 0)) -> None:
+        """Count one shared game of ``deal`` from each contestant's best return in it."""
         ra, rb = best[self.a], best[self.b]
-        if ra > rb:
+        step = (ra > rb) - (rb > ra)
+        self.margins[deal] = self.margins.get(deal, 0) + step
+        if step > 0:
             self.wins_a += 1
-        elif rb > ra:
+        elif step < 0:
             self.wins_b += 1
         else:
             self.draws += 1
+
+    def deals(self) -> tuple[int, int, int]:
+        """Deals won by a, won by b, and even: luck that falls to a seat cancels within a deal."""
+        won = sum(1 for m in self.margins.values() if m > 0)
+        lost = sum(1 for m in self.margins.values() if m < 0)
+        return won, lost, len(self.margins) - won - lost
 
     @property
     def games(self) -> int:
@@ -199,7 +209,7 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
         present = sorted(best)
         for i, a in enumerate(present):
             for b in present[i + 1:]:
-                pairs.setdefault((a, b), PairTally(a, b)).add(best)
+                pairs.setdefault((a, b), PairTally(a, b)).add(best, (g.lineup, g.round))
     ratings = _ratings(plan, results)
     for i, c in enumerate(plan.contestants):
         lo, hi = wilson(wins[i], games[i])
@@ -217,9 +227,13 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
         score = t.wins_a + t.draws / 2
         lo, hi = wilson(score, t.games)
         v = t.verdict()
+        won, lost, even = t.deals()
+        dlo, dhi = wilson(won, won + lost)
         pairings.append({
             "bots": [labels[a], labels[b]], "games": t.games, "wins": [t.wins_a, t.wins_b], "draws": t.draws,
             "win_rate": _r(score / t.games) if t.games else 0.0, "ci95": [_r(lo), _r(hi)],
+            "deals": {"won": won, "lost": lost, "even": even,
+                      "share": _r(won / (won + lost)) if won + lost else 0.5, "ci95": [_r(dlo), _r(dhi)]},
             "sprt": None if v is None else labels[(a, b)[v]],
         })
     out["pairings"] = pairings

@@ -226,6 +226,18 @@ def test_bench_strength_at_a_table_of_three(dino, monkeypatch):
     assert r.exit_code == 0 and "fair_share" in r.stdout and "0.333" in r.stdout
 
 
+def test_bench_strength_against_another_level(dino):
+    """#23 levels: `--bot A --against B` measures A with B in every other seat, on the same paired
+    rotations (and only that figure); the level times come with CPU seconds beside the wall clock."""
+    out = dino.json("bench", "dillos", "--strength", "--bot", "mcts:iterations=6", "--against", "mcts:iterations=3",
+                    "--games", "4", "--positions", "1")["dillos"]
+    assert [k for k in out if " vs " in k] == ["mcts:iterations=6 vs mcts:iterations=3"]
+    m = out["mcts:iterations=6 vs mcts:iterations=3"]
+    assert m["games"] == 4 and m["pairs_won"] + m["pairs_lost"] + m["pairs_even"] == 2
+    for level in ("easy", "medium", "hard"):
+        assert 0 < out[f"{level}_cpu_seconds_per_decision"] <= out[f"{level}_cpu_seconds_max"]
+
+
 def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
     r = dino("bench", "dillos", "--strength", "--seats", "5")
     assert r.exit_code == 1 and "played by 2 to 4, not 5 (--seats)" in r.output and len(r.output.strip().splitlines()) == 1

@@ -72,6 +72,10 @@ ROWS = [
      r"badresume line 1: not a game of bench --strength", None),
     (["bench", "sos", "--strength", "--games", "2", "--resume", "/dev/zero"], ERROR, r"not a regular file", None),
     (["bench", "dingo", "--strength", "--seats", "6"], ERROR, r"Dingo.* is played by 2 to 5, not 6 \(--seats\)", None),
+    (["bench", "dillos", "--strength", "--bot", "mcts:iterations=4", "--against", "mcts:iterations=2", "--games", "2",
+      "--positions", "1", "--json"], OK, r'(?=.*"mcts:iterations=4 vs mcts:iterations=2")(?=.*"hard_cpu_seconds_max")', None),
+    (["bench", "dillos", "--strength", "--against", "genius"], ERROR, r"unknown bot kind", None),
+    (["bench", "dillos", "--against", "rules"], ERROR, r"--against names the other seats of --strength", None),
     (["frobnicate"], USAGE, r"No such command", None),
     # commands that change the database
     (["new", "dingo", "--bots", "2", "--no-play"], OK, r"New game \w+: The Dingo Ate The Baby", W),

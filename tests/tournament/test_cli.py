@@ -55,8 +55,10 @@ def test_json_report_shape(dino):
     assert set(bot["rating"]) == {"mu", "sigma", "ordinal"}
     assert bot["games"] == 4 and 0 <= bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1] <= 1
     (pair,) = report["pairings"]
-    assert set(pair) == {"bots", "games", "wins", "draws", "win_rate", "ci95", "sprt"}
+    assert set(pair) == {"bots", "games", "wins", "draws", "win_rate", "ci95", "deals", "sprt"}
     assert pair["bots"] == ["rules", "random"] and sum(pair["wins"]) + pair["draws"] == 4
+    assert set(pair["deals"]) == {"won", "lost", "even", "share", "ci95"}
+    assert pair["deals"]["won"] + pair["deals"]["lost"] + pair["deals"]["even"] == 2  # 2 seeds, 2 seatings each
     assert report["lineups"] == [{"bots": ["rules", "random"], "games": 4, "rounds": 2, "stopped_early": False}]
     assert set(report["run"]) == {"workers", "scheduler", "elapsed", "games_per_second"}
     assert report["warnings"] == []

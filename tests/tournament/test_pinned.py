@@ -26,8 +26,10 @@ def _bot(bot, games, wins, mean, mu, ordinal, sigma, ci):
             "mean_score": mean, "rating": {"mu": mu, "ordinal": ordinal, "sigma": sigma}}
 
 
-def _pair(a, b, wins, ci):
-    return {"bots": [a, b], "ci95": ci, "draws": 0, "games": 2, "sprt": None, "win_rate": wins[0] / 2, "wins": wins}
+def _pair(a, b, wins, ci, deal_ci):
+    won, lost = int(wins[0] == 2), int(wins[1] == 2)
+    return {"bots": [a, b], "ci95": ci, "draws": 0, "games": 2, "sprt": None, "win_rate": wins[0] / 2, "wins": wins,
+            "deals": {"won": won, "lost": lost, "even": 1 - won - lost, "share": float(won), "ci95": deal_ci}}
 
 
 PINNED = {
@@ -38,9 +40,9 @@ PINNED = {
     "games_per_pairing": 2,
     "lineups": [{"bots": pair, "games": 2, "rounds": 1, "stopped_early": False}
                 for pair in (["rules", "random"], ["rules", "mcts:iterations=3"], ["random", "mcts:iterations=3"])],
-    "pairings": [_pair("rules", "random", [2, 0], _ci(0.3424, 1.0)),
-                 _pair("rules", "mcts:iterations=3", [2, 0], _ci(0.3424, 1.0)),
-                 _pair("random", "mcts:iterations=3", [0, 2], _ci(0.0, 0.6576))],
+    "pairings": [_pair("rules", "random", [2, 0], _ci(0.3424, 1.0), _ci(0.2065, 1.0)),
+                 _pair("rules", "mcts:iterations=3", [2, 0], _ci(0.3424, 1.0), _ci(0.2065, 1.0)),
+                 _pair("random", "mcts:iterations=3", [0, 2], _ci(0.0, 0.6576), _ci(0.0, 0.7935))],
     "saved": 0, "seats": 2, "seed": "pin", "tournament": None, "unfinished": 0, "variants": ["two-player-six"],
     "warnings": [],
 }

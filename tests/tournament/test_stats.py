@@ -21,7 +21,23 @@ def test_tied_winners_share_the_win():
     by = {b["bot"]: b for b in report["bots"]}
     assert by["rules"]["wins"] == 1.5 and by["random"]["wins"] == 0.5
     assert report["pairings"] == [{"bots": ["random", "rules"], "games": 2, "wins": [0, 1], "draws": 1,
-                                   "win_rate": 0.25, "ci95": report["pairings"][0]["ci95"], "sprt": None}]
+                                   "win_rate": 0.25, "ci95": report["pairings"][0]["ci95"], "sprt": None,
+                                   "deals": {"won": 0, "lost": 1, "even": 0, "share": 0.0,
+                                             "ci95": report["pairings"][0]["deals"]["ci95"]}}]
+
+
+def test_a_deal_goes_to_whoever_won_more_of_its_seatings():
+    """Issue #23 (levels, paired): each seed is played in every seating; a deal whose seatings
+    split evenly is even, and only decisive deals enter the deal share and its interval."""
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 8)
+    # seating 0: (random, rules); seating 1: (rules, random). Returns are per seat.
+    games = [_g(0, 0, 0, [0.0, 1.0]), _g(0, 0, 1, [1.0, 0.0]),     # rules wins both: a deal for rules
+             _g(0, 1, 0, [1.0, 0.0]), _g(0, 1, 1, [1.0, 0.0]),     # seat 0 wins both: even
+             _g(0, 2, 0, [0.0, 1.0]), _g(0, 2, 1, [0.5, 0.5]),     # rules one win and a draw: rules
+             _g(0, 3, 0, [1.0, 0.0]), _g(0, 3, 1, [0.0, 1.0])]     # random wins both: random
+    (pair,) = summarize(plan, games, cooperative=False)["pairings"]
+    assert pair["bots"] == ["random", "rules"] and pair["wins"] == [3, 4] and pair["draws"] == 1
+    assert pair["deals"] == {"won": 1, "lost": 2, "even": 1, "share": 0.3333, "ci95": [0.0615, 0.7923]}
 
 
 def test_seat_results_are_credited_to_the_bot_in_that_seat():
