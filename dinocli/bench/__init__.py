@@ -43,8 +43,7 @@ WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
-        games: int = 200,
-        workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
+        games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, progress: Any = None) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game) and return their figures."""
     from dinocli import games as registry

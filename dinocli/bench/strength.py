@@ -1,8 +1,9 @@
 """Strength figures for ``dinocli bench GAME --strength``: how good a bot is, with intervals.
 
-* Competitive games: the bot against the rule-based bot (and against random) in every other
-  seat, at ``seats`` (two by default), on paired seat rotations — each seed is played once with
-  the bot in each seat, so the same deal falls to every seat and luck cancels within a rotation.
+* Competitive games: the bot against the rule-based bot (and against random; or against the
+  bots named by ``against``) in every other seat, at ``seats`` (two by default), on paired seat
+  rotations — each seed is played once with the bot in each seat, so the same deal falls to
+  every seat and luck cancels within a rotation.
   The win share (ties count half) gets a 95% Wilson interval beside the fair share 1/seats, and
   so does the share of rotations the bot won outright (took more than one win's worth of its
   games; rotations at exactly one are left out): the paired figure shows strength where a
@@ -272,9 +273,8 @@ def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), 
 
 
 def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequence[str] | None = None,
-                     games_: int = 200, workers: int = 1,
-                     variants: Iterable[str] = (), resume: Path | None = None, positions: int = 20,
-                     seats: int = 2, progress: Progress | None = None) -> dict[str, Any]:
+                     games_: int = 200, workers: int = 1, variants: Iterable[str] = (), resume: Path | None = None,
+                     positions: int = 20, seats: int = 2, progress: Progress | None = None) -> dict[str, Any]:
     """The strength figures of ``bot`` in a game at ``seats`` (see the module docstring)."""
     game = games.get(game_id)
     check_seats(game_id, seats)
