@@ -1019,7 +1019,9 @@ def hint(env: Env, game_id, spec, as_json):
                    "(team scores beside random, rules and a clairvoyant bound in a cooperative game) "
                    "and the seconds each MCTS level takes per decision.")
 @click.option("--bot", "spec", default="mcts:medium", show_default=True, metavar="SPEC",
-              shell_complete=complete.bot_specs, help="The bot measured by --strength.")
+              shell_complete=complete.bot_specs,
+              help="The bot measured by --strength (clairvoyant:SPEC: the same search seeing the deal and the dice "
+                   "to come, a bound no honest bot passes).")
 @click.option("--against", "others", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot in every other seat of --strength (repeat for more figures; default: rules, then "
                    "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")

@@ -42,6 +42,18 @@ def mcts_figures() -> dict[str, Any]:
 WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 
+def _check_spec(spec: str) -> None:
+    """Refuse a bot spec that does not parse; ``clairvoyant:`` (the bound of the reports) takes an mcts spec."""
+    from dinocli.ai import parse_spec
+    from dinocli.ai.arena import CLAIRVOYANT
+
+    if spec.startswith(CLAIRVOYANT):
+        if parse_spec(spec[len(CLAIRVOYANT):]).kind != "mcts":
+            raise BadConfig(f"bad bot spec {spec!r}: {CLAIRVOYANT} goes with an mcts spec (clairvoyant:mcts:medium)")
+        return
+    parse_spec(spec)
+
+
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
         games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, progress: Any = None) -> dict[str, Any]:
@@ -53,12 +65,10 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         if name not in WHAT and name not in registry.GAMES:
             raise registry.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(registry.GAMES)])}")
     if strength:
-        from dinocli.ai import parse_spec
-
         from .strength import check_seats
 
         for spec in (bot, *(against or ())):
-            parse_spec(spec)  # a bad spec fails before any game is played
+            _check_spec(spec)  # a bad spec fails before any game is played
         for name in names:
             if name in registry.GAMES:
                 check_seats(name, seats)  # and so does a table size a game does not allow

@@ -238,6 +238,18 @@ def test_bench_strength_against_another_level(dino):
         assert 0 < out[f"{level}_cpu_seconds_per_decision"] <= out[f"{level}_cpu_seconds_max"]
 
 
+def test_bench_strength_of_the_clairvoyant_bound(dino):
+    """#23: `--bot clairvoyant:SPEC` (or `--against`) is the bound the README's tables show: the same
+    search seeing the true deal and the dice to come; only an mcts spec can see."""
+    out = dino.json("bench", "dillos", "--strength", "--bot", "clairvoyant:mcts:iterations=5", "--against", "rules",
+                    "--games", "2", "--positions", "1")["dillos"]
+    assert out["clairvoyant:mcts:iterations=5 vs rules"]["games"] == 2
+    r = dino("bench", "dillos", "--strength", "--bot", "clairvoyant:rules")
+    assert r.exit_code == 1 and "clairvoyant: goes with an mcts spec" in r.output and len(r.output.strip().splitlines()) == 1
+    r = dino("bench", "dillos", "--strength", "--against", "clairvoyant:genius")
+    assert r.exit_code == 1 and "unknown bot kind" in r.output
+
+
 def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
     r = dino("bench", "dillos", "--strength", "--seats", "5")
     assert r.exit_code == 1 and "played by 2 to 4, not 5 (--seats)" in r.output and len(r.output.strip().splitlines()) == 1

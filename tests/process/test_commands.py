@@ -75,6 +75,7 @@ ROWS = [
     (["bench", "dillos", "--strength", "--bot", "mcts:iterations=4", "--against", "mcts:iterations=2", "--games", "2",
       "--positions", "1", "--json"], OK, r'(?=.*"mcts:iterations=4 vs mcts:iterations=2")(?=.*"hard_cpu_seconds_max")', None),
     (["bench", "dillos", "--strength", "--against", "genius"], ERROR, r"unknown bot kind", None),
+    (["bench", "dillos", "--strength", "--bot", "clairvoyant:random"], ERROR, r"clairvoyant: goes with an mcts spec", None),
     (["bench", "dillos", "--against", "rules"], ERROR, r"--against names the other seats of --strength", None),
     (["frobnicate"], USAGE, r"No such command", None),
     # commands that change the database
