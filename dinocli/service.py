@@ -180,10 +180,17 @@ class Loaded:
         return self.game.describe(event, self.words)
 
     def shown(self, view: Any) -> Any:
-        """A view (or state) with this branch's names, for drawing only (never folded, hashed or given to a bot)."""
-        if not self.renamed or not hasattr(view, "names"):
+        """A view (or state) with this branch's names, for drawing only (never folded, hashed or given to a bot):
+        its ``names``, or those of the struct it keeps them in (a 'Dillos state's ``table``)."""
+        if not self.renamed or not isinstance(view, msgspec.Struct):
             return view
-        return msgspec.structs.replace(view, names=self.names)
+        if hasattr(view, "names"):
+            return msgspec.structs.replace(view, names=self.names)
+        for field in msgspec.structs.fields(view):
+            inner = getattr(view, field.name)
+            if isinstance(inner, msgspec.Struct) and hasattr(inner, "names"):
+                return msgspec.structs.replace(view, **{field.name: msgspec.structs.replace(inner, names=self.names)})
+        return view
 
     def render(self, view: Any, **options: Any) -> str:
         """The board of ``view`` in this branch's names (options: the game's render's)."""
