@@ -912,7 +912,10 @@ def annotate(env: Env, game_id, text, at):
 @pass_env
 def takeover(env: Env, game_id, at, seat, spec, player, fast):
     """Play on from decision N of GAME_ID in a seat, bots in the others: a new practice branch
-    (its luck is the game's own, so it counts for no results or tournaments)."""
+    (its luck is the game's own, so it counts for no results or tournaments).
+
+    A seat named "you" that a bot now plays is shown on the branch under a spare bot name, so that
+    no line speaks to a bot as "you"; the first line says which (the game's log keeps "you")."""
     with handled():
         if spec is not None:
             bot_spec(spec)

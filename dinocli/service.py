@@ -123,8 +123,6 @@ class Loaded:
         self.takeover = (record.meta or {}).get("takeovers", {}).get(self.branch)
         self.game = game
         self.config = config
-        self.names = shown_names(config.names, self.takeover)
-        self.words = config if self.names == tuple(config.names) else msgspec.structs.replace(config, names=self.names)
         self._path = path
         self._store = store
         if path is not None:
@@ -169,6 +167,17 @@ class Loaded:
         """Who plays ``seat`` as the prompt, show, games and exports name it: ``rex``, or ``you as rex`` on a
         take-over (see :func:`dinocli.games.names.display_name`), under the name this branch shows."""
         return display_name(dict(self.seats[seat], name=self.names[seat]))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seat names as this branch shows them (see :func:`shown_names`)."""
+        return shown_names(self.config.names, self.takeover)
+
+    @property
+    def words(self) -> Config:
+        """The config in this branch's names, for the game's texts only (``config`` itself when none is renamed)."""
+        names = self.names
+        return self.config if names == tuple(self.config.names) else msgspec.structs.replace(self.config, names=names)
 
     @property
     def renamed(self) -> dict[Seat, tuple[str, str]]:

@@ -170,9 +170,10 @@ def test_as_separate_processes(tmp_path):
 
 # -- attacks -------------------------------------------------------------------------------------------
 
-def _casual(svc: Service, kind: str, players: list[str], bots: int, decisions: int = 3, seed: str = "voice"):
+def _casual(svc: Service, kind: str, players: list[str], bots: int, decisions: int = 3, seed: str = "voice",
+            **options):
     """A casual game of ``kind``, the people playing their first legal move, ``decisions`` human decisions in."""
-    g = svc.new_game(kind, players=players, bots=["random"] * bots, seed=seed, undo="casual")
+    g = svc.new_game(kind, players=players, bots=["random"] * bots, seed=seed, undo="casual", options=options)
     list(svc.run_bots(g))
     for _ in range(decisions):
         if g.over:
@@ -286,7 +287,7 @@ def test_notation_in_the_shown_names_round_trips(svc, kind):
 def test_snapshots_keep_the_games_own_names(svc):
     """A finished practice branch keeps a snapshot: it holds the genesis names, loads into the same state as a
     whole fold, and the branch loaded from it is shown renamed; the main line loads as 'you'."""
-    g = _casual(svc, "dingo", ["you"], 1, decisions=500)   # played to its end: a result is recorded
+    g = _casual(svc, "dingo", ["you"], 1, decisions=500, goal=2)   # played to its end: a result is recorded
     assert g.over
     t = svc.takeover(g.id, 1, "rex", "random")
     list(svc.run_bots(t))
