@@ -447,7 +447,7 @@ def _taken_over(g) -> str:
     seat = g.takeover["seat"]
     name, player = g.names[seat], g.player(seat)
     who = "you play" if player.lower() in (DEFAULT_HUMAN, name.lower()) else f"{player} plays"
-    old_seat = "your old seat" if player.lower() == DEFAULT_HUMAN else "the seat named {}"
+    old_seat = "your old seat" if player.lower() == DEFAULT_HUMAN else 'the seat named "{}"'
     renamed = "".join(f"; a bot ({g.seats[i]['bot']}) plays {old_seat.format(old)}, shown as {new} on this branch"
                       for i, (old, new) in g.renamed.items())
     return _wrapped(f"New branch {g.branch}: {who} {name}{renamed}. {_practice(g)}")

@@ -91,14 +91,18 @@ def find_seat(names: Sequence[str], who: str | int | None) -> Seat | None:
 
 def shown_names(names: Sequence[str], takeover: dict | None) -> tuple[str, ...]:
     """The seat names as a branch shows them to people: the genesis names, except that on a take-over a seat
-    named "you" (any case) that the person does not play is shown as the first of :data:`BOT_NAMES` no seat
-    uses, so that the game's words never speak to a bot as "you" (the genesis, hashes and logs keep "you")."""
+    named "you" (any case) that the person does not play is shown as the first of :data:`BOT_NAMES` that no
+    seat and no player uses, so that the game's words never speak to a bot as "you" (the genesis, hashes and logs keep "you")."""
     names = tuple(names)
-    me = takeover.get("seat") if isinstance(takeover, dict) else None
-    if takeover is None or not any(is_you(n) and i != me for i, n in enumerate(names)):
+    if not isinstance(takeover, dict):
         return names
-    taken = {n.lower() for n in names}
-    spare = next((b for b in BOT_NAMES if b not in taken), None)   # 6 names; a game has at most 5 others
+    me = takeover.get("seat")
+    if not any(is_you(n) and i != me for i, n in enumerate(names)):
+        return names
+    seats = takeover.get("seats") if isinstance(takeover.get("seats"), list) else []
+    players = [s.get("player") for s in seats if isinstance(s, dict) and isinstance(s.get("player"), str)]
+    taken = {n.lower() for n in [*names, *players]}   # nor the person's name ("--player trike as rex")
+    spare = next((b for b in (*BOT_NAMES, "dino", "bot") if b not in taken), None)   # at most 5 others and a player
     if spare is None:
         return names
     return tuple(spare if is_you(n) and i != me else n for i, n in enumerate(names))

@@ -197,6 +197,16 @@ def test_a_seat_named_You_in_capitals(svc, tmp_path):
     assert t.seat_of("ptera") == 0 and t.seat_of("pt") == 0 and t.seat_of(0) == 0
 
 
+def test_the_shown_name_is_nobodys_name(tmp_path):
+    """--player trike as rex: the bot in the 'you' seat is not shown as trike too, but as the next spare name."""
+    dino = Dino(tmp_path / "games.sqlite")
+    gid = _played(dino)
+    r = dino("takeover", gid, "--at", "2", "--seat", "rex", "--player", "trike", "--bot", "random")
+    assert r.exit_code == 0 and r.stdout.startswith("New branch takeover-2: trike plays rex; a bot (random) plays the "
+                                                    "seat named \"you\", shown as ptera on this branch."), r.stdout
+    assert "To move: trike as rex" in r.stdout and "ptera (bot): " in r.stdout and spoken_to(r.stdout) == []
+
+
 def test_taking_over_your_own_seat_changes_nothing(tmp_path):
     """The person back in their own 'you' seat: nothing is renamed, the branch reads as the main line did."""
     dino = Dino(tmp_path / "games.sqlite")
