@@ -86,6 +86,8 @@ def test_the_bot_in_the_you_seat_is_shown_by_another_name(tmp_path):
     assert refusal.stderr.startswith("dinocli: no seat 'you' on practice branch takeover-2: a bot plays the seat "
                                      "named you there, shown as trike, and you as rex is seat 1; seats are 0 trike, 1 rex")
     assert dino("show", gid, "--as", "trike").exit_code == 0    # casual: the bot's seat by the name shown
+    hint = dino("hint", gid, "--bot", "mcts:iterations=30")
+    assert hint.exit_code == 0 and spoken_to(hint.stdout) == [] and "trike" in hint.stdout
     head = dino.json("show", gid)["head"]
     typed = dino("move", gid, "play purple-sheep you")
     assert typed.exit_code == 1 and "unknown player 'you'; players: trike, rex" in typed.stderr
@@ -119,6 +121,13 @@ def test_viewing_the_take_over_stores_nothing(tmp_path, drive, svc):
             assert ">you<" not in r.stdout and "trike" in r.stdout
     out = drive(gid, lines("log 40", "actions", "board", "quit"))
     assert spoken_to(out) == [] and "trike" in out
+    from dinocli.repl.review import Board
+
+    review = Board(svc, gid)   # the full-screen review's panes, on the take-over branch
+    for n in range(len(review.steps)):
+        review.go(n)
+        text = "\n".join([review.board_text(), *review.detail_lines(), *review.move_lines(), review.title()])
+        assert spoken_to(text) == [] and "trike" in text, text
     assert _dump(dino.db) == before
     assert dino("checkout", gid, "main").exit_code == 0
     assert dino("export", gid, "--with-seed").stdout == saved
