@@ -173,20 +173,25 @@ class Loaded:
         return display_name(dict(self.seats[seat], name=self.names[seat]))
 
     @property
+    def renamed(self) -> dict[Seat, tuple[str, str]]:
+        """The seats this branch shows under another name than the genesis's: seat -> (genesis name, shown name)."""
+        genesis = self.config.names
+        return {i: (n, s) for i, (n, s) in enumerate(zip(genesis, shown_names(genesis, self.takeover))) if n != s}
+
+    @property
     def names(self) -> tuple[str, ...]:
-        """The seat names as this branch shows them (see :func:`shown_names`)."""
-        return shown_names(self.config.names, self.takeover)
+        """The seat names as this branch shows them: the seats' own, save the renamed (see :func:`shown_names`)."""
+        renamed = self.renamed
+        return tuple(renamed[i][1] if i in renamed else s["name"] for i, s in enumerate(self.seats))
 
     @property
     def words(self) -> Config:
         """The config in this branch's names, for the game's texts only (``config`` itself when none is renamed)."""
-        names = self.names
-        return self.config if names == tuple(self.config.names) else msgspec.structs.replace(self.config, names=names)
-
-    @property
-    def renamed(self) -> dict[Seat, tuple[str, str]]:
-        """The seats this branch shows under another name than the genesis's: seat -> (genesis name, shown name)."""
-        return {i: (n, s) for i, (n, s) in enumerate(zip(self.config.names, self.names)) if n != s}
+        renamed = self.renamed
+        if not renamed:
+            return self.config
+        return msgspec.structs.replace(self.config, names=tuple(renamed[i][1] if i in renamed else n
+                                                                for i, n in enumerate(self.config.names)))
 
     def describe(self, event: Any) -> str:
         """One line of English for an event, in this branch's names."""
@@ -197,12 +202,13 @@ class Loaded:
         its ``names``, or those of the struct it keeps them in (a 'Dillos state's ``table``)."""
         if not self.renamed or not isinstance(view, msgspec.Struct):
             return view
+        names = self.words.names
         if hasattr(view, "names"):
-            return msgspec.structs.replace(view, names=self.names)
+            return msgspec.structs.replace(view, names=names)
         for field in msgspec.structs.fields(view):
             inner = getattr(view, field.name)
             if isinstance(inner, msgspec.Struct) and hasattr(inner, "names"):
-                return msgspec.structs.replace(view, **{field.name: msgspec.structs.replace(inner, names=self.names)})
+                return msgspec.structs.replace(view, **{field.name: msgspec.structs.replace(inner, names=names)})
         return view
 
     def render(self, view: Any, **options: Any) -> str:
@@ -225,7 +231,8 @@ class Loaded:
 
     def winners(self) -> list[str]:
         """The names, as this branch shows them, of the winners of a finished game."""
-        return [self.names[i] for i, n in enumerate(self.config.names) if n in self.result()["winners"]]
+        winners = self.result()["winners"]
+        return [shown for shown, seat in zip(self.names, self.seats) if seat["name"] in winners]
 
     def is_human(self, seat: Seat) -> bool:
         """Whether a person plays this seat."""

@@ -87,7 +87,10 @@ def test_the_bot_in_the_you_seat_is_shown_by_another_name(tmp_path):
                                      "named you there, shown as trike, and you as rex is seat 1; seats are 0 trike, 1 rex")
     assert dino("show", gid, "--as", "trike").exit_code == 0    # casual: the bot's seat by the name shown
     hint = dino("hint", gid, "--bot", "mcts:iterations=30")
-    assert hint.exit_code == 0 and spoken_to(hint.stdout) == [] and "trike" in hint.stdout
+    assert hint.exit_code == 0 and spoken_to(hint.stdout) == []
+    listed = dino.json("actions", gid)["actions"]
+    assert "play purple-sheep trike" in listed
+    assert {a["action"] for a in dino.json("hint", gid, "--bot", "mcts:iterations=30")["advice"]} <= set(listed)
     head = dino.json("show", gid)["head"]
     typed = dino("move", gid, "play purple-sheep you")
     assert typed.exit_code == 1 and "unknown player 'you'; players: trike, rex" in typed.stderr
