@@ -200,7 +200,7 @@ def outcome(g, seat: int) -> str:
         return f"result {got:.2f} (team score {res['scores'][seat]:g})"
     name = g.seats[seat]["name"]
     if name not in res["winners"]:
-        words = f"lost; {', '.join(res['winners']) or 'nobody'} won"
+        words = f"lost; {', '.join(g.winners()) or 'nobody'} won"
     else:
         words = "won" if len(res["winners"]) == 1 else f"shared the win with {len(res['winners']) - 1} other(s)"
     return f"result {got:.2f} ({words})"

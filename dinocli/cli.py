@@ -199,7 +199,8 @@ def _summary(g, seat) -> dict[str, Any]:
         "head": g.head,
         "seats": g.seats,
         "to_move": g.to_move,
-        "to_move_name": None if g.to_move is None else g.seats[g.to_move]["name"],
+        "to_move_name": None if g.to_move is None else g.names[g.to_move],
+        "names": list(g.names),   # how this branch shows the seats (a take-over's "you" bot gets another name)
         "over": g.over,
         "returns": g.game.returns(g.state) if g.over else None,
         "scores": g.game.scores(g.state),
@@ -225,17 +226,16 @@ def peek(g, who: str | None, command: str):
     seat = g.eyes(who)
     if seat is None or seat == g.default_seat() or not _guarded(g):
         return seat
-    fail(f"{command} --as {g.seats[seat]['name']} would show that seat's hidden information while the game "
+    fail(f"{command} --as {g.names[seat]} would show that seat's hidden information while the game "
          f"runs; it is public once the game is over (or start a game with --casual to allow it)")
 
 
 def _board(env: Env, g, seat) -> str:
     """The board as ``seat`` sees it, with whose turn it is."""
     color = env.color()
-    lines = [g.game.render(g.view(seat), color=color)]
+    lines = [g.render(g.view(seat), color=color)]
     if g.over:
-        res = g.result()
-        lines.append(f"Game over. Winner: {', '.join(res['winners']) or 'nobody'}.")
+        lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
     else:
         who = g.seats[g.to_move]
         lines.append(f"To move: {g.label(g.to_move)}" + (f" (bot {who['bot']})" if who["bot"] else ""))
@@ -244,11 +244,11 @@ def _board(env: Env, g, seat) -> str:
 
 def _played_line(g, p, seat) -> list[str]:
     """A decision and what followed, as ``seat`` may see them."""
-    out = [f"{g.label(p.seat)}{' (bot)' if p.bot else ''}: {p.action}"]
+    out = [f"{g.label(p.seat)}{' (bot)' if p.bot else ''}: {g.say_action(p.action)}"]
     for ev in p.events[1:]:
         red = g.game.redact(ev, seat)
         if red is not None:
-            out.append("    " + g.game.describe(red, g.config))
+            out.append("    " + g.describe(red))
     return out
 
 
@@ -445,9 +445,12 @@ def _taken_over(g) -> str:
     from dinocli.service import DEFAULT_HUMAN
 
     seat = g.takeover["seat"]
-    name, player = g.seats[seat]["name"], g.player(seat)
+    name, player = g.names[seat], g.player(seat)
     who = "you play" if player.lower() in (DEFAULT_HUMAN, name.lower()) else f"{player} plays"
-    return _wrapped(f"New branch {g.branch}: {who} {name}. {_practice(g)}")
+    old_seat = "your old seat" if player.lower() == DEFAULT_HUMAN else 'the seat named "{}"'
+    renamed = "".join(f"; a bot ({g.seats[i]['bot']}) plays {old_seat.format(old)}, shown as {new} on this branch"
+                      for i, (old, new) in g.renamed.items())
+    return _wrapped(f"New branch {g.branch}: {who} {name}{renamed}. {_practice(g)}")
 
 
 def _practice(g) -> str:
@@ -511,7 +514,7 @@ def actions(env: Env, game_id, as_json):
         texts = g.legal_texts()
         if as_json:
             emit_json({"game": g.id, "to_move": g.to_move,
-                       "name": None if g.over else g.seats[g.to_move]["name"], "actions": texts})
+                       "name": None if g.over else g.names[g.to_move], "actions": texts})
             return
         if g.over:
             echo("The game is over: no actions.")
@@ -553,8 +556,9 @@ def move(env: Env, game_id, action, expect_head, as_json):
         played = [first, *_bots_after_saved(svc, g, first)]
         seat = first.seat if len(g.humans) == 1 else g.default_seat()
         if as_json:
-            emit_json(_summary(g, seat) | {"played": [{"seat": p.seat, "name": p.name, "action": p.action,
-                                                       "bot": p.bot, "head": p.head} for p in played]})
+            emit_json(_summary(g, seat) | {"played": [{"seat": p.seat, "name": g.names[p.seat],
+                                                       "action": g.say_action(p.action), "bot": p.bot,
+                                                       "head": p.head} for p in played]})
             return
         for p in played:
             echo("\n".join(_played_line(g, p, first.seat)))
@@ -570,7 +574,7 @@ def _bots_after_saved(svc, g, first) -> list:
         played.extend(svc.run_bots(g))
     except StoreError as exc:
         code = UNAVAILABLE if isinstance(exc, (DatabaseUnavailable, DatabaseLocked)) else ERROR
-        fail(f"your move '{first.action}' was saved (event {next((s.seq for s in g.path if s.id == first.head), first.head)}), but the bots' reply "
+        fail(f"your move '{g.say_action(first.action)}' was saved (event {next((s.seq for s in g.path if s.id == first.head), first.head)}), but the bots' reply "
              f"could not be: {exc}. Once that is fixed, 'dinocli play {g.id}' lets them move", code)
     return played
 
@@ -652,10 +656,10 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
         rows.append({
             "event": s.seq,
             "seat": s.actor if decided else None,
-            "name": g.seats[s.actor]["name"] if decided else None,
-            "action": s.action if decided and ev == s.event else None,
+            "name": g.names[s.actor] if decided else None,
+            "action": g.say_action(s.action) if decided and ev == s.event else None,
             "type": ev.tag,
-            "text": g.game.describe(ev, g.config),
+            "text": g.describe(ev),
             "automatic": not decided,
         })
     return rows
@@ -801,12 +805,12 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
             for line in lines:
                 echo(line)
             if (step or delay) and view is not None:
-                echo(src.game.render(view, color=env.color()))
+                echo(src.render(view, color=env.color()))
                 if delay:
                     time.sleep(delay)
         final = src.final_view(seat)
         if not (step or delay) and final is not None:
-            echo(src.game.render(final, color=env.color()))
+            echo(src.render(final, color=env.color()))
 
 
 @cli.command()
@@ -908,7 +912,10 @@ def annotate(env: Env, game_id, text, at):
 @pass_env
 def takeover(env: Env, game_id, at, seat, spec, player, fast):
     """Play on from decision N of GAME_ID in a seat, bots in the others: a new practice branch
-    (its luck is the game's own, so it counts for no results or tournaments)."""
+    (its luck is the game's own, so it counts for no results or tournaments).
+
+    A seat named "you" that a bot now plays is shown on the branch under a spare bot name, so that
+    no line speaks to a bot as "you"; the first line says which (the game's log keeps "you")."""
     with handled():
         if spec is not None:
             bot_spec(spec)
@@ -962,7 +969,7 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
             seat_no = peek(g, seat, "analyze")
         else:
             seat_no = g.humans[0] if len(g.humans) == 1 else (g.default_seat() or 0)
-        name = g.seats[seat_no]["name"]
+        name = g.names[seat_no]
         progress = None
         if sys.stderr.isatty() and not as_json:
             def progress(done: int, total: int) -> None:
@@ -978,6 +985,7 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
         width = shutil.get_terminal_size().columns if sys.stdout.isatty() else 100
         from dinocli.analysis import outcome
 
+        rows = [dict(r, action=g.say_action(r.get("action")), best=g.say_action(r.get("best"))) for r in rows]
         for line in report_lines(rows, name, parse_spec(spec).name, width=max(40, width),
                                  cooperative=g.game.info.cooperative, result=outcome(g, seat_no)):
             echo(line)
@@ -1002,7 +1010,8 @@ def hint(env: Env, game_id, spec, as_json):
             fail("the game is over")
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
-        advice = advise(g.game, g.game.observe(g.state, seat), seat, legal, random.Random(f"{g.id}/{g.head}"), spec=spec)
+        advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, random.Random(f"{g.id}/{g.head}"),
+                        spec=spec)   # its texts and reasons in this branch's names
         if as_json:
             emit_json({"game": g.id, "seat": seat, "advice": [
                 {"action": a.text, "number": legal.index(a.action) + 1, "share": round(a.visits_share, 3),

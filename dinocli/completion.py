@@ -201,7 +201,11 @@ def seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
     record = _read(ctx, lambda service: _record(ctx, service), None)
     if record is None:
         return []
-    pairs = [(s["name"], f"seat {i}" + (f", bot {s['bot']}" if s.get("bot") else "")) for i, s in enumerate(record.seats)]
+    from dinocli.service import shown_names
+
+    takeover = (record.meta or {}).get("takeovers", {}).get(record.branch)   # the current branch's words
+    names = shown_names([s["name"] for s in record.seats], takeover)
+    pairs = [(n, f"seat {i}" + (f", bot {s['bot']}" if s.get("bot") else "")) for i, (n, s) in enumerate(zip(names, record.seats))]
     return [CompletionItem(v, help=h) for v, h in pairs if v.lower().startswith(incomplete.lower())]
 
 

@@ -19,6 +19,7 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
+from dinocli.games.grammar import is_you
 from dinocli.games.names import check_name, check_names, check_spec_text, display_name, player_of
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
@@ -88,8 +89,32 @@ def find_seat(names: Sequence[str], who: str | int | None) -> Seat | None:
     raise ServiceError(f"no seat {shown}: seats are {listed}")
 
 
+def shown_names(names: Sequence[str], takeover: dict | None) -> tuple[str, ...]:
+    """The seat names as a branch shows them to people: the genesis names, except that on a take-over a seat
+    named "you" (any case) that the person does not play is shown as the first of :data:`BOT_NAMES` that no
+    seat and no player uses, so that the game's words never speak to a bot as "you" (the genesis, hashes and logs keep "you")."""
+    names = tuple(names)
+    if not isinstance(takeover, dict):
+        return names
+    me = takeover.get("seat")
+    if not any(is_you(n) and i != me for i, n in enumerate(names)):
+        return names
+    seats = takeover.get("seats") if isinstance(takeover.get("seats"), list) else []
+    players = [s.get("player") for s in seats if isinstance(s, dict) and isinstance(s.get("player"), str)]
+    taken = {n.lower() for n in [*names, *players]}   # nor the person's name ("--player trike as rex")
+    spare = next((b for b in (*BOT_NAMES, "dino", "bot") if b not in taken), None)   # at most 5 others and a player
+    if spare is None:
+        return names
+    return tuple(spare if is_you(n) and i != me else n for i, n in enumerate(names))
+
+
 class Loaded:
     """A game folded at the head of its current branch.
+
+    Two vocabularies: ``config`` and ``state`` hold the game's own (genesis) names, for the rules, hashes,
+    snapshots, logs and bots; ``names`` and ``words`` (a config with those names) are how this branch shows
+    its seats to people (:func:`shown_names`), and every text a person reads goes through :meth:`describe`,
+    :meth:`render`, :meth:`shown`, :meth:`say_action`, :meth:`label` and :meth:`legal_texts`.
 
     Built from a whole path, or (``path=None``) from a snapshot's state and the events after it:
     then ``path`` is read from the store when first asked for."""
@@ -144,8 +169,70 @@ class Loaded:
 
     def label(self, seat: Seat) -> str:
         """Who plays ``seat`` as the prompt, show, games and exports name it: ``rex``, or ``you as rex`` on a
-        take-over (see :func:`dinocli.games.names.display_name`)."""
-        return display_name(self.seats[seat])
+        take-over (see :func:`dinocli.games.names.display_name`), under the name this branch shows."""
+        return display_name(dict(self.seats[seat], name=self.names[seat]))
+
+    @property
+    def renamed(self) -> dict[Seat, tuple[str, str]]:
+        """The seats this branch shows under another name than the genesis's: seat -> (genesis name, shown name)."""
+        genesis = self.config.names
+        return {i: (n, s) for i, (n, s) in enumerate(zip(genesis, shown_names(genesis, self.takeover))) if n != s}
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seat names as this branch shows them: the seats' own, save the renamed (see :func:`shown_names`)."""
+        renamed = self.renamed
+        return tuple(renamed[i][1] if i in renamed else s["name"] for i, s in enumerate(self.seats))
+
+    @property
+    def words(self) -> Config:
+        """The config in this branch's names, for the game's texts only (``config`` itself when none is renamed)."""
+        renamed = self.renamed
+        if not renamed:
+            return self.config
+        return msgspec.structs.replace(self.config, names=tuple(renamed[i][1] if i in renamed else n
+                                                                for i, n in enumerate(self.config.names)))
+
+    def describe(self, event: Any) -> str:
+        """One line of English for an event, in this branch's names."""
+        return self.game.describe(event, self.words)
+
+    def shown(self, view: Any) -> Any:
+        """A view (or state) with this branch's names, for drawing only (never folded, hashed or given to a bot):
+        its ``names``, or those of the struct it keeps them in (a 'Dillos state's ``table``)."""
+        if not self.renamed or not isinstance(view, msgspec.Struct):
+            return view
+        names = self.words.names
+        if hasattr(view, "names"):
+            return msgspec.structs.replace(view, names=names)
+        for field in msgspec.structs.fields(view):
+            inner = getattr(view, field.name)
+            if isinstance(inner, msgspec.Struct) and hasattr(inner, "names"):
+                return msgspec.structs.replace(view, **{field.name: msgspec.structs.replace(inner, names=names)})
+        return view
+
+    def render(self, view: Any, **options: Any) -> str:
+        """The board of ``view`` in this branch's names (options: the game's render's)."""
+        return self.game.render(self.shown(view), **options)
+
+    def say_action(self, text: str | None) -> str | None:
+        """A stored action's canonical text in this branch's names (a renamed seat's name as a word of it)."""
+        for old, new in self.renamed.values():
+            text = text and re.sub(rf"(?<!\S){re.escape(old)}(?!\S)", new, text, flags=re.IGNORECASE)
+        return text
+
+    def parse(self, text: str) -> Any:
+        """An action typed by a person, read in this branch's names (MalformedAction / IllegalAction)."""
+        return self.game.parse_action(self.shown(self.state), text)
+
+    def format(self, action: Any) -> str:
+        """An action at the head as a person reads and types it (this branch's names; :meth:`parse` reads it)."""
+        return self.game.format_action(self.shown(self.state), action)
+
+    def winners(self) -> list[str]:
+        """The names, as this branch shows them, of the winners of a finished game."""
+        winners = self.result()["winners"]
+        return [shown for shown, seat in zip(self.names, self.seats) if seat["name"] in winners]
 
     def is_human(self, seat: Seat) -> bool:
         """Whether a person plays this seat."""
@@ -183,8 +270,15 @@ class Loaded:
         return self.default_seat() if who is None else self.seat_of(who)
 
     def seat_of(self, who: str | int | None) -> Seat | None:
-        """A seat from a name, a name's prefix or a 0-based number (see :func:`find_seat`; None stays None)."""
-        return find_seat([s["name"] for s in self.seats], who)
+        """A seat from a name (as this branch shows it), a name's prefix or a 0-based number (see
+        :func:`find_seat`; None stays None); a renamed seat's genesis name is refused, saying why."""
+        for seat, (old, new) in self.renamed.items():
+            if isinstance(who, str) and who.lower() == old.lower():
+                me = self.takeover["seat"]
+                raise ServiceError(f"no seat {who!r} on practice branch {self.branch}: a bot plays the seat named "
+                                   f"{old} there, shown as {new}, and {self.label(me)} is seat {me}; seats are "
+                                   + ", ".join(f"{i} {n}" for i, n in enumerate(self.names)))
+        return find_seat(self.names, who)
 
     def view(self, seat: Seat | None):
         """What ``seat`` may know (everything is public once the game is over)."""
@@ -197,10 +291,10 @@ class Loaded:
         return hashlib.sha256(canonical(msgspec.to_builtins(self.view(seat)))).hexdigest()
 
     def legal_texts(self) -> list[str]:
-        """The legal actions of the seat to move, in canonical notation."""
+        """The legal actions of the seat to move, in notation as a person types it (:meth:`format`)."""
         if self.over:
             return []
-        return [self.game.format_action(self.state, a) for a in self.game.legal_actions(self.state)]
+        return [self.format(a) for a in self.game.legal_actions(self.state)]
 
     def result(self) -> dict[str, Any]:
         """Returns, scores and winners of a finished game."""
@@ -368,8 +462,8 @@ class Service:
         if not g.record.seed_known:
             self.store.secret_seed(g.id)   # says why: imported without its seed, it cannot be continued
         if not g.is_human(seat):
-            raise IllegalAction(f"it is {g.seats[seat]['name']}'s turn (a bot); run 'dinocli play {g.id}' to let it move")
-        action = g.game.parse_action(g.state, text)
+            raise IllegalAction(f"it is {g.names[seat]}'s turn (a bot); run 'dinocli play {g.id}' to let it move")
+        action = g.parse(text)
         return g, self._append_decision(g, seat, action, None)
 
     def bot_step(self, g: Loaded) -> Played | None:
@@ -425,8 +519,8 @@ class Service:
             if strict:
                 for s in path[idx + 1:]:
                     if g.game.reveals(s.event, seat):
-                        what = g.game.describe(g.game.redact(s.event, seat) or s.event, g.config)
-                        raise ServiceError(f"strict undo stops at event {s.seq}: {g.seats[seat]['name']} already saw "
+                        what = g.describe(g.game.redact(s.event, seat) or s.event)
+                        raise ServiceError(f"strict undo stops at event {s.seq}: {g.names[seat]} already saw "
                                            f"'{what}' (start the game with --casual to allow it)")
             path = path[:idx]
         with self.store.write():

@@ -553,10 +553,15 @@ def _verify_stored(store, rec) -> Verdict:
         raise Divergence(AT_FOOTER, WITHHELD)
     ends: dict[str, str] = {}
     lines: dict[int, str] = {}
+    takeovers = rec.meta.get("takeovers") if isinstance(rec.meta, dict) else None
+    practice = set(takeovers) if isinstance(takeovers, dict) else set()  # take-overs count for no result
+    scored: set[int] = set()
     for b in sorted(store.branches(rec.id), key=lambda b: b.name != rec.branch):
         for pointer in (b.tip, b.head):
-            if pointer is not None and pointer not in lines:
-                lines[pointer] = b.name
+            if pointer is not None:
+                lines.setdefault(pointer, b.name)
+                if b.name not in practice:
+                    scored.add(pointer)
     snaps = _snapshots(store, rec, game, config)
     n_snaps = len(snaps)
     publics = store.publics(rec.id) if rec.chain >= 3 else {}
@@ -571,7 +576,7 @@ def _verify_stored(store, rec) -> Verdict:
                 _check_public(game, len(config.names), ((s.seq, s.event, s.actor, publics.get(s.id)) for s in path))
         except Divergence as d:
             raise Divergence(d.seq, f"{d.reason} (branch {name})") from None
-        if game.to_move(state) is None:
+        if game.to_move(state) is None and pointer in scored:
             ends[json.dumps(normalized(game_result(game, state, rec.seats)), sort_keys=True)] = name
     if rec.result is not None and json.dumps(normalized(rec.result), sort_keys=True) not in ends:
         raise Divergence(AT_FOOTER, "the recorded result is not what any line of play gives"

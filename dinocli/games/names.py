@@ -54,6 +54,7 @@ def player_of(seat: dict) -> str | None:
 
 def display_name(seat: dict) -> str:
     """How a seat is shown to people: its name, or ``you as rex`` when a person plays a seat named otherwise
-    (a take-over: the game's own words, its board and notation, keep the name its genesis fixes)."""
+    (a take-over: the game's own words, its board and notation, keep the name its genesis fixes, save that a
+    bot's seat named "you" is shown under a spare name: :func:`dinocli.service.shown_names`)."""
     name, player = seat["name"], player_of(seat)
     return name if player is None or player.lower() == name.lower() else f"{player} as {name}"

@@ -25,13 +25,13 @@ def board_svg(game_id: str, view, *, title: str | None = None) -> str:
 
 def seat_label(g, seat) -> str:
     """Whose eyes a picture shows: a seat's name, or everyone's public view."""
-    return "public view" if seat is None else f"as {g.seats[seat]['name']} sees it"
+    return "public view" if seat is None else f"as {g.names[seat]} sees it"
 
 
 def show_svg(g, seat, path: str) -> None:
     """``dinocli show --svg``: the board of a loaded game as ``seat`` sees it, written to ``path``."""
     title = f"{g.game.info.name}, game {g.id}, {seat_label(g, seat)}"
-    write_text(path, board_svg(g.record.kind, g.view(seat), title=title) + "\n")
+    write_text(path, board_svg(g.record.kind, g.shown(g.view(seat)), title=title) + "\n")
     if path != "-":
         click.echo(f"Board drawn to {safe(path)}", err=True)
 

@@ -34,7 +34,7 @@ class Step(msgspec.Struct):
     seat: int | None          # who decided (None for the setup)
     name: str | None
     bot: str | None
-    action: str | None        # the decision in canonical notation, None if hidden from the viewer
+    action: str | None        # the decision in notation (the branch's names), None if hidden from the viewer
     lines: list[str]          # what followed, in words, as the viewer may see it
     state: Any                # the full state after the command (observed; shown whole only once over)
 
@@ -60,10 +60,10 @@ def steps(g, seat: int | None, everything: bool = False) -> Iterator[Step]:
         for s in group[1:] if decided else group:
             red = redact(s.event, seat)
             if red is not None:
-                lines.append(game.describe(red, g.config))
+                lines.append(g.describe(red))
         action = None
         if decided and redact(head.event, seat) == head.event:
-            action = head.action
+            action = g.say_action(head.action)
         return Step(number=number, seq=group[-1].seq, seat=head.actor if decided else None,
                     name=g.label(head.actor) if decided else None,
                     bot=g.seats[head.actor].get("bot") if decided else None,
@@ -80,7 +80,7 @@ def steps(g, seat: int | None, everything: bool = False) -> Iterator[Step]:
 
 
 def _who(g, seat: int | None) -> str:
-    return "the public view (no hand shown)" if seat is None else f"as {g.seats[seat]['name']} saw it"
+    return "the public view (no hand shown)" if seat is None else f"as {g.names[seat]} saw it"
 
 
 def _seats(g) -> str:
@@ -93,7 +93,7 @@ def _result(g) -> str:
     res = g.result()
     if g.game.info.cooperative:
         return f"team score {res['scores'][0]:g}"
-    return "won by " + (", ".join(res["winners"]) or "nobody")
+    return "won by " + (", ".join(g.winners()) or "nobody")
 
 
 # -- text ---------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None) -> st
     name = g.game.info.name
     frames, moves = [], []
     for st in steps(g, seat):
-        view = g.game.observe(st.state, seat)
+        view = g.shown(g.game.observe(st.state, seat))
         if st.seat is None:
             head = "Setup"
         else:

@@ -183,7 +183,7 @@ def do_hint(repl: "Repl", _arg) -> bool:
     legal = g.game.legal_actions(g.state)
     repl.screen.say(f"Thinking ({repl.hint_spec})…", "dim")
     rnd = random.Random(f"{g.id}/{g.head}")
-    advice = advise(g.game, g.game.observe(g.state, seat), seat, legal, rnd, spec=repl.hint_spec)
+    advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, rnd, spec=repl.hint_spec)
     for k, line in enumerate(advice_lines(advice, legal, cooperative=g.game.info.cooperative)):
         repl.screen.say(line, "title" if k == 0 else "dim" if k == 1 else "")
     return False
@@ -235,9 +235,9 @@ def do_log(repl: "Repl", n: int) -> bool:
         if ev is None:
             continue
         if s.command == s.id and s.actor is not None and ev == s.event:
-            rows.append((f"{s.seq:>5}  {repl.name(s.actor)}: {s.action}", ""))
+            rows.append((f"{s.seq:>5}  {repl.name(s.actor)}: {g.say_action(s.action)}", ""))
         else:
-            rows.append((f"{s.seq:>5}      {g.game.describe(ev, g.config)}", "dim"))
+            rows.append((f"{s.seq:>5}      {g.describe(ev)}", "dim"))
     for text, style in rows[-n:]:
         repl.screen.say(text, style)
     if not rows:

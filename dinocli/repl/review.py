@@ -149,7 +149,7 @@ class Board:
 
     def who(self) -> str:
         """The viewer in words."""
-        return "everything" if self.seat is None else self.g.seats[self.seat]["name"]
+        return "everything" if self.seat is None else self.g.names[self.seat]
 
     def board_text(self, height: int | None = None) -> str:
         """The board after the current step as the viewer sees it, in ``height`` lines where the game
@@ -162,10 +162,10 @@ class Board:
             from dinocli.events import SeededRng
 
             rng = SeededRng(self.g.record.seed) if self.g.record.seed else None
-            hidden = self.g.game.reveal(st.state, rng)
+            hidden = self.g.game.reveal(self.g.shown(st.state), rng)
             extra = [part for line in hidden for part in textwrap.wrap(line, 79, subsequent_indent="    ")]
         room = None if height is None else max(8, height - len(extra))
-        return "\n".join([self.g.game.render(self.g.game.observe(st.state, self.seat), color=False, height=room),
+        return "\n".join([self.g.render(self.g.game.observe(st.state, self.seat), color=False, height=room),
                           *extra])
 
     def board_pane(self, height: int) -> tuple[list[str], str]:
@@ -210,7 +210,7 @@ class Board:
         a = self.labels.get(st.number)
         if a:
             verdict = a["label"] or "fine"
-            better = f"; better {a['best']} ({a['best_value']:.2f})" if a["drop"] > 0 else ""
+            better = f"; better {self.g.say_action(a['best'])} ({a['best_value']:.2f})" if a["drop"] > 0 else ""
             out.append(f"  analysis: {verdict}, {a['chosen_value']:.2f}{better}")
             if a["drop"] > 0 and a.get("reason"):
                 out.append(f"    why: {a['reason']}")

@@ -142,7 +142,7 @@ def decision_lines(g, state, seat: int, action: str, events: list, viewer: int |
     if first is None:  # a secret decision: its notation would give it away
         lines = [(f"{seat_name(g, seat)} made a hidden decision.", style)]
     else:
-        lines = [(g.game.describe(first, g.config) or f"{seat_name(g, seat)}: {action}", style)]
+        lines = [(g.describe(first) or f"{seat_name(g, seat)}: {g.say_action(action)}", style)]
     state = g.game.fold(state, events[0]) if events else state
     for ev in events[1:]:
         before = g.game.scores(state)
@@ -151,7 +151,7 @@ def decision_lines(g, state, seat: int, action: str, events: list, viewer: int |
         if (g.game.scores(state) == before and not over) or (over and not ending):
             continue
         red = g.game.redact(ev, viewer)
-        text = g.game.describe(red, g.config) if red is not None else ""
+        text = g.describe(red) if red is not None else ""
         if text:
             lines.append(("  " + text, "title"))
     return lines
@@ -188,12 +188,11 @@ def result_lines(g, command, said: bool = False) -> Lines:
     """Who won (``said``: the board already says the game is over), how to review it (the line a short
     terminal keeps), the other ways to look back, what still works."""
     res = g.result()
-    scores = ", ".join(f"{s['name']} {_num(v)}" for s, v in zip(g.seats, res["scores"]))
+    scores = ", ".join(f"{n} {_num(v)}" for n, v in zip(g.names, res["scores"]))
     if g.game.info.cooperative:   # one team: one score, nobody beats anybody
-        names = ", ".join(s["name"] for s in g.seats)
-        verdict = f"Team score {_num(res['scores'][0])} ({names} together)."
+        verdict = f"Team score {_num(res['scores'][0])} ({', '.join(g.names)} together)."
     else:
-        verdict = f"Winner: {', '.join(res['winners']) or 'nobody'}. Scores: {scores}."
+        verdict = f"Winner: {', '.join(g.winners()) or 'nobody'}. Scores: {scores}."
     return [(f"{'' if said else 'Game over. '}{verdict}", "title"),
             (f"Review it: {command('review', g.id)}", "dim"),   # kept on a short terminal: second line
             (f"or step through it: {command('replay', g.id, '--step')}; judge it: {command('analyze', g.id)}",
@@ -205,7 +204,7 @@ def toolbar_lines(g, view, width: int) -> list[str]:
     """The toolbar's lines: game id, status (turn, scores, target or round), branch and keys, wrapped at
     word boundaries into at most two lines that fit ``width`` columns (the keys go first when it is narrow)."""
     try:
-        status = one_line(g.game.status(view), 400)
+        status = one_line(g.game.status(g.shown(view)), 400)
     except Exception as exc:  # a status problem must not break the prompt
         status = f"(status unavailable: {one_line(exc)})"
     room = width - 2
@@ -231,7 +230,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     short = [(f"{who} to move: {count} (Tab, actions, help).", "dim")] if legal else []
     least = result_lines(g, command)[:2] if g.over else short  # what must stay under the board
     fits = screen.rows() - 1 - toolbar - screen.height(least)  # prompt and toolbar stay
-    board = safe_block(g.game.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
+    board = safe_block(g.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
     print_formatted_text(ANSI(board) if screen.color else board, output=screen.out, color_depth=screen.depth)
     room = screen.rows() - 1 - toolbar - board.count("\n") - 1
     tail: Lines = []

@@ -370,7 +370,7 @@ class Repl:
     def _move(self, line: str) -> Intent:
         g = self.g
         try:
-            action = g.game.parse_action(g.state, line)
+            action = g.parse(line)
         except MalformedAction as exc:
             if self.g.over:
                 raise InputError(f"not a command: {line!r} (the game is over; type help)") from None
@@ -381,7 +381,7 @@ class Repl:
             raise InputError(f"cannot read {line!r} as a move (actions lists them)") from None
         self._check_can_move()
         if action not in g.game.legal_actions(g.state):
-            raise InputError(f"{g.game.format_action(g.state, action)} is not legal now (actions lists the moves)")
+            raise InputError(f"{g.format(action)} is not legal now (actions lists the moves)")
         return Intent("move", action=action)
 
     def _check_can_move(self) -> None:
@@ -407,11 +407,11 @@ class Repl:
         g = self.g
         seat = g.to_move
         try:
-            action = complete(g.game, g.view(seat), seat, action, self.ui)
+            action = complete(g.game, g.shown(g.view(seat)), seat, action, self.ui)
         except Cancelled:
             self.screen.say("Cancelled: nothing was sent.", "dim")
             return False
-        text = g.game.format_action(g.state, action)
+        text = g.format(action)   # as a person types it: the service reads it in the branch's names
         try:
             self.g, played = self.service.move(self.game_id, text, expected_head=g.head,
                                                expected_branch=g.record.branch)

@@ -37,14 +37,16 @@ class Local(msgspec.Struct, frozen=True):
 
 
 class Source:
-    """A log to replay: a game, its config and seat names, and its entries."""
+    """A log to replay: a game, its config and seat names, and its entries; ``loaded``, a stored game's branch,
+    lends its words (:class:`dinocli.service.Loaded`: a take-over shows a bot's "you" seat by another name)."""
 
     def __init__(self, game: Game, config: Config, entries: list[Entry], *, check, view_seat: int | None = None,
-                 compare=None):
+                 compare=None, loaded=None):
         self.game = game
         self.view_seat = view_seat
         self.config = config
         self.entries = entries
+        self._loaded = loaded
         self._check = check
         self._compare = compare
 
@@ -52,26 +54,36 @@ class Source:
         """A seat from a name, a name's prefix or a 0-based number (:func:`dinocli.service.find_seat`)."""
         from dinocli.service import find_seat
 
+        if self._loaded is not None:
+            return self._loaded.seat_of(who)
         return find_seat(self.config.names, who)
+
+    def render(self, view, **options) -> str:
+        """The board of a view, in the words of the branch replayed."""
+        return self._loaded.render(view, **options) if self._loaded is not None else self.game.render(view, **options)
 
     def frames(self, seat: Seat | None) -> Iterator[tuple[int, list[str], Any]]:
         """For each command: its last event number, its lines as ``seat`` sees them, and the view
         after it (None for a seat's view export, whose blanked events cannot be folded)."""
         g = self.game
         state = g.initial(self.config)
+        words = self._loaded
+        names = words.names if words is not None else self.config.names
+        describe = words.describe if words is not None else (lambda event: g.describe(event, self.config))
         for group in commands(self.entries):
             head = group[0]
             if self.view_seat is None:
                 state = fold_all(g, state, (e.event for e in group))
             lines = []
             if head.actor is not None and head.action is not None:
-                lines.append(f"{head.seq:>5}  {self.config.names[head.actor]}: {head.action}")
+                action = words.say_action(head.action) if words is not None else head.action
+                lines.append(f"{head.seq:>5}  {names[head.actor]}: {action}")
             for e in group[1:] if head.actor is not None and head.action is not None else group:
                 if e.event is None:   # hidden in a seat's view, nothing shown
                     continue
                 red = g.redact(e.event, seat)
                 if red is not None:
-                    lines.append(f"{e.seq:>5}      {g.describe(red, self.config)}")
+                    lines.append(f"{e.seq:>5}      {describe(red)}")
             yield group[-1].seq, lines, None if self.view_seat is not None else g.observe(state, seat)
 
     def final_view(self, seat: Seat | None):
@@ -106,7 +118,7 @@ def load_source(env, source: str) -> Source:
                       compare=(lambda: _compare(env, parsed)) if parsed.is_view else None)
     svc = env.service
     g = svc.load(source)
-    return Source(g.game, g.config, g.entries(), check=lambda: verify_stored(svc.store, g.id))
+    return Source(g.game, g.config, g.entries(), check=lambda: verify_stored(svc.store, g.id), loaded=g)
 
 
 def _compare(env, parsed) -> Local:
@@ -146,7 +158,7 @@ def step_through(src: Source, frames: list, *, color: bool) -> None:
         for line in lines:
             echo(line)
         if view is not None:
-            echo(src.game.render(view, color=color))
+            echo(src.render(view, color=color))
         click.echo(f"-- {i + 1}/{len(frames)}: Enter or n next, b back, q quit --", err=True)
         while True:
             try:
