@@ -173,9 +173,10 @@ def _act(view: State, seat: int) -> tuple[object, str]:
     return second, why
 
 
-def plans(view: State, seat: int) -> list:
-    """Every (score, die, kind, first action, second action, landing) worth considering."""
-    key = (view.table, view.board, view.pawns, view.hunter, view.dice, view.reached, seat)
+def plans(view: State, seat: int, hinder: bool = True) -> list:
+    """Every (score, die, kind, first action, second action, landing) worth considering; with
+    ``hinder`` false, ties are not broken by how far the leader is held back (cheaper)."""
+    key = (view.table, view.board, view.pawns, view.hunter, view.dice, view.reached, seat, hinder)
     hit = _PLANS.get(key)
     if hit is not None:
         return hit
@@ -184,11 +185,16 @@ def plans(view: State, seat: int) -> list:
     ctx = _Ctx(view, seat)
     g = ctx.g
     me = view.pawns[seat]
-    leader = _leader(view, seat)
     terminal = ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0)
-    lstart, lgoal = view.pawns[leader], goal_square(view, leader)
-    base_harm, lreads = _harm(view.board, g, lstart, lgoal)
+    if hinder:
+        leader = _leader(view, seat)
+        lstart, lgoal = view.pawns[leader], goal_square(view, leader)
+        base_harm, lreads = _harm(view.board, g, lstart, lgoal)
+    else:
+        lstart = lgoal = -1
+        base_harm, lreads = 0.0, 0
     man = _MAN[g.size]
+    harms: dict[tuple[int, ...], float] = {}  # by board: the dice share their candidates
     out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
@@ -206,7 +212,12 @@ def plans(view: State, seat: int) -> list:
                     board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
                     score, land, _ = _landing_of(ctx, board, me, steps, terminal) if changed & reads \
                         else (base, base_land, 0)
-                    harm = _harm(board, g, lstart, lgoal)[0] if changed & lreads else base_harm
+                    if changed & lreads:
+                        harm = harms.get(board)
+                        if harm is None:
+                            harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
+                    else:
+                        harm = base_harm
                 out.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
     _PLANS[key] = out
     return out
