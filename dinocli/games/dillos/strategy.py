@@ -223,13 +223,27 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
     return out
 
 
+_EXITS: dict[tuple[int, bool], tuple] = {}
+
+
+def _exits(g: Geometry) -> tuple:
+    """Per square and tile code (indexed as ``MASKS`` is): (entry bit, neighbour) of each side the
+    tile opens toward."""
+    key = (g.size, g.small_world)
+    table = _EXITS.get(key)
+    if table is None:
+        table = _EXITS[key] = tuple(tuple(tuple((entry, b) for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
+                                          for code in range(len(MASKS))) for a in range(g.size * g.size))
+    return table
+
+
 def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
     """``reach`` without the paths, from a start that counts as entered, and the bit set of
     every square whose tile it read (a change elsewhere cannot change its result)."""
     dist = {start: 0}
     reads = 0
     frontier = [start]
-    links, around = g.links, _AROUND[g.size, g.small_world]
+    exits, around = _EXITS.get((g.size, g.small_world)) or _exits(g), _AROUND[g.size, g.small_world]
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
@@ -237,9 +251,8 @@ def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, termina
             if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
             reads |= around[a]
-            ma = MASKS[code]
-            for _, exit_, entry, b in links[a]:
-                if ma & exit_ and b not in dist and MASKS[board[b]] & entry:
+            for entry, b in exits[a][code]:
+                if b not in dist and MASKS[board[b]] & entry:
                     dist[b] = k
                     nxt.append(b)
         if not nxt:
