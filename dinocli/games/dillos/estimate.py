@@ -220,8 +220,9 @@ def _after_action(s: State, seat: int, die: int, first, second) -> list[float]:
 
 
 def _planned(s: State, seat: int) -> list[float]:
-    """The best of the rule-based bot's leading plans for each die and action, judged here."""
-    options = plans(s, seat)
+    """The best of the rule-based bot's leading plans for each die and action (ties not broken
+    by hindering the leader, which this judgement does not see), judged here."""
+    options = plans(s, seat, hinder=False)
     if s.phase in ("kind", "target"):
         options = [p for p in options if p[1] == s.act_die]
     if s.phase == "target":

@@ -173,9 +173,10 @@ def _act(view: State, seat: int) -> tuple[object, str]:
     return second, why
 
 
-def plans(view: State, seat: int) -> list:
-    """Every (score, die, kind, first action, second action, landing) worth considering."""
-    key = (view.table, view.board, view.pawns, view.hunter, view.dice, view.reached, seat)
+def plans(view: State, seat: int, hinder: bool = True) -> list:
+    """Every (score, die, kind, first action, second action, landing) worth considering; with
+    ``hinder`` false, ties are not broken by how far the leader is held back (cheaper)."""
+    key = (view.table, view.board, view.pawns, view.hunter, view.dice, view.reached, seat, hinder)
     hit = _PLANS.get(key)
     if hit is not None:
         return hit
@@ -184,11 +185,16 @@ def plans(view: State, seat: int) -> list:
     ctx = _Ctx(view, seat)
     g = ctx.g
     me = view.pawns[seat]
-    leader = _leader(view, seat)
     terminal = ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0)
-    lstart, lgoal = view.pawns[leader], goal_square(view, leader)
-    base_harm, lreads = _harm(view.board, g, lstart, lgoal)
+    if hinder:
+        leader = _leader(view, seat)
+        lstart, lgoal = view.pawns[leader], goal_square(view, leader)
+        base_harm, lreads = _harm(view.board, g, lstart, lgoal)
+    else:
+        lstart = lgoal = -1
+        base_harm, lreads = 0.0, 0
     man = _MAN[g.size]
+    harms: dict[tuple[int, ...], float] = {}  # by board: the dice share their candidates
     out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
@@ -206,10 +212,29 @@ def plans(view: State, seat: int) -> list:
                     board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
                     score, land, _ = _landing_of(ctx, board, me, steps, terminal) if changed & reads \
                         else (base, base_land, 0)
-                    harm = _harm(board, g, lstart, lgoal)[0] if changed & lreads else base_harm
+                    if changed & lreads:
+                        harm = harms.get(board)
+                        if harm is None:
+                            harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
+                    else:
+                        harm = base_harm
                 out.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
     _PLANS[key] = out
     return out
+
+
+_EXITS: dict[tuple[int, bool], tuple] = {}
+
+
+def _exits(g: Geometry) -> tuple:
+    """Per square and tile code (indexed as ``MASKS`` is): (entry bit, neighbour) of each side the
+    tile opens toward."""
+    key = (g.size, g.small_world)
+    table = _EXITS.get(key)
+    if table is None:
+        table = _EXITS[key] = tuple(tuple(tuple((entry, b) for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
+                                          for code in range(len(MASKS))) for a in range(g.size * g.size))
+    return table
 
 
 def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
@@ -218,7 +243,7 @@ def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, termina
     dist = {start: 0}
     reads = 0
     frontier = [start]
-    links, around = g.links, _AROUND[g.size, g.small_world]
+    exits, around = _EXITS.get((g.size, g.small_world)) or _exits(g), _AROUND[g.size, g.small_world]
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
@@ -226,9 +251,8 @@ def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, termina
             if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
             reads |= around[a]
-            ma = MASKS[code]
-            for _, exit_, entry, b in links[a]:
-                if ma & exit_ and b not in dist and MASKS[board[b]] & entry:
+            for entry, b in exits[a][code]:
+                if b not in dist and MASKS[board[b]] & entry:
                     dist[b] = k
                     nxt.append(b)
         if not nxt:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -135,4 +137,14 @@ def test_the_planner_scores_every_candidate_as_a_full_search_would():
             harm = _harm(board, ctx.g, lstart, lgoal)[0]
             base, base_land, _ = _landing_of(ctx, s.board, me, steps, terminal)
             assert (score, land) in ((fresh + 0.05 * (harm - base_harm), fresh_land), (base, base_land))
+        # the search's leaf estimate asks for the plans without the leader-hindering tie-break:
+        # the same candidates and landings, each scored by its landing alone
+        full, plain = plans(s, seat), plans(s, seat, hinder=False)
+        assert [p[1:] for p in plain] == [p[1:] for p in full]
+        for (score, die, _, first, second, _), (hindered, *_) in zip(plain, full):
+            steps = s.dice[0] + s.dice[1] - die
+            board = acted(s.board, ctx.g, first, second)
+            harm = _harm(board, ctx.g, lstart, lgoal)[0]
+            assert score in (_landing_of(ctx, board, me, steps, terminal)[0], _landing_of(ctx, s.board, me, steps, terminal)[0])
+            assert score in (hindered, pytest.approx(hindered - 0.05 * (harm - base_harm)))
 
