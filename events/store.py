@@ -150,6 +150,18 @@ def _shaped(gid: str, config: Any, seats: Any, result: Any, meta: Any) -> None:
     if result is not None and not (isinstance(result, dict) and listed("winners", lambda w: isinstance(w, str))
                                    and listed("returns", number) and listed("scores", number)):
         raise Corrupt(f"game {gid}: its result is not returns, scores and winners")
+    takeovers = meta.get("takeovers", {})
+
+    def seated(t: Any) -> bool:   # a take-over's seating, as Service.takeover writes it
+        return (isinstance(t, dict) and isinstance(t.get("seats"), list) and len(t["seats"]) == len(seats)
+                and all(isinstance(s, dict) and isinstance(s.get("name"), str)
+                        and isinstance(s.get("bot"), (str, type(None))) and isinstance(s.get("player", ""), str)
+                        for s in t["seats"])
+                and type(t.get("seat")) is int and 0 <= t["seat"] < len(seats)
+                and type(t.get("at")) is int and isinstance(t.get("from"), str))
+
+    if not isinstance(takeovers, dict) or not all(seated(t) for t in takeovers.values()):
+        raise Corrupt(f"game {gid}: its take-over seatings are not what the store writes")
 
 
 class Store(Tree, Transfer):

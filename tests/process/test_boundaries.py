@@ -260,6 +260,12 @@ CORRUPTIONS = {
     "seats is text": ("UPDATE games SET seats = '\"x\"'",),
     "seat name is a number": ("UPDATE games SET seats = '[{\"name\": 5, \"bot\": null}]'",),
     "meta is a number": ("UPDATE games SET meta = '5'",),
+    "take-overs are a list": ("UPDATE games SET meta = '{\"takeovers\": [\"x\"]}'",),
+    "a take-over seats nobody": ("UPDATE games SET meta = ?", '{"takeovers": {"t": {"seats": [], "seat": 0, '
+                                 '"at": 1, "from": "main"}}}'),
+    "a take-over's seat is out of range": ("UPDATE games SET meta = ?", '{"takeovers": {"t": {"seats": [{"name": '
+                                           '"ann", "bot": null}, {"name": "rex", "bot": "random"}], "seat": 7, '
+                                           '"at": 1, "from": "main"}}}'),
     "result is an array": ("UPDATE games SET result = '[1]'",),
     "version is not a number": ("UPDATE events SET v = 'abc' WHERE seq = 2",),
     "config nested 100,000 deep": ("UPDATE games SET config = ?", DEEP),
@@ -284,6 +290,15 @@ def test_a_corrupt_record_is_one_line(tmp_path, how):
         assert r.exception is None or isinstance(r.exception, SystemExit), (args, repr(r.exception))
         if r.exit_code:
             assert r.exit_code in (1, 5) and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+
+
+def test_a_corrupt_take_over_is_one_line_in_a_fresh_process(tmp_path):
+    """A take-over seating of the wrong shape (a hostile edit) is a corrupt record, not a traceback."""
+    db = tmp_path / "c.sqlite"
+    gid = _game(db, "dingo", "--bots", "1", "--seed", "1")
+    _tamper(db, *CORRUPTIONS["take-overs are a list"])
+    for args in (("show", gid), ("verify", gid), ("games",)):
+        refused(run(*args, db=db), 5, r"the database is corrupt \(game \w+: its take-over seatings are not")
 
 
 def test_a_corrupt_version_is_one_line_in_a_fresh_process(tmp_path):
