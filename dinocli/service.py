@@ -94,13 +94,12 @@ def shown_names(names: Sequence[str], takeover: dict | None) -> tuple[str, ...]:
     named "you" (any case) that the person does not play is shown as the first of :data:`BOT_NAMES` that no
     seat and no player uses, so that the game's words never speak to a bot as "you" (the genesis, hashes and logs keep "you")."""
     names = tuple(names)
-    if not isinstance(takeover, dict):
+    if takeover is None:
         return names
-    me = takeover.get("seat")
+    me = takeover["seat"]
     if not any(is_you(n) and i != me for i, n in enumerate(names)):
         return names
-    seats = takeover.get("seats") if isinstance(takeover.get("seats"), list) else []
-    players = [s.get("player") for s in seats if isinstance(s, dict) and isinstance(s.get("player"), str)]
+    players = [s["player"] for s in takeover["seats"] if "player" in s]   # shapes checked by the store
     taken = {n.lower() for n in [*names, *players]}   # nor the person's name ("--player trike as rex")
     spare = next((b for b in (*BOT_NAMES, "dino", "bot") if b not in taken), None)   # at most 5 others and a player
     if spare is None:

@@ -139,9 +139,11 @@ def _shaped(gid: str, config: Any, seats: Any, result: Any, meta: Any) -> None:
 
     if not isinstance(config, dict) or not isinstance(meta, dict):
         raise Corrupt(f"game {gid}: its config or meta is not an object")
-    if not isinstance(seats, list) or not all(
-            isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("bot"), (str, type(None)))
-            for s in seats):
+    def seat(s: Any) -> bool:   # a seat record: a name and a bot spec (None for a person), maybe a player
+        return (isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("bot"), (str, type(None)))
+                and isinstance(s.get("player", ""), str))
+
+    if not isinstance(seats, list) or not all(seat(s) for s in seats):
         raise Corrupt(f"game {gid}: its seats are not a list of names with bot specs")
     def listed(key: str, test: Callable[[Any], bool]) -> bool:
         value = result.get(key, [])
@@ -154,9 +156,7 @@ def _shaped(gid: str, config: Any, seats: Any, result: Any, meta: Any) -> None:
 
     def seated(t: Any) -> bool:   # a take-over's seating, as Service.takeover writes it
         return (isinstance(t, dict) and isinstance(t.get("seats"), list) and len(t["seats"]) == len(seats)
-                and all(isinstance(s, dict) and isinstance(s.get("name"), str)
-                        and isinstance(s.get("bot"), (str, type(None))) and isinstance(s.get("player", ""), str)
-                        for s in t["seats"])
+                and all(seat(s) for s in t["seats"])
                 and type(t.get("seat")) is int and 0 <= t["seat"] < len(seats)
                 and type(t.get("at")) is int and isinstance(t.get("from"), str))
 
