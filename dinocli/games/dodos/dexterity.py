@@ -61,6 +61,7 @@ def face_odds(skill: float | None = None) -> tuple[float, ...]:
     return tuple(x / total for x in w)
 
 
+@cache
 def _outcomes(projectile: str) -> tuple[str, ...]:
     try:
         table = TABLES[projectile]
@@ -101,11 +102,16 @@ def land(projectile: str, skill: float | None, u: int) -> tuple[int, str]:
 
 def hit_odds(projectile: str, skill: float | None = None) -> dict[int, float]:
     """Probability that each offset from the aim is a landing space (used to rate aims)."""
+    return dict(_hits(projectile, skill))
+
+
+@cache
+def _hits(projectile: str, skill: float | None) -> tuple[tuple[int, float], ...]:
     out: dict[int, float] = {}
     for o, p in throw_odds(projectile, skill).items():
         for off in OFFSETS[o]:
             out[off] = out.get(off, 0.0) + p
-    return out
+    return tuple(out.items())
 
 
 # The REPL's real-time challenge per projectile (DODO-G06): how fast the marker sweeps and
