@@ -101,3 +101,16 @@ def test_a_resolved_spec_spells_every_parameter_and_is_itself_a_spec(text):
     assert resolved(spelled, tuning) == spelled == resolved(spelled)
     again, first = parse_spec(spelled), tuned(parse_spec(text), tuning)
     assert all(getattr(again, k) == getattr(first, k) for k in ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse"))
+
+
+@pytest.mark.parametrize("game_id", ["dingo", "dodos", "dillos", "sos"])
+def test_every_game_s_levels_climb_in_budget_and_differ_in_nothing_else(game_id):
+    """Levels a player can climb (#23): in every game easy < medium < hard in iterations, the same search
+    otherwise (the tournaments that space them compare budgets, not kinds of search)."""
+    from dinocli import games
+
+    tuning = games.get(game_id).info.mcts_tuning
+    specs = [tuned(parse_spec(f"mcts:{level}"), tuning) for level in ("easy", "medium", "hard")]
+    assert specs[0].iterations < specs[1].iterations < specs[2].iterations
+    rest = [resolved(f"mcts:{level}", tuning).split(",", 1)[1] for level in ("easy", "medium", "hard")]
+    assert rest[0] == rest[1] == rest[2]
