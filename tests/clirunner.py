@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import shutil
+import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from dinocli.cli import cli
+
+# The installed `dinocli` beside the interpreter running the tests (an unactivated venv), else on PATH.
+DINOCLI = shutil.which("dinocli", path=str(Path(sys.executable).parent)) or shutil.which("dinocli")
 
 
 class Dino:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,8 +15,8 @@ import pytest
 from dinocli.service import Service
 from tests.trust.forge import dump, relink, rows
 from tests.trust.test_bound_views import SEAT, own_draws, unseen
+from tests.clirunner import DINOCLI
 
-DINOCLI = shutil.which("dinocli", path=str(Path(sys.executable).parent)) or shutil.which("dinocli")
 
 
 def _finished(db: Path, seed: str = "replay-compare"):

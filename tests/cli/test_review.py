@@ -10,6 +10,7 @@ from dinocli.events.log import LogRejected
 from dinocli.service import Service, ServiceError
 
 from tests.ai.toygame import HIGHCARD, Act, HCState
+from tests.clirunner import DINOCLI
 
 
 @pytest.fixture
@@ -415,10 +416,9 @@ def test_text_export_numbers_decisions_by_the_rulebook_round(svc, kind):
 
 def test_text_export_as_a_separate_process(svc, tmp_path):
     """Issue 20: `dinocli export ID --format text` run as a user runs it."""
-    import shutil
     import subprocess
 
-    exe = shutil.which("dinocli") or pytest.skip("dinocli is not on PATH (activate the venv)")
+    exe = DINOCLI or pytest.skip("dinocli is not installed")
     g = _bots(svc, "dodos", 3, 2)
     svc.close()
     proc = subprocess.run([exe, "--db", str(tmp_path / "games.sqlite"), "export", g.id, "--format", "text"],

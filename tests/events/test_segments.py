@@ -5,7 +5,6 @@ ignored (the rows are read instead) or, where it only changes what the hash does
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
 
@@ -16,6 +15,7 @@ from dinocli.events import store as store_module
 from dinocli.events.bench import BenchCardPlayed
 from dinocli.events.records import Command
 from dinocli.events.store import Store
+from tests.clirunner import DINOCLI
 
 SEG = 8   # a small segment, so that a short game has several
 
@@ -181,7 +181,7 @@ def test_verify_as_a_process_fails_on_a_forged_segment_and_show_still_works(tmp_
     finally:
         svc.close()
     assert len(segments(db)) >= 1
-    exe = shutil.which("dinocli")
+    exe = DINOCLI
     env = {"DINOCLI_DB": str(db), "PATH": "/usr/bin:/bin", "NO_COLOR": "1"}
     ok = subprocess.run([exe, "verify", gid], capture_output=True, text=True, env=env, timeout=120)
     assert ok.returncode == 0, ok.stderr

@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from dinocli.pictures.export import html_page, text_record
 from dinocli.service import Service
 
 from .conftest import HOSTILE, having, parse, with_hostile_names
+from tests.clirunner import DINOCLI
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -213,7 +213,7 @@ def test_tournament_report_into_a_missing_folder_fails_before_playing(dino, tmp_
 
 def test_as_a_separate_process(tmp_path):
     """The three commands as a user runs them: a real `dinocli` process each."""
-    exe = shutil.which("dinocli") or pytest.skip("dinocli is not on PATH (activate the venv)")
+    exe = DINOCLI or pytest.skip("dinocli is not installed")
     db = tmp_path / "g.sqlite"
 
     def run(*args):

@@ -7,17 +7,15 @@ import json
 import os
 import re
 import resource
-import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tests.clirunner import DINOCLI
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = sorted((ROOT / "saves").glob("*.jsonl"))
-DINOCLI = shutil.which("dinocli", path=str(Path(sys.executable).parent)) or shutil.which("dinocli")
 MEMORY = 1 << 30  # address space a process may take (ulimit -v): a reader that slurps /dev/zero dies
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import os
 import pty
-import shutil
 import subprocess
-import sys
-from pathlib import Path
+
+from tests.clirunner import DINOCLI
 
 ARGS = ["tournament", "dingo", "--bot", "rules", "--bot", "random", "--bot", "mcts:iterations=3", "--games", "2",
         "--seed", "pin", "--json"]
@@ -62,7 +61,7 @@ def test_a_seeded_tournament_reports_what_it_did_before_the_redesign(dino):
 
 def test_as_a_process_on_two_workers_with_the_progress_bar_on_a_terminal(tmp_path):
     """#18 item 4: click's progress bar on stderr when stderr is a terminal; stdout keeps the JSON."""
-    dinocli = shutil.which("dinocli", path=str(Path(sys.executable).parent)) or shutil.which("dinocli")
+    dinocli = DINOCLI
     master, slave = pty.openpty()
     try:
         proc = subprocess.run([dinocli, "--db", str(tmp_path / "t.sqlite"), *ARGS, "--workers", "2"],
