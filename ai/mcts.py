@@ -16,7 +16,12 @@ by ``game.heuristic`` when the game gives one after ``cutoff`` decisions or, wit
 Other seats choose in the tree by UCB on their own value (``opponents=search``) or, with
 ``opponents=rules``, by the game's rule-based strategy on their own view: then a seat picking
 face down after the searcher cannot answer the searcher's hidden pick, which a tree node under
-that pick would (information leakage, pessimism growing with the number of opponents).
+that pick would (information leakage, pessimism growing with the number of opponents). With
+``opponents=trees`` (multiple-observer ISMCTS, Cowling et al. 2012) every other seat chooses by
+UCB (and ``widen``) in a tree of its own, which the walk moves on by what that seat observes: its
+own actions, and another seat's action unless ``game.redact`` hides the event recording it (a
+face-down pick), then only who moved. So a seat's model of play improves with the budget, as ours
+does, and still cannot answer a pick it has not seen.
 
 With ``prior=W`` (PUCT-style, W > 0) the rule-based strategy's choice for the seat to move is
 tried first at a node and keeps a bonus ``W * sqrt(avail) / (1 + visits)`` beside its UCB value:
@@ -131,6 +136,8 @@ class Search:
         self.model = s.opponents == "rules"
         self.prior = s.prior
         self.widen = s.widen
+        # opponents=trees: one tree per other seat, for this decision's search
+        self._trees: dict[Seat, Node] | None = {} if s.opponents == "trees" else None
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -159,45 +166,42 @@ class Search:
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
         to_move, legal_actions = game.to_move, game.legal_actions
-        c, prior, widen = self.c, self.prior, self.widen
         state = game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
         path: list[tuple[Node, int]] = []
+        # opponents=trees: where each other seat stands in its own tree, and the rows it chose there
+        at = dict(self._trees) if self._trees is not None else None
+        chosen: list[tuple[Node, int]] = []
+        seen: list[tuple[Seat, Action, list]] = []  # this walk's steps, for a tree made on the way
         while True:
-            if mover != self.seat and self.model:
-                action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+            if mover != self.seat and (self.model or at is not None):
+                own = None
+                if at is not None:
+                    own = at.get(mover)
+                    if own is None and mover not in self._trees:
+                        own = self._trees[mover] = Node()
+                        for step_ in seen:
+                            own = self._observe({mover: own}, *step_)[mover]
+                        at[mover] = own
+                if own is None:  # the rule bot on the seat's own view
+                    action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                else:
+                    orow = self._select(own, own.rows(legal), legal, state, mover, rnd)
+                    chosen.append((own, orow))
+                    action = own.actions[orow]
                 r = node.index.get(action)
                 if r is None:
                     r = node._add(action)
                 node.avail[r] += 1
-            elif len(rows) == 1:
-                node.avail[rows] += 1
-                r = int(rows[0])
             else:
-                node.avail[rows] += 1
-                hint = -1
-                if prior or widen:
-                    vis = node.visits[rows]
-                    # progressive unpruning: the rule bot's choice, then one more action per step
-                    k = 1 + int(widen * np.sqrt(vis.sum())) if widen else rows.size
-                    if prior or k < rows.size or not vis.all():
-                        hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]]
-                        if k < rows.size:
-                            rows = np.concatenate(([hint], rows[rows != hint][:k - 1]))
-                vis = node.visits[rows]
-                if vis.all():
-                    u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
-                    if prior:
-                        u += (rows == hint) * (prior * np.sqrt(node.avail[rows]) / (1 + vis))
-                    r = int(rows[u.argmax()])
-                elif hint >= 0 and node.visits[hint] == 0:
-                    r = hint  # the rule bot's choice is tried first
-                else:
-                    fresh = rows[vis == 0]
-                    r = int(fresh[rnd.randrange(fresh.size)])
+                r = self._select(node, rows, legal, state, mover, rnd)
             path.append((node, r))
-            state, _ = step(game, state, node.actions[r], sim)
+            action = node.actions[r]
+            state, events = step(game, state, action, sim)
+            if at is not None:
+                self._observe(at, mover, action, events)
+                seen.append((mover, action, events))
             child = node.children[r]
             if child is None:
                 node.children[r] = Node()
@@ -207,14 +211,63 @@ class Search:
             if mover is None:
                 break
             legal = legal_actions(state)
-            rows = None if mover != self.seat and self.model else node.rows(legal)
+            rows = None if mover != self.seat and (self.model or at is not None) else node.rows(legal)
         value = np.asarray(self._playout(state, rnd, sim, base), dtype=float)
-        for node, r in path:
+        for node, r in path + chosen:
             node.visits[r] += 1
             vals = node.values
             if vals is None:
                 vals = node.values = np.zeros((len(value), len(node.visits)))
             vals[:, r] += value
+
+    def _select(self, node: Node, rows: np.ndarray, legal: list[Action], state: State, mover: Seat,
+                rnd: random.Random) -> int:
+        """The row ``mover`` plays at ``node``: UCB1 with availability on its own value (with the rule
+        bot's choice as prior or first, and progressive unpruning, when the spec asks)."""
+        if len(rows) == 1:
+            node.avail[rows] += 1
+            return int(rows[0])
+        game, c, prior, widen = self.game, self.c, self.prior, self.widen
+        node.avail[rows] += 1
+        hint = -1
+        if prior or widen:
+            vis = node.visits[rows]
+            # progressive unpruning: the rule bot's choice, then one more action per step
+            k = 1 + int(widen * np.sqrt(vis.sum())) if widen else rows.size
+            if prior or k < rows.size or not vis.all():
+                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]]
+                if k < rows.size:
+                    rows = np.concatenate(([hint], rows[rows != hint][:k - 1]))
+        vis = node.visits[rows]
+        if vis.all():
+            u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
+            if prior:
+                u += (rows == hint) * (prior * np.sqrt(node.avail[rows]) / (1 + vis))
+            return int(rows[u.argmax()])
+        if hint >= 0 and node.visits[hint] == 0:
+            return hint  # the rule bot's choice is tried first
+        fresh = rows[vis == 0]
+        return int(fresh[rnd.randrange(fresh.size)])
+
+    def _observe(self, at: dict[Seat, Node], mover: Seat, action: Action, events: list) -> dict[Seat, Node]:
+        """Move every other seat's tree on by what that seat saw: its own action, or another seat's
+        action unless the game hides the event that records it (a face-down pick), then only who moved."""
+        redact = self.game.redact
+        first = events[0] if events else None
+        for seat, node in at.items():
+            if seat == mover:
+                key = action
+            else:
+                seen = redact(first, seat) if first is not None else None
+                key = (mover, action) if seen is first or seen == first else (mover, seen)
+            r = node.index.get(key)
+            if r is None:
+                r = node._add(key)
+            child = node.children[r]
+            if child is None:
+                child = node.children[r] = Node()
+            at[seat] = child
+        return at
 
     def playout(self, state: State, rnd: random.Random, chance, start: State) -> list[float]:
         """The value vector of ``state`` by this search's playout policy and cut-off, chance drawn from

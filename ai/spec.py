@@ -19,8 +19,9 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules``, ``mcts``
   strategy's choice and the first ``int(W * sqrt(n))`` other legal actions compete, so a node the
   search has seen a few times plays the rule bot's move and more actions join as it is visited
   (0: every legal action at once);
-* ``opponents=search|rules`` — other seats choose in the tree by their own UCB values, or by the
-  game's rule-based strategy on their own view (an opponent model that cannot see hidden picks).
+* ``opponents=search|rules|trees`` — other seats choose in the tree by their own UCB values, by the
+  game's rule-based strategy on their own view (an opponent model that cannot see hidden picks),
+  or by UCB in a tree of their own, reached by what they observe (multiple-observer ISMCTS).
 
 ``uct`` (the peer of the benches: the PyPI ``mcts`` package on one determinization per move, in
 the ``bench`` extra) takes ``iterations=N``, ``seconds=S`` and ``c=X`` (default ``iterations=200``).
@@ -43,7 +44,7 @@ ROLLOUTS = ("random", "rules")
 
 VALID_FORMS = (
     "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
-    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules, mcts:prior=W, mcts:widen=W, "
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules|trees, mcts:prior=W, mcts:widen=W, "
     "combined with commas (mcts:hard,rollout=random), uct:seconds=S|iterations=N|c=X"
 )
 
@@ -120,7 +121,7 @@ def _value(text: str, key: str, raw: str):
                 raise ValueError
             return raw
         if key == "opponents":
-            if raw not in ("search", "rules"):
+            if raw not in ("search", "rules", "trees"):
                 raise ValueError
             return raw
         if key == "reuse":

@@ -21,7 +21,8 @@ from .toygame import HIGHCARD, NIM
 
 AI = Path(__file__).resolve().parents[2] / "ai"
 SPECS = ["random", "rules", "mcts:iterations=12,cutoff=3", "mcts:iterations=12,rollout=random,stop=never,cutoff=6",
-         "mcts:iterations=12,cutoff=3,opponents=rules", "uct:iterations=12"]  # uct: #23, the mcts package
+         "mcts:iterations=12,cutoff=3,opponents=rules", "mcts:iterations=12,cutoff=3,opponents=trees",
+         "uct:iterations=12"]  # uct: #23, the mcts package
 
 
 def games_under_test():

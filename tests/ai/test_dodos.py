@@ -60,3 +60,17 @@ def test_other_seats_modelled_by_the_rules_cannot_see_a_hidden_pick():
     assert bot.spec.opponents == "rules"
     bot.choose(DODOS, DODOS.observe(state, me), me, picks, random.Random(1))
     assert bot.last.iterations == 60
+
+
+def test_other_seats_with_trees_of_their_own_cannot_see_a_hidden_pick():
+    """#23 (opponents=trees): the next seat's own tree moves on by the searcher's pick as that seat
+    sees it (face down), so one node answers every pick the searcher might have made (DODO-10)."""
+    state = next(s for s in _states(2, "p") if s.phase == PICK and s.agenda[0].seat != s.agenda[1].seat)
+    me = DODOS.to_move(state)
+    picks = DODOS.legal_actions(state)
+    assert len(picks) > 1
+    bot = make_bot("mcts:iterations=200,opponents=trees")
+    bot.choose(DODOS, DODOS.observe(state, me), me, picks, random.Random(1))
+    (other, tree), = bot.last._trees.items()
+    assert other != me and tree.size == 1  # one edge: "seat me picked a card face down"
+    assert tree.actions[0][0] == me and tree.children[0].visits.sum() > 0  # where it chose its own pick

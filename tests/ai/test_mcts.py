@@ -198,6 +198,23 @@ def test_other_seats_modelled_by_the_rules_get_no_choice_in_the_tree():
     assert max(searched) > 1
 
 
+def test_other_seats_with_trees_of_their_own_search_there():
+    """#23 (opponents=trees, multiple-observer ISMCTS): the other seat chooses by UCB in its own
+    tree, which sees the searcher's public moves (one edge each) and grows with the budget, while
+    the searcher's tree records only what that seat chose."""
+    _, state = nim_position((1, 2, 3))  # nim-sum 0: every move loses, so the search keeps trying them
+    legal = NIM.legal_actions(state)
+    root = Node()
+    search = Search(NIM, 0, "mcts:opponents=trees")
+    search.run(root, NIM.observe(state, 0), legal, random.Random(3), iterations=400)
+    other = search._trees[1]
+    seen = [key for _, key in other.actions]  # what it saw seat 0 play, one edge each
+    assert len(seen) == len(set(seen)) > 1 and set(seen) <= set(legal)
+    replies = [ch.size for ch in other.children if ch is not None and ch.size]
+    assert max(replies) > 1  # it tries more than the one move a rule model would
+    assert root.visits[:root.size].sum() == 400 and other.visits[:other.size].sum() == 0
+
+
 def test_a_rules_prior_tries_the_rule_move_first_and_keeps_it_ahead():
     """#23 (prior=W): the rule bot's choice is the first action tried at a node, and with a
     bonus for it the search spends more of a small budget on it than without."""
