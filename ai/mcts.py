@@ -138,8 +138,9 @@ class Search:
         self.model = s.opponents == "rules"
         self.prior = s.prior
         self.widen = s.widen
-        # opponents=trees: one tree per other seat, for this decision's search
-        self._trees: dict[Seat, Node] | None = {} if s.opponents == "trees" else None
+        # opponents=trees: one tree per other seat for this decision's search, made on the first walk
+        self.trees = s.opponents == "trees"
+        self._trees: dict[Seat, Node] | None = None
         self.iterations = 0
         self.elapsed = 0.0
 
@@ -173,22 +174,19 @@ class Search:
         node, mover = root, self.seat
         path: list[tuple[Node, int]] = []
         # opponents=trees: where each other seat stands in its own tree, and the rows it chose there
-        at = dict(self._trees) if self._trees is not None else None
+        at = None
+        if self.trees:
+            if self._trees is None:
+                self._trees = {o: Node() for o in range(len(game.scores(state))) if o != self.seat}
+            at = dict(self._trees)
         chosen: list[tuple[Node, int]] = []
-        seen: list[tuple[Seat, Action, list]] = []  # this walk's steps, for a tree made on the way
+        modelled = self.model or self.trees  # other seats do not choose in this tree
         while True:
-            if mover != self.seat and (self.model or at is not None):
-                own = None
-                if at is not None:
-                    own = at.get(mover)
-                    if own is None and mover not in self._trees:
-                        own = self._trees[mover] = Node()
-                        for step_ in seen:
-                            own = self._observe({mover: own}, *step_)[mover]
-                        at[mover] = own
-                if own is None:  # the rule bot on the seat's own view
+            if mover != self.seat and modelled:
+                if at is None:  # the rule bot on the seat's own view
                     action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
                 else:
+                    own = at[mover]
                     orow = self._select(own, own.rows(legal), legal, state, mover, rnd)
                     chosen.append((own, orow))
                     action = own.actions[orow]
@@ -203,7 +201,6 @@ class Search:
             state, events = step(game, state, action, sim)
             if at is not None:
                 self._observe(at, mover, action, events)
-                seen.append((mover, action, events))
             child = node.children[r]
             if child is None:
                 node.children[r] = Node()
@@ -213,7 +210,7 @@ class Search:
             if mover is None:
                 break
             legal = legal_actions(state)
-            rows = None if mover != self.seat and (self.model or at is not None) else node.rows(legal)
+            rows = None if mover != self.seat and modelled else node.rows(legal)
         value = np.asarray(self._playout(state, rnd, sim, base), dtype=float)
         for node, r in path + chosen:
             node.visits[r] += 1
@@ -251,7 +248,7 @@ class Search:
         fresh = rows[vis == 0]
         return int(fresh[rnd.randrange(fresh.size)])
 
-    def _observe(self, at: dict[Seat, Node], mover: Seat, action: Action, events: list) -> dict[Seat, Node]:
+    def _observe(self, at: dict[Seat, Node], mover: Seat, action: Action, events: list) -> None:
         """Move every other seat's tree on by what that seat saw: its own action, or another seat's
         action unless the game hides the event that records it (a face-down pick), then only who moved."""
         redact = self.game.redact
@@ -269,7 +266,6 @@ class Search:
             if child is None:
                 child = node.children[r] = Node()
             at[seat] = child
-        return at
 
     def playout(self, state: State, rnd: random.Random, chance, start: State) -> list[float]:
         """The value vector of ``state`` by this search's playout policy and cut-off, chance drawn from
