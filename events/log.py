@@ -335,13 +335,17 @@ def _lines(data: bytes | bytearray | memoryview | str | Iterable[str], limits: L
 
 
 def _check_shapes(lines: list[str], limits: Limits, first: int = 1) -> None:
-    """Nesting depth and number sizes of every line (``first`` is the first one's number), found by
-    scanning outside strings, before any decoding (over the whole text at once; JSON strings never
+    """Unclosed strings, nesting depth and number sizes of every line (``first`` is the first one's
+    number), found by scanning outside strings, before any decoding (over the whole text at once; JSON strings never
     span lines)."""
     for no, line in enumerate(lines, first):
         if not line or line.isspace():
             raise LogRejected(no, "blank line")
-    bare = _STRING.sub('""', "\n".join(lines))
+    bare = _STRING.sub("_", "\n".join(lines))
+    cut = bare.find('"')  # a quote left over opens a string that does not close on its line
+    if cut >= 0:
+        no = bare.count("\n", 0, cut) + first
+        raise LogRejected(no, "a string is not closed (is the line cut short?)")
     huge = _too_large(limits).search(bare)
     if huge:
         no = bare.count("\n", 0, huge.start()) + first

@@ -133,6 +133,9 @@ def test_truncated_log_is_rejected(played):
     rejected("".join(lines[:-1]), len(lines), "truncated", store)
     rejected("".join(lines[:-2]), len(lines) - 1, "truncated", store)
     rejected("", 1, "empty", store)
+    # a line cut in the middle of a hash (head -c): the cut, not the digits left bare by it
+    rejected("".join(lines[:-2]) + lines[-2][:lines[-2].index('"hash"') + 20], len(lines) - 1,
+             r"a string is not closed \(is the line cut short\?\)", store)
     rejected("".join(lines) + lines[2], len(lines) + 1, "after the footer", store)
 
 
