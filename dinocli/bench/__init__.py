@@ -49,7 +49,7 @@ def _check_spec(spec: str) -> None:
     from dinocli.ai.arena import seer
 
     prefix, bot = seer(spec)
-    if prefix and parse_spec(bot).kind != "mcts":
+    if prefix and bot.partition(":")[0].strip().lower() != "mcts":
         raise BadConfig(f"bad bot spec {spec!r}: {prefix} goes with an mcts spec ({prefix}mcts:medium)")
     parse_spec(bot)
 
