@@ -29,10 +29,10 @@ from dinocli.games.runner import start
 
 from .bot import Bot
 from .bots import make_bot
-from .clairvoyant import Clairvoyant
+from .clairvoyant import Clairvoyant, Peeking
 
 __all__ = ["Choose", "Step", "steps", "play", "random_playout", "uniform", "by_strategy", "by_bots",
-           "Record", "CLAIRVOYANT", "play_game"]
+           "Record", "CLAIRVOYANT", "PEEKING", "seer", "play_game"]
 
 Choose = Callable[[State, Seat, list[Action]], Action]  # (state, seat to move, legal actions) -> action
 
@@ -116,12 +116,27 @@ class Record(msgspec.Struct):
 
 
 CLAIRVOYANT = "clairvoyant:"  # a spec prefix: the search sees the true state and the real draws
+PEEKING = "peeking:"  # a spec prefix: the search sees the true state (every hand), not the draws to come
+
+
+def seer(spec: str) -> tuple[str, str]:
+    """The seeing prefix ``spec`` starts with (``""`` for an honest bot) and the bot spec after it."""
+    for prefix in (CLAIRVOYANT, PEEKING):
+        if spec.startswith(prefix):
+            return prefix, spec[len(prefix):]
+    return "", spec
 
 
 def _make(spec: str) -> Bot:
-    if spec.startswith(CLAIRVOYANT):
-        return make_bot(spec[len(CLAIRVOYANT):] + ",reuse=no")
-    return make_bot(spec)
+    prefix, bot = seer(spec)
+    return make_bot(bot + ",reuse=no") if prefix else make_bot(spec)
+
+
+def _window(game: Game, prefix: str, state: State, rng: Rng) -> Game:
+    """The game as a bot with ``prefix`` sees it from ``state``."""
+    if prefix == CLAIRVOYANT:
+        return Clairvoyant(game, state, rng)
+    return Peeking(game, state) if prefix == PEEKING else game
 
 
 def _bot_rnd(seed: str, n: int) -> random.Random:
@@ -134,12 +149,13 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
     """Play one game between bots (seat i plays ``specs[i]``); deterministic for a seed.
 
     A spec ``clairvoyant:SPEC`` is an MCTS bot that searches the true state with the real
-    draws to come (an upper bound for reports; never offered to players).
+    draws to come (an upper bound for reports; never offered to players); ``peeking:SPEC``
+    searches the true state but draws chance itself (what the hidden cards alone are worth).
     """
     names = tuple(names or [f"{s.split(':')[0]}{i}" for i, s in enumerate(specs)])
     config = game.configure(names, tuple(variants), dict(options or {}))
     bots = [_make(s) for s in specs]
-    seers = [s.startswith(CLAIRVOYANT) for s in specs]
+    seers = [seer(s)[0] for s in specs]
     seconds, moves = [0.0] * len(specs), [0] * len(specs)
     base = SeededRng(seed)
     setup_rng = RecordingRng(base) if record else base
@@ -150,7 +166,7 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
 
     def choose(state: State, seat: Seat, legal: list[Action]) -> Action:
         t = time.perf_counter()
-        as_seen = Clairvoyant(game, state, base) if seers[seat] else game
+        as_seen = _window(game, seers[seat], state, base)
         action = bots[seat].choose(as_seen, game.observe(state, seat), seat, legal, _bot_rnd(seed, sum(moves)))
         seconds[seat] += time.perf_counter() - t
         moves[seat] += 1

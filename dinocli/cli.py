@@ -1030,7 +1030,8 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--bot", "spec", default="mcts:medium", show_default=True, metavar="SPEC",
               shell_complete=complete.bot_specs,
               help="The bot measured by --strength (clairvoyant:SPEC: the same search seeing the deal and the dice "
-                   "to come, a bound no honest bot passes).")
+                   "to come, a bound no honest bot passes; peeking:SPEC: seeing every hand and face-down card but "
+                   "not the dice, what the hidden cards alone are worth).")
 @click.option("--against", "others", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot in every other seat of --strength (repeat for more figures; default: rules, then "
                    "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")

@@ -43,15 +43,15 @@ WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 
 def _check_spec(spec: str) -> None:
-    """Refuse a bot spec that does not parse; ``clairvoyant:`` (the bound of the reports) takes an mcts spec."""
+    """Refuse a bot spec that does not parse; ``clairvoyant:`` and ``peeking:`` (the bounds of the
+    reports) take an mcts spec."""
     from dinocli.ai import parse_spec
-    from dinocli.ai.arena import CLAIRVOYANT
+    from dinocli.ai.arena import seer
 
-    if spec.startswith(CLAIRVOYANT):
-        if parse_spec(spec[len(CLAIRVOYANT):]).kind != "mcts":
-            raise BadConfig(f"bad bot spec {spec!r}: {CLAIRVOYANT} goes with an mcts spec (clairvoyant:mcts:medium)")
-        return
-    parse_spec(spec)
+    prefix, bot = seer(spec)
+    if prefix and bot.partition(":")[0].strip().lower() != "mcts":
+        raise BadConfig(f"bad bot spec {spec!r}: {prefix} goes with an mcts spec ({prefix}mcts:medium)")
+    parse_spec(bot)
 
 
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,

@@ -4,6 +4,8 @@
   bots named by ``against``) in every other seat, at ``seats`` (two by default), on paired seat
   rotations — each seed is played once with the bot in each seat, so the same deal falls to
   every seat and luck cancels within a rotation.
+  A bot ``clairvoyant:SPEC`` searches the true deal with the dice to come (a bound no honest bot
+  passes), ``peeking:SPEC`` the true deal with dice of its own (what the hidden cards are worth).
   The win share (ties count half) gets a 95% Wilson interval beside the fair share 1/seats, and
   so does the share of rotations the bot won outright (took more than one win's worth of its
   games; rotations at exactly one are left out): the paired figure shows strength where a
@@ -34,7 +36,7 @@ from typing import Any
 import msgspec
 
 from dinocli import games
-from dinocli.ai.arena import CLAIRVOYANT, by_bots, play_game, steps
+from dinocli.ai.arena import CLAIRVOYANT, by_bots, play_game, seer, steps
 from dinocli.tournament.stats import wilson
 
 __all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
@@ -53,8 +55,9 @@ def _play(task: Task) -> dict[str, Any]:
 def _resolved(game_id: str, spec: str) -> str:
     from dinocli.ai.spec import resolved
 
-    if spec.startswith(CLAIRVOYANT):
-        return CLAIRVOYANT + _resolved(game_id, spec[len(CLAIRVOYANT):])
+    prefix, bot = seer(spec)
+    if prefix:
+        return prefix + _resolved(game_id, bot)
     return resolved(spec, games.get(game_id).info.mcts_tuning)
 
 

@@ -1,4 +1,4 @@
-"""Strength figures: paired seeds, resumable runs, team scores and the clairvoyant bound."""
+"""Strength figures: paired seeds, resumable runs, team scores and the seeing bounds."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dinocli.ai.clairvoyant import Clairvoyant
+from dinocli.ai.clairvoyant import Clairvoyant, Peeking
 from dinocli.ai.arena import play_game
 from dinocli.events import SeededRng, SimRng
 from dinocli.games.runner import start
@@ -86,6 +86,23 @@ def test_the_clairvoyant_window_shows_the_true_state_and_the_real_draws():
     assert seer.info is HIGHCARD.info and seer.legal_actions(state) == HIGHCARD.legal_actions(state)
 
 
+def test_the_peeking_window_shows_the_true_state_but_leaves_the_draws_to_the_search():
+    """``peeking:SPEC`` sees every hidden card, not the luck to come: what the cards alone are worth."""
+    state, _ = start(HIGHCARD, HIGHCARD.configure(("a", "b"), (), {}), SeededRng("seer"))
+    peek = Peeking(HIGHCARD, state)
+    assert peek.determinize(HIGHCARD.observe(state, 0), 0, random.Random(1)) is state
+    draw = HIGHCARD.legal_actions(state)[1]
+    outcomes = [peek.decide(state, draw, SimRng(k)) for k in range(20)]
+    assert outcomes == [HIGHCARD.decide(state, draw, SimRng(k)) for k in range(20)]
+    assert len({repr(o) for o in outcomes}) > 1  # the search's own rng draws, so the draw is not known
+    assert peek.advance(state, draw, SimRng(3)) == HIGHCARD.advance(state, draw, SimRng(3))
+
+
+def test_a_seeing_bot_plays_a_whole_game_under_its_own_name():
+    rec = play_game(HIGHCARD, ["peeking:mcts:iterations=20", "mcts:iterations=20"], "pk/0")
+    assert rec.over and rec.config.names == ("peeking0", "mcts1") and sum(rec.moves) == rec.decisions
+
+
 def test_a_clairvoyant_search_beats_the_honest_one_where_the_draws_matter():
     honest, seer = "mcts:iterations=60,rollout=random", "clairvoyant:mcts:iterations=60,rollout=random"
     total = 0.0
@@ -116,6 +133,7 @@ def test_a_resume_key_spells_the_search_out_with_the_games_tuning(monkeypatch):
     spelled = resolved("mcts:easy", real.info.mcts_tuning)
     assert key("mcts:easy", "random") == key(spelled, "random") != key("mcts:easy,iterations=7", "random")
     assert key("clairvoyant:mcts:easy", "random") == key("clairvoyant:" + spelled, "random")
+    assert key("peeking:mcts:easy", "random") == key("peeking:" + spelled, "random") != key("clairvoyant:mcts:easy", "random")
     before = key("mcts:easy", "rules")
     for change in ({"mcts_tuning": {"easy": {"iterations": 7}}}, {"rules_version": "next"}):
         other = SimpleNamespace(info=msgspec.structs.replace(real.info, **change))

@@ -247,7 +247,16 @@ def test_bench_strength_of_the_clairvoyant_bound(dino):
     r = dino("bench", "dillos", "--strength", "--bot", "clairvoyant:rules")
     assert r.exit_code == 1 and "clairvoyant: goes with an mcts spec" in r.output and len(r.output.strip().splitlines()) == 1
     r = dino("bench", "dillos", "--strength", "--against", "clairvoyant:genius")
-    assert r.exit_code == 1 and "unknown bot kind" in r.output
+    assert r.exit_code == 1 and "clairvoyant: goes with an mcts spec" in r.output
+    r = dino("bench", "dillos", "--strength", "--against", "clairvoyant:mcts:genius")
+    assert r.exit_code == 1 and "unknown level or option 'genius'" in r.output
+    # peeking: sees every hand and face-down pick, not the dice: what the hidden cards are worth
+    out = dino.json("bench", "dodos", "--strength", "--bot", "peeking:mcts:iterations=5", "--against", "rules",
+                    "--games", "2", "--positions", "1")["dodos"]
+    assert out["peeking:mcts:iterations=5 vs rules"]["games"] == 2
+    r = dino("bench", "dodos", "--strength", "--against", "peeking:random")
+    assert r.exit_code == 1 and "peeking: goes with an mcts spec (peeking:mcts:medium)" in r.output
+    assert len(r.output.strip().splitlines()) == 1
 
 
 def test_bench_strength_refuses_bad_arguments_in_one_line(dino):

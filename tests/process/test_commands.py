@@ -76,6 +76,9 @@ ROWS = [
       "--positions", "1", "--json"], OK, r'(?=.*"mcts:iterations=4 vs mcts:iterations=2")(?=.*"hard_cpu_seconds_max")', None),
     (["bench", "dillos", "--strength", "--against", "genius"], ERROR, r"unknown bot kind", None),
     (["bench", "dillos", "--strength", "--bot", "clairvoyant:random"], ERROR, r"clairvoyant: goes with an mcts spec", None),
+    (["bench", "dodos", "--strength", "--bot", "peeking:mcts:iterations=3", "--against", "rules", "--games", "2",
+      "--positions", "1", "--json"], OK, r'"peeking:mcts:iterations=3 vs rules"', None),
+    (["bench", "dodos", "--strength", "--bot", "peeking:rules"], ERROR, r"peeking: goes with an mcts spec", None),
     (["bench", "dillos", "--against", "rules"], ERROR, r"--against names the other seats of --strength", None),
     (["frobnicate"], USAGE, r"No such command", None),
     # commands that change the database
