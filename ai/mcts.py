@@ -35,6 +35,11 @@ other legal actions compete: the seat's own later decisions in a sampled line ar
 rule bot would until the node has been visited often enough to tell other actions apart, instead
 of spreading its first visits over every action, however poor.
 
+A bot with an iteration budget stops as soon as the most visited root action leads every other
+by more than the iterations left (checked every 16): the rest of the budget could not change the
+choice, so the move is the one the whole budget plays, sooner (``search_root``, which reports the
+statistics, spends it all).
+
 Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the chosen root
 child. On its next call, the subtree becomes the new root when no other seat decided in between
 and the new view is exactly the view reached from the old one by the chosen action (checked on
@@ -145,14 +150,18 @@ class Search:
         self.elapsed = 0.0
 
     def run(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
-            iterations: int | None = None, seconds: float | None = None) -> Node:
-        """Run iterations until the budget is spent (at least one); return the root."""
+            iterations: int | None = None, seconds: float | None = None, settle: bool = False) -> Node:
+        """Run iterations until the budget is spent (at least one); return the root. With ``settle``
+        and an iteration budget, stop as soon as no other action can overtake the most visited one
+        in the iterations left: the choice is made, and the rest of the budget would not change it."""
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget in iterations or seconds")
         sim = SimRng(rnd)
         root_rows = root.rows(legal)
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
+        distinct = np.unique(root_rows)  # an action listed twice is one rival, not two
+        settle = settle and iterations is not None and len(distinct) > 1
         n = 0
         while True:
             self._iterate(root, view, legal, root_rows, rnd, sim)
@@ -161,6 +170,10 @@ class Search:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if settle and n % 16 == 0:
+                second, top = np.partition(root.visits[distinct], -2)[-2:]
+                if top - second > iterations - n:
+                    break
         self.iterations += n
         self.elapsed += time.perf_counter() - start
         return root
@@ -341,7 +354,8 @@ class MctsBot:
         return f"MctsBot({self.name!r})"
 
     def choose(self, game: Game, view: View, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
-        """Search from ``view`` within the budget and play the most visited legal action."""
+        """Search from ``view`` within the budget (stopping once no rival can overtake the leader)
+        and play the most visited legal action."""
         if len(legal) == 1:
             self._kept, self.reused = None, False
             return legal[0]
@@ -350,7 +364,7 @@ class MctsBot:
         root = kept or Node(max(8, len(legal)))
         search = Search(game, seat, self.spec)
         s = search.spec
-        search.run(root, view, legal, rng, s.iterations, s.seconds)
+        search.run(root, view, legal, rng, s.iterations, s.seconds, settle=True)
         self.last = search
         action = root.best(legal, seat)
         if s.reuse:

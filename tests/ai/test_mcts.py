@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+import numpy as np
 import pytest
 
 from dinocli.ai import make_bot
@@ -166,6 +167,43 @@ def test_tree_statistics_are_those_of_the_numpy_version_nim(seed, expected):
     Search(NIM, 0, "mcts:iterations=2000,c=0.3,rollout=random,cutoff=none,stop=never").run(
         root, NIM.observe(state, 0), NIM.legal_actions(state), random.Random(seed), iterations=2000)
     assert _digest(root) == expected
+
+
+@pytest.mark.parametrize("game_id, spec", [("dillos", "mcts:iterations=120"), ("dodos", "mcts:iterations=200"),
+                                           ("dingo", "mcts:iterations=150"), ("sos", "mcts:iterations=120")])
+def test_a_settled_search_stops_early_with_the_choice_of_the_whole_budget(game_id, spec):
+    """The bot stops once no other action can overtake the most visited one in the iterations left:
+    the search with the whole budget goes on from the same draws and chooses the same action."""
+    from dinocli import games
+    from dinocli.bench.strength import positions
+
+    game, budget = games.get(game_id), int(spec.split("=")[1])
+    used = []
+    for k, state in enumerate(positions(game_id, 6)):
+        seat, legal = game.to_move(state), game.legal_actions(state)
+        view = game.observe(state, seat)
+        bot = MctsBot(spec)
+        chosen = bot.choose(game, view, seat, legal, random.Random(k))
+        whole = Search(game, seat, spec).run(Node(), view, legal, random.Random(k), iterations=budget)
+        assert chosen == whole.best(legal, seat)
+        used.append(bot.last.iterations)
+        if bot.last.iterations < budget:  # stopped: the leader was out of reach
+            settled = Search(game, seat, spec).run(Node(), view, legal, random.Random(k), iterations=budget, settle=True)
+            vis = sorted(settled.visits[np.unique(settled.rows(legal))])
+            assert vis[-1] - vis[-2] > budget - bot.last.iterations
+    assert min(used) < budget  # some decisions are settled before the budget is spent
+
+
+def test_a_time_budget_and_a_lone_action_are_not_settled_early():
+    config = HIGHCARD.configure(("a", "b"), (), {})
+    state, _ = start(HIGHCARD, config, SeededRng("settle"))
+    view, legal = HIGHCARD.observe(state, 0), HIGHCARD.legal_actions(state)
+    search = Search(HIGHCARD, 0, "mcts:iterations=50")
+    search.run(Node(), view, legal[:1] * 3, random.Random(0), iterations=50, settle=True)
+    assert search.iterations == 50  # one action listed three times: nothing to settle
+    bot = MctsBot("mcts:seconds=0.05")
+    bot.choose(HIGHCARD, view, 0, legal, random.Random(0))
+    assert bot.last.elapsed >= 0.04
 
 
 def test_repeated_legal_actions_count_availability_once():
