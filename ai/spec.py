@@ -4,8 +4,10 @@ its parsed struct and the MCTS levels (:func:`dinocli.ai.bots.make_bot` builds t
 Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules``, ``mcts`` or ``uct`` and, for
 ``mcts``, an ITEM is a level name or ``key=value``:
 
-* ``iterations=N`` — budget in search iterations (deterministic for a seed);
-* ``seconds=S`` — budget in wall-clock seconds (with ``iterations`` too: whichever ends first);
+* ``iterations=N`` — budget in search iterations (deterministic for a seed; at most 10,000,000,
+  about an hour of search);
+* ``seconds=S`` — budget in wall-clock seconds (with ``iterations`` too: whichever ends first; at
+  most 3600);
 * ``c=X`` — UCB exploration constant;
 * ``rollout=random|rules`` — playout policy (uniform, or the game's rule-based strategy);
 * ``cutoff=N|none`` — after N playout decisions, use ``game.heuristic`` if it gives a value;
@@ -84,20 +86,31 @@ _KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "op
 _UCT_KEYS = ("iterations", "seconds", "c")
 
 
+MAX_ITERATIONS = 10_000_000  # about an hour of search on a laptop
+MAX_SECONDS = 3600.0
+
+
+def _clip(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def _fail(text: str, why: str) -> BotSpecError:
-    return BotSpecError(f"bad bot spec {text!r}: {why}; valid forms: {VALID_FORMS}")
+    return BotSpecError(f"bad bot spec {_clip(text)!r}: {why}; valid forms: {VALID_FORMS}")
 
 
 def _value(text: str, key: str, raw: str):
+    shown = f"{key}={_clip(raw, 20)!r}"
+    why = {"iterations": f"{shown} is not a whole number from 1 to {MAX_ITERATIONS:,}",
+           "seconds": f"{shown} is not a number above 0 and at most {MAX_SECONDS:g}"}.get(key, f"{shown} is not a valid value")
     try:
         if key == "iterations":
-            v = int(raw)
-            if v < 1:
+            v = int(raw) if len(raw) <= 12 else 0
+            if not 1 <= v <= MAX_ITERATIONS:
                 raise ValueError
             return v
         if key == "seconds":
-            v = float(raw)
-            if not (0 < v < 1e6):
+            v = float(raw) if len(raw) <= 24 else 0.0
+            if not (0 < v <= MAX_SECONDS):
                 raise ValueError
             return v
         if key in ("c", "prior", "widen"):
@@ -130,7 +143,7 @@ def _value(text: str, key: str, raw: str):
             return raw == "yes"
     except ValueError:
         pass
-    raise _fail(text, f"{key}={raw!r} is not a valid value")
+    raise _fail(text, why)
 
 
 def _format(key: str, value) -> str:

@@ -346,8 +346,8 @@ def _bots_section() -> list[str]:
             ".TP", _b("rules"), esc("The game's rule-based strategy: greedy and explainable."),
             ".TP", _b("mcts") + "[:" + _i("ITEM") + "[," + _i("ITEM") + "]...]",
             esc("Information-set Monte Carlo tree search: it samples the hidden cards consistent with what "
-                f"its seat has seen. An ITEM is a level — {levels} — or key=value: iterations=N, seconds=S "
-                "(a time budget), c=X (exploration), rollout=random|rules, cutoff=N|none, "
+                f"its seat has seen. An ITEM is a level — {levels} — or key=value: iterations=N (at most "
+                "10,000,000), seconds=S (a time budget, at most 3600), c=X (exploration), rollout=random|rules, cutoff=N|none, "
                 f"stop=score|never, reuse=yes|no, opponents=search|rules|trees (other seats searched in the same tree, played as the rule strategy, or searched in trees of their own), prior=W (the rule strategy's move as a "
                 f"prior), widen=W (progressive unpruning from the rule strategy's move). Plain mcts is {DEFAULT_SPEC}."),
             ".TP", _b("uct") + "[:" + _i("ITEM") + "[," + _i("ITEM") + "]...]",

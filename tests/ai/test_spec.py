@@ -64,6 +64,8 @@ def test_budgets_resolve():
     "mcts:reuse=maybe", "mcts:,", "mcts:hard,", "mcts:stop=day",
     "mcts:prior=-1", "mcts:prior=nan", "uct:", "uct:hard", "uct:rollout=rules", "uct:prior=1", "uct:seconds=0",
     "mcts:widen=-0.1", "mcts:widen=inf", "uct:widen=1",
+    "mcts:iterations=10000001", "mcts:seconds=3601", "uct:iterations=99999999999", "mcts:seconds=nan",
+    "mcts:iterations=" + "9" * 5000,
 ])
 def test_bad_specs_raise_one_line_errors_listing_valid_forms(text):
     with pytest.raises(BotSpecError) as err:
@@ -114,3 +116,19 @@ def test_every_game_s_levels_climb_in_budget_and_differ_in_nothing_else(game_id)
     assert specs[0].iterations < specs[1].iterations < specs[2].iterations
     rest = [resolved(f"mcts:{level}", tuning).split(",", 1)[1] for level in ("easy", "medium", "hard")]
     assert rest[0] == rest[1] == rest[2]
+
+
+def test_a_budget_is_capped_at_about_an_hour_and_a_long_value_is_cut_short_in_the_message():
+    """An endless budget (a bot that never moves) is refused in one short line."""
+    assert parse_spec("mcts:iterations=10000000").iterations == 10_000_000
+    assert parse_spec("mcts:seconds=3600").seconds == 3600
+    with pytest.raises(BotSpecError, match=r"iterations='9{17}\.\.\.' is not a whole number from 1 to 10,000,000"):
+        parse_spec("mcts:iterations=" + "9" * 40)
+    with pytest.raises(BotSpecError, match=r"seconds='7200' is not a number above 0 and at most 3600"):
+        parse_spec("uct:seconds=7200")
+    msg = ""
+    try:
+        parse_spec("mcts:easy,c=" + "1" * 10_000)
+    except BotSpecError as err:
+        msg = str(err)
+    assert 0 < len(msg) < 600 and "..." in msg

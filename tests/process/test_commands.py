@@ -90,6 +90,7 @@ ROWS = [
     (["new", "dingoo"], USAGE, r"did you mean dingo\?", W),
     (["new", "dingo"], USAGE, r"add a bot with --bots 1 or a friend with --player NAME", W),
     (["new", "dingo", "--bot", "\r\nrandom"], USAGE, r"bot spec '\\r\\nrandom'", W),
+    (["new", "dingo", "--bot", "mcts:iterations=" + "9" * 40], USAGE, r"not a whole number from 1 to 10,000,000", W),
     (["new", "dingo", "--bots", "1", "--player", "a\x1b[2Jb"], ERROR, r"player name 'a\\x1b\[2Jb'", W),
     (["new", "dingo", "--bots", "1", "--player", "x" * 17], ERROR, r"player name", W),
     (["new", "dingo", "--bots", "9"], USAGE, r"--bots", W),
