@@ -1037,7 +1037,7 @@ def hint(env: Env, game_id, spec, as_json):
                    "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")
 @click.option("--games", "n_games", type=click.IntRange(2), default=200, show_default=True, metavar="N",
               help="Games per figure of --strength.")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, metavar="N",
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
               help="Worker processes for --strength.")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", help="Bench the game with a variant on (repeat for more).")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
@@ -1120,7 +1120,7 @@ def rules(env: Env, game):
 @click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="A contestant (repeat; at least two, or one against itself).")
 @click.option("--games", "n_games", type=click.IntRange(1), default=100, metavar="N", show_default=True, help="Games per pairing.")
-@click.option("--workers", type=click.IntRange(1), metavar="N", help="Worker processes (default: the machine's cores).")
+@click.option("--workers", type=click.IntRange(1, 64), metavar="N", help="Worker processes (default: the machine's cores).")
 @click.option("--seed", default="tournament", show_default=True, help="Seed of the paired deals.")
 @click.option("--seats", type=click.IntRange(1), metavar="N", help="Seats per game (default: 2, or the game's minimum).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=complete.variants,

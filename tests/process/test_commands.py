@@ -66,6 +66,8 @@ ROWS = [
     (["where", "--json"], OK, r'"chosen_by": "--db"', None),
     (["tournament", "sos", "--bot", "random", "--games", "2", "--workers", "1", "--json"], OK, r'"games"', None),
     (["tournament", "dingo", "--bot", "random", "--bot", "nope"], ERROR, r"unknown bot kind", None),
+    (["tournament", "dingo", "--bot", "random", "--workers", "5000"], USAGE, r"--workers.*1<=x<=64", None),
+    (["bench", "dingo", "--strength", "--workers", "5000"], USAGE, r"--workers.*1<=x<=64", None),
     (["bench", "sos", "--strength", "--games", "2", "--resume", "{tmp}/notutf8"], ERROR,
      r"notutf8 is not a resume file of bench --strength \(not UTF-8 text\)", None),
     (["bench", "sos", "--strength", "--games", "2", "--resume", "{tmp}/badresume"], ERROR,
