@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import msgspec
 
-__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved"]
+__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved", "clip"]
 
 DEFAULT_LEVEL = "medium"
 DEFAULT_SPEC = "mcts:medium"
@@ -90,16 +90,17 @@ MAX_ITERATIONS = 10_000_000  # about an hour of search on a laptop
 MAX_SECONDS = 3600.0
 
 
-def _clip(text: str, most: int = 60) -> str:
+def clip(text: str, most: int = 60) -> str:
+    """``text`` cut to ``most`` characters (with "...") for an error message: a hostile spec stays short."""
     return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _fail(text: str, why: str) -> BotSpecError:
-    return BotSpecError(f"bad bot spec {_clip(text)!r}: {why}; valid forms: {VALID_FORMS}")
+    return BotSpecError(f"bad bot spec {clip(text)!r}: {clip(why, 160)}; valid forms: {VALID_FORMS}")
 
 
 def _value(text: str, key: str, raw: str):
-    shown = f"{key}={_clip(raw, 20)!r}"
+    shown = f"{key}={clip(raw, 20)!r}"
     why = {"iterations": f"{shown} is not a whole number from 1 to {MAX_ITERATIONS:,}",
            "seconds": f"{shown} is not a number above 0 and at most {MAX_SECONDS:g}"}.get(key, f"{shown} is not a valid value")
     try:

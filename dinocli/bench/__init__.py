@@ -47,10 +47,11 @@ def _check_spec(spec: str) -> None:
     reports) take an mcts spec."""
     from dinocli.ai import parse_spec
     from dinocli.ai.arena import seer
+    from dinocli.ai.spec import clip
 
     prefix, bot = seer(spec)
     if prefix and bot.partition(":")[0].strip().lower() != "mcts":
-        raise BadConfig(f"bad bot spec {spec!r}: {prefix} goes with an mcts spec ({prefix}mcts:medium)")
+        raise BadConfig(f"bad bot spec {clip(spec)!r}: {prefix} goes with an mcts spec ({prefix}mcts:medium)")
     parse_spec(bot)
 
 

@@ -132,3 +132,7 @@ def test_a_budget_is_capped_at_about_an_hour_and_a_long_value_is_cut_short_in_th
     except BotSpecError as err:
         msg = str(err)
     assert 0 < len(msg) < 600 and "..." in msg
+    for text in ("x" * 3000, "mcts:" + "x" * 3000, "uct:" + "x" * 3000):  # the kind or key is cut short too
+        with pytest.raises(BotSpecError) as err:
+            parse_spec(text)
+        assert len(str(err.value)) < 700

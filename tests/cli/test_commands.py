@@ -257,6 +257,8 @@ def test_bench_strength_of_the_clairvoyant_bound(dino):
     r = dino("bench", "dodos", "--strength", "--against", "peeking:random")
     assert r.exit_code == 1 and "peeking: goes with an mcts spec (peeking:mcts:medium)" in r.output
     assert len(r.output.strip().splitlines()) == 1
+    r = dino("bench", "dodos", "--strength", "--bot", "peeking:" + "x" * 3000)
+    assert r.exit_code == 1 and "goes with an mcts spec" in r.output and len(r.output) < 300
 
 
 def test_bench_strength_refuses_bad_arguments_in_one_line(dino):
