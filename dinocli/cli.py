@@ -1047,16 +1047,18 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--seats", type=click.IntRange(1, 64), default=2, show_default=True, metavar="N",
               help="Table size for --strength: the bot in one seat, rule bots (or random) in every other, "
                    "each seed rotated through the seats.")
+@click.option("--seed", default="strength", show_default=True, metavar="TEXT",
+              help="Seed of the deals of --strength (the README's tables name theirs: --seed s8 plays their deals).")
 @JSON
 @pass_env
-def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, as_json):
+def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, seed, as_json):
     """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
     with handled():
         from dinocli.bench import run
 
         progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
         figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games, workers=workers,
-                      variants=list(variants), resume=resume, positions=positions, seats=seats,
+                      variants=list(variants), resume=resume, positions=positions, seats=seats, seed=seed,
                       progress=progress)
         if as_json:
             emit_json(figures)

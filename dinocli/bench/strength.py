@@ -277,12 +277,13 @@ def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), 
 
 def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequence[str] | None = None,
                      games_: int = 200, workers: int = 1, variants: Iterable[str] = (), resume: Path | None = None,
-                     positions: int = 20, seats: int = 2, progress: Progress | None = None) -> dict[str, Any]:
-    """The strength figures of ``bot`` in a game at ``seats`` (see the module docstring)."""
+                     positions: int = 20, seats: int = 2, seed: str = "strength",
+                     progress: Progress | None = None) -> dict[str, Any]:
+    """The strength figures of ``bot`` in a game at ``seats`` on the deals of ``seed`` (see the module docstring)."""
     game = games.get(game_id)
     check_seats(game_id, seats)
     variants = tuple(variants)
-    out: dict[str, Any] = {"bot": bot, "variants": list(variants), "seats": seats}
+    out: dict[str, Any] = {"bot": bot, "variants": list(variants), "seats": seats, "seed": seed}
 
     def say(what: str) -> Progress | None:
         return (lambda text: progress(f"{game_id} {what}: {text}")) if progress else None
@@ -290,11 +291,11 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
     if game.info.cooperative:
         seers = [CLAIRVOYANT + bot] if bot.startswith("mcts") else []
         for spec in ("random", "rules", bot, *seers):
-            out[f"team score {spec}"] = team(game_id, spec, games_, seats=seats, variants=variants, workers=workers,
-                                             resume=resume, progress=say(spec))
+            out[f"team score {spec}"] = team(game_id, spec, games_, seats=seats, seed=seed, variants=variants,
+                                             workers=workers, resume=resume, progress=say(spec))
     else:
         for other in against or ("rules", "random"):
-            out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, seats=seats, variants=variants, workers=workers,
-                                             resume=resume, progress=say(f"{bot} vs {other}"))
+            out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, seats=seats, seed=seed, variants=variants,
+                                             workers=workers, resume=resume, progress=say(f"{bot} vs {other}"))
     out.update(level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels")))
     return out

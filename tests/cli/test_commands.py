@@ -197,6 +197,25 @@ def test_bench_strength_of_a_cooperative_game(dino, tmp_path):
     assert figures["timed_positions"] == 1
     assert 0 < figures["easy_seconds_per_decision"] and 0 < figures["hard_seconds_per_decision"]
     assert len((tmp_path / "sos.jsonl").read_text().splitlines()) == 8
+    assert figures["seed"] == "strength"
+
+
+def test_bench_strength_plays_the_deals_of_a_seed(dino, tmp_path):
+    """#23: `--seed` chooses the deals of --strength, so a README row can be played again (`--seed s8`);
+    the same seed plays the same games, another seed others, and --seed alone is refused."""
+    args = ("bench", "dingo", "--strength", "--bot", "mcts:iterations=3", "--against", "rules", "--games", "2",
+            "--positions", "1")
+    first = dino.json(*args, "--seed", "s8", "--resume", tmp_path / "a.jsonl")["dingo"]
+    again = dino.json(*args, "--seed", "s8", "--resume", tmp_path / "b.jsonl")["dingo"]
+    other = dino.json(*args, "--seed", "s9", "--resume", tmp_path / "c.jsonl")["dingo"]
+    assert first["seed"] == "s8" and other["seed"] == "s9"
+    keys = lambda name: [json.loads(json.loads(line)["key"])[3] for line in (tmp_path / name).read_text().splitlines()]
+    assert sorted(keys("a.jsonl")) == sorted(keys("b.jsonl")) == ["s8/0", "s8/0"]
+    assert sorted(keys("c.jsonl")) == ["s9/0", "s9/0"]
+    results = lambda name: sorted(json.loads(line)["result"]["scores"] for line in (tmp_path / name).read_text().splitlines())
+    assert results("a.jsonl") == results("b.jsonl")
+    r = dino("bench", "dingo", "--seed", "s8")
+    assert r.exit_code == 1 and "--seed chooses the deals of --strength" in r.output
 
 
 def test_bench_strength_at_a_table_of_three(dino, monkeypatch):
