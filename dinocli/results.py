@@ -3,6 +3,7 @@ that names a state's snapshot. Below the service, so that the verifier needs no 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from dinocli.games.protocol import Game
@@ -22,8 +23,11 @@ def game_result(game: Game, state: Any, seats: list[dict]) -> dict[str, Any]:
 
 
 def snapshot_codec(state: Any) -> str:
-    """The snapshot codec of a state: msgpack of its type."""
-    return f"msgpack:{type(state).__module__}.{type(state).__qualname__}"
+    """The snapshot codec of a state: msgpack of its type and of the type's fields, so a snapshot kept
+    before a field was added is not read as a state without it."""
+    t = type(state)
+    fields = ",".join(getattr(t, "__struct_fields__", ()))
+    return f"msgpack:{t.__module__}.{t.__qualname__}:{hashlib.sha256(fields.encode()).hexdigest()[:12]}"
 
 
 def snapshot_key(game: Any, state: Any) -> tuple[str, str, str]:

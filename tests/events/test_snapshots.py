@@ -70,6 +70,7 @@ def test_moves_keep_snapshots_and_a_load_uses_one_to_the_same_state(played):
     "UPDATE snapshots SET rules_version = 'older'",                              # stale rules
     "UPDATE snapshots SET data_hash = '" + "0" * 64 + "'",                        # other card data
     "UPDATE snapshots SET codec = 'msgpack:other.State'",                         # another state type
+    "UPDATE snapshots SET codec = 'msgpack:dinocli.games.dingo.state.State'",     # kept before the fields changed
     "UPDATE snapshots SET hash = '" + "1" * 64 + "'",                             # keyed by another event hash
 ])
 def test_a_stale_or_tampered_snapshot_is_ignored(played, tamper):
@@ -164,3 +165,20 @@ def test_a_dropped_snapshots_table_only_makes_loading_slower(played):
     if not g.over:
         svc.move(gid, g.legal_texts()[0])   # and moves go on without keeping one
     assert svc.verify(gid).events > 0
+
+
+def test_the_codec_names_the_state_s_fields():
+    """A snapshot kept before a field was added to a state (Dodos' ``known``) is keyed by another codec,
+    so it is never read back as a state without that field."""
+    from dinocli.results import snapshot_codec
+
+    class State(msgspec.Struct):
+        a: int = 0
+
+    before = snapshot_codec(State())
+
+    class State(msgspec.Struct):  # noqa: F811 - the same type, one field more
+        a: int = 0
+        known: tuple = ()
+
+    assert snapshot_codec(State()) != before and snapshot_codec(State()).startswith(before.rsplit(":", 1)[0] + ":")

@@ -12,6 +12,7 @@ from .events import (
     HandRevealed, Moved, Passed, ProjectileThrown, Recovered, RoundStarted, SphereReached, Stolen,
     Swapped, TableCleared, TurnStarted,
 )
+from .known import TOUCHES, empty, update
 from .state import DRAFT, END, OVER, PICK, RESOLVE, State
 
 __all__ = ["fold"]
@@ -32,6 +33,9 @@ def _add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 def fold(s: State, ev: Event) -> State:
     """Apply one event to a state, returning a new state."""
+    if s.known and type(ev) in TOUCHES:
+        sizes, n = tuple(len(h) for h in s.hands), len(s.names)
+        s = replace(s, known=tuple(update(row, r if r < n else None, ev, sizes) for r, row in enumerate(s.known)))
     match ev:
         case DecisionAwaited(agenda=agenda):
             return replace(s, agenda=agenda)
@@ -90,6 +94,6 @@ def fold(s: State, ev: Event) -> State:
             n = len(ev.names)
             return State(names=ev.names, track=ev.track, abilities=ev.abilities, phase=DRAFT, round=0,
                          dodo=ev.first, pos=ev.pos, hands=((),) * n, deck=ev.deck, picks=(-1,) * n,
-                         greens=(-1,) * n, dodinos=ev.dodinos, used=(False,) * n)
+                         greens=(-1,) * n, dodinos=ev.dodinos, used=(False,) * n, known=(empty(n),) * (n + 1))
         case _:
             raise TypeError(f"dodos cannot fold {type(ev).__name__}")

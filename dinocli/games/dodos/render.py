@@ -152,6 +152,10 @@ def _board(v: View, color: bool, compact: bool = False, legend: str = "full", ha
         out[0] += " - " + pile
     else:
         out.append("   " + pile)
+    seen = [f"{v.names[x]}: {_cards(cards)}" for x, cards in enumerate(v.known) if cards]
+    if seen:  # a hand revealed (DODO-12) or a steal: the table remembers what it was shown
+        text = "Seen in other hands: " + "; ".join(seen)
+        out += [text[:80]] if compact else textwrap.wrap(text, 80, subsequent_indent="    ")
     if v.seat is not None:
         out += _hand(v, color, hand)
     if v.winners:

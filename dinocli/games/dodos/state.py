@@ -33,7 +33,8 @@ class Task(msgspec.Struct, frozen=True, array_like=True):
 
 
 class State(msgspec.Struct, frozen=True):
-    """Everything about one game; hands, deck and unrevealed picks are hidden from other seats."""
+    """Everything about one game; hands, deck and unrevealed picks are hidden from other seats, and
+    each seat's memory of the cards it has seen in the others' hands (``known``) is its own."""
 
     names: tuple[str, ...]
     track: str = "jungle"
@@ -54,6 +55,9 @@ class State(msgspec.Struct, frozen=True):
     agenda: tuple[Task, ...] = ()
     ticks: int = 0
     winners: tuple[int, ...] = ()
+    # known[r][x]: the cards seat r (the last row: a spectator) has seen in seat x's hand (DODO-12, steals);
+    # () where nothing is tracked (a state dealt by a search)
+    known: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
     @property
     def seats(self) -> int:

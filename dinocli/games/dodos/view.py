@@ -16,6 +16,7 @@ from .events import (
     HandRevealed, ProjectileThrown, Stolen,
 )
 from .fold import fold
+from .known import TOUCHES, empty, update
 from .state import PICK, RESOLVE, State, Task
 
 __all__ = ["View", "HIDDEN", "observe", "determinize", "redact", "reveals", "fold_view"]
@@ -24,7 +25,8 @@ HIDDEN = -2  # a face-down Phase-1 pick of another seat
 
 
 class View(msgspec.Struct, frozen=True):
-    """A seat's view: public facts, its own hand and pick; others' hands only as sizes.
+    """A seat's view: public facts, its own hand and pick; others' hands as sizes and the cards it
+    has seen there (a revealed hand, a steal it took part in).
 
     ``picks`` holds -1 (no card), HIDDEN (face down, not yours) or a card id."""
 
@@ -49,6 +51,7 @@ class View(msgspec.Struct, frozen=True):
     agenda: tuple[Task, ...]
     ticks: int
     winners: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...] = ()  # per seat, the cards seen in its hand (see known.py)
 
     @property
     def hands(self) -> tuple[tuple[int, ...], ...]:
@@ -66,31 +69,65 @@ def observe(s: State, seat: int | None) -> View:
                 hand=s.hands[seat] if seat is not None and s.hands else (),
                 sizes=tuple(len(h) for h in s.hands), deck_size=len(s.deck), discard=s.discard, picks=picks,
                 greens=s.greens, dodinos=s.dodinos, used=s.used, agenda=s.agenda, ticks=s.ticks,
-                winners=s.winners)
+                winners=s.winners, known=_row(s, seat))
+
+
+def _row(s: State, seat: int | None) -> tuple[tuple[int, ...], ...]:
+    """What ``seat`` (None: a spectator) has seen of the others' hands."""
+    n = len(s.names)
+    return s.known[n if seat is None else seat] if s.known else empty(n)
 
 
 def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
-    """A full state consistent with the view: unseen cards dealt at random to other hands, other
-    seats' face-down picks (always blue or red) and the deck."""
-    known = {*v.hand, *v.discard, *v.picks, *v.greens}  # with -1 and HIDDEN, which are no card
+    """A full state consistent with the view: the cards it has seen in other hands stay there, unseen
+    cards are dealt at random to the rest of those hands, other seats' face-down picks (always blue or
+    red) and the deck."""
+    seen = {c for row in v.known for c in row}
+    known = {*v.hand, *v.discard, *v.picks, *v.greens} | seen  # with -1 and HIDDEN, which are no card
     unseen = [c for c in DECK if c not in known]
     rnd.shuffle(unseen)
     picks = list(v.picks)
+    held: dict[int, list[int]] = {}  # hands already dealt with their pick
     for x, c in enumerate(picks):
         if c == HIDDEN:
-            i = next(i for i, u in enumerate(unseen) if COLOR[u] != "green")
-            picks[x] = unseen.pop(i)
+            if v.known and v.known[x]:
+                picks[x], held[x] = _pick_from(list(v.known[x]), v.sizes[x] + 1, unseen, rnd)
+            else:
+                i = next(i for i, u in enumerate(unseen) if COLOR[u] != "green")
+                picks[x] = unseen.pop(i)
     hands, dealt = [], 0
     for x, k in enumerate(v.sizes):
         if x == v.seat:
             hands.append(v.hand)
+        elif x in held:
+            hands.append(tuple(sorted(held[x])))
         else:
-            hands.append(tuple(sorted(unseen[dealt:dealt + k])))
-            dealt += k
+            mine = v.known[x] if v.known else ()
+            more = max(0, k - len(mine))
+            hands.append(tuple(sorted(mine + tuple(unseen[dealt:dealt + more]))))
+            dealt += more
+    rows = ()
+    if seen:
+        n = len(v.names)
+        rows = tuple(v.known if r == (n if seat is None else seat) else empty(n) for r in range(n + 1))
     return State(names=v.names, track=v.track, abilities=v.abilities, phase=v.phase, round=v.round, dodo=v.dodo,
                  active=v.active, hit=v.hit, pos=v.pos, hands=tuple(hands), deck=tuple(sorted(unseen[dealt:])),
                  discard=v.discard, picks=tuple(picks), greens=v.greens, dodinos=v.dodinos, used=v.used,
-                 agenda=v.agenda, ticks=v.ticks, winners=v.winners)
+                 agenda=v.agenda, ticks=v.ticks, winners=v.winners, known=rows)
+
+
+def _pick_from(cards: list[int], total: int, unseen: list[int], rnd: random.Random) -> tuple[int, list[int]]:
+    """A face-down pick and the hand left, for a seat of whose ``total`` cards (hand and pick) ``cards``
+    were seen: the rest dealt from ``unseen``, the pick one of the blue or red cards among them."""
+    cards += [unseen.pop() for _ in range(total - len(cards))]
+    if not any(COLOR[c] != "green" for c in cards):  # it picked one: the card not seen was blue or red
+        i = next(i for i, u in enumerate(unseen) if COLOR[u] != "green")
+        unseen.append(cards.pop())
+        cards.append(unseen.pop(i))
+    options = [c for c in cards if COLOR[c] != "green"]
+    pick = options[rnd.randrange(len(options))]
+    cards.remove(pick)
+    return pick, cards
 
 
 def redact(ev: Event, seat: int | None) -> Event:
@@ -179,6 +216,13 @@ def fold_view(v: View, ev: Any, hidden: bool = False) -> View:
     see: another seat's draw, pick or steal). ValueError when the event cannot follow what the seat knows."""
     if hidden and not _hidden_form(v, ev):
         raise ValueError(f"{ev.tag} is not something seat {v.seat} may not see")
+    w = _fold_view(v, ev)
+    if type(ev) in TOUCHES and v.known:
+        w = replace(w, known=update(v.known, v.seat, ev, v.sizes))
+    return w
+
+
+def _fold_view(v: View, ev: Any) -> View:
     t = type(ev)
     if t is CardsDrawn:
         if v.deck_size < len(ev.cards):
