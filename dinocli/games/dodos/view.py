@@ -166,24 +166,28 @@ def _sized(sizes: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
     return sizes[:seat] + (sizes[seat] + by,) + sizes[seat + 1:]
 
 
-def _unseen(v: View, cards: tuple[int, ...]) -> None:
-    """Cards that come out of hiding must be cards the seat has not seen elsewhere."""
+def _unseen(v: View, cards: tuple[int, ...], holders: tuple[int, ...] = ()) -> None:
+    """Cards that come out of hiding must be cards the seat has not seen elsewhere (in the hand of a
+    seat not in ``holders``, which may have shown them before)."""
     for c in cards:
         if not 0 <= c < len(DECK):
             raise ValueError(f"{c} is not a card")
         if c in v.hand or c in v.discard or c in v.picks or c in v.greens:
             raise ValueError(f"card {c} is already in sight elsewhere")
+        if any(c in row for y, row in enumerate(v.known) if y not in holders):
+            raise ValueError(f"card {c} was seen in another hand")
     if len(set(cards)) != len(cards):
         raise ValueError("the same card twice")
 
 
-def _gain(v: View, seat: int, cards: tuple[int, ...]) -> View:
-    """``seat`` took ``cards`` into its hand (from the deck or another hand): the seat sees its own."""
+def _gain(v: View, seat: int, cards: tuple[int, ...], source: tuple[int, ...] = ()) -> View:
+    """``seat`` took ``cards`` into its hand (from the deck, or from the hand of the seat in ``source``):
+    the seat sees its own."""
     if seat == v.seat:
-        _unseen(v, cards)
+        _unseen(v, cards, source)
         return replace(v, hand=tuple(sorted(v.hand + cards)), sizes=_sized(v.sizes, seat, len(cards)))
     if any(c != -1 for c in cards):
-        _unseen(v, cards)
+        _unseen(v, cards, source)
     return replace(v, sizes=_sized(v.sizes, seat, len(cards)))
 
 
@@ -194,7 +198,7 @@ def _lose(v: View, seat: int, cards: tuple[int, ...]) -> View:
             raise ValueError(f"cards {list(cards)} are not all in the hand of seat {seat}")
         return replace(v, hand=tuple(c for c in v.hand if c not in cards), sizes=_sized(v.sizes, seat, -len(cards)))
     if any(c != -1 for c in cards):
-        _unseen(v, cards)
+        _unseen(v, cards, (seat,))
     return replace(v, sizes=_sized(v.sizes, seat, -len(cards)))
 
 
@@ -237,7 +241,7 @@ def _fold_view(v: View, ev: Any) -> View:
         return replace(w, picks=_at(w.picks, ev.seat, ev.card if mine else HIDDEN))
     if t is Stolen:
         w = _lose(v, ev.victim, ev.cards)
-        w = _gain(w, ev.thief, ev.cards)
+        w = _gain(w, ev.thief, ev.cards, (ev.victim,))
         return replace(w, ticks=v.ticks + 1)
     if t is GreenPlayed:
         w = _lose(v, ev.seat, (ev.card,))
@@ -257,13 +261,19 @@ def _fold_view(v: View, ev: Any) -> View:
         for x, (was, c) in enumerate(zip(v.picks, cards)):
             if (was == -1) != (c == -1) or (was >= 0 and was != c):
                 raise ValueError(f"seat {x}'s revealed card is not the one picked")
-        _unseen(replace(v, picks=()), tuple(c for was, c in zip(v.picks, cards) if was == HIDDEN))
+        for x, (was, c) in enumerate(zip(v.picks, cards)):
+            if was == HIDDEN:
+                _unseen(replace(v, picks=()), (c,), (x,))
+        if len({c for c in cards if c >= 0}) != sum(c >= 0 for c in cards):
+            raise ValueError("the same card twice")
         return replace(v, phase=RESOLVE, picks=cards)
     if t is HandRevealed:
         if ev.seat == v.seat and tuple(sorted(ev.cards)) != v.hand:
             raise ValueError(f"seat {v.seat}'s revealed hand is not its hand")
         if len(ev.cards) != _sized(v.sizes, ev.seat, 0)[ev.seat]:
             raise ValueError(f"the revealed hand of seat {ev.seat} is not that hand's size")
+        if ev.seat != v.seat:
+            _unseen(v, ev.cards, (ev.seat,))
         return v
     if t is GameStarted:
         return observe(fold(State(names=v.names), ev), v.seat)

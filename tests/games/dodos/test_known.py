@@ -101,3 +101,23 @@ def test_what_a_seat_knows_is_always_true_in_random_games():
                         assert set(cards) <= set(s.hands[x]) | {s.picks[x]}, (seats, k, r, x)
                         shown += len(cards)
     assert shown > 0
+
+
+def test_a_view_refuses_a_revealed_hand_that_contradicts_what_it_has_seen():
+    """DODO-12 in a seat's log (``fold_view``, what ``replay --verify`` checks): a revealed hand of
+    another seat may not hold a card in the seat's own hand, nor one it has seen in a third hand."""
+    import pytest
+
+    from dinocli.games.dodos.events import HandRevealed
+
+    dash, burst, gallop = ids("dash", "burst", "gallop")
+    known = [empty(3) for _ in range(4)]
+    known[0] = ((), (), (gallop,))
+    s = table(3, known=tuple(known), hands={0: ["dash"], 1: ["sidestep"], 2: ["gallop"]})
+    v = GAME.observe(s, 0)
+    with pytest.raises(ValueError, match="already in sight"):
+        fold_view(v, HandRevealed(seat=1, cards=(dash,)))
+    with pytest.raises(ValueError, match="seen in another hand"):
+        fold_view(v, HandRevealed(seat=1, cards=(gallop,)))
+    assert fold_view(v, HandRevealed(seat=2, cards=(gallop,))).known[2] == (gallop,)
+    assert fold_view(v, HandRevealed(seat=1, cards=(burst,))).known[1] == (burst,)
