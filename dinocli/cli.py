@@ -235,7 +235,10 @@ def _board(env: Env, g, seat) -> str:
     color = env.color()
     lines = [g.render(g.view(seat), color=color)]
     if g.over:
+        from dinocli.climb import next_level
+
         lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
+        lines += [climb] if (climb := next_level(g, env.command)) else []
     else:
         who = g.seats[g.to_move]
         lines.append(f"To move: {g.label(g.to_move)}" + (f" (bot {who['bot']})" if who["bot"] else ""))

@@ -12,6 +12,7 @@ from prompt_toolkit.formatted_text import ANSI, FormattedText
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
+from dinocli.climb import next_level
 from dinocli.games.runner import fold_all
 from dinocli.safe import safe, safe_block
 
@@ -193,8 +194,10 @@ def result_lines(g, command, said: bool = False) -> Lines:
         verdict = f"Team score {_num(res['scores'][0])} ({', '.join(g.names)} together)."
     else:
         verdict = f"Winner: {', '.join(g.winners()) or 'nobody'}. Scores: {scores}."
+    climb = next_level(g, command)
     return [(f"{'' if said else 'Game over. '}{verdict}", "title"),
             (f"Review it: {command('review', g.id)}", "dim"),   # kept on a short terminal: second line
+            *([(climb, "")] if climb else []),
             (f"or step through it: {command('replay', g.id, '--step')}; judge it: {command('analyze', g.id)}",
              "dim"),
             ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]

@@ -1,0 +1,61 @@
+"""#23 levels a player can climb: after a win over bots of one level, the game-over screen, `show`
+and `move` name the next level and the command that starts it."""
+
+from __future__ import annotations
+
+from dinocli.climb import next_level
+
+
+def command(*words):
+    return "dinocli " + " ".join(words)
+
+
+def won(svc, bots, players=("you",), kind="dingo"):
+    """A short finished game (goal 0, A01) that the people won against ``bots``; the person plays
+    the first legal move, and seeds are tried until that wins."""
+    for seed in range(80):
+        g = svc.new_game(kind, players=list(players), bots=list(bots), seed=f"climb{seed}", options={"goal": 0})
+        while True:
+            list(svc.run_bots(g))
+            if g.over:
+                break
+            g, _ = svc.move(g.id, g.legal_texts()[0])
+        if set(players) & set(g.winners()):
+            return g
+    raise AssertionError("no seed where the person won")
+
+
+def test_a_win_names_the_next_level(svc):
+    """random -> rules -> mcts:medium -> mcts:hard, the same number of bots, the person's own name."""
+    g = won(svc, ["random"])
+    assert next_level(g, command) == "You beat random. Next level: dinocli new dingo --bot rules"
+    from dinocli.repl.screen import result_lines
+    lines = [t for t, _ in result_lines(g, command)]
+    assert lines[1].startswith("Review it:") and lines[2] == "You beat random. Next level: dinocli new dingo --bot rules"
+    g = won(svc, ["random", "random"], players=("ann",))
+    assert next_level(g, command) == "You beat random. Next level: dinocli new dingo --player ann --bot rules --bot rules"
+
+
+def test_no_next_level_after_a_loss_mixed_bots_or_a_team_game(svc):
+    g = won(svc, ["random"])
+    g.seats[1]["bot"] = "mcts"                       # canonical: mcts:medium
+    assert next_level(g, command).endswith("dinocli new dingo --bot mcts:hard")
+    g.seats[1]["bot"] = "mcts:hard"
+    assert next_level(g, command) == "You beat mcts:hard, the strongest level."
+    g.seats[1]["bot"] = "mcts:iterations=77"         # a custom budget is no rung of the ladder
+    assert next_level(g, command) is None
+    g = won(svc, ["random", "rules"])                # mixed levels
+    assert next_level(g, command) is None
+    lost = svc.new_game("dingo", players=["you"], bots=["rules"], seed="x", options={"goal": 0})
+    assert next_level(lost, command) is None         # not over
+    sos = svc.new_game("sos", players=["you"], bots=["rules"], seed="x")
+    assert next_level(sos, command) is None          # cooperative, and not over
+
+
+def test_show_names_the_next_level_in_a_fresh_process(svc, tmp_path):
+    from tests.process.conftest import run
+
+    g = won(svc, ["random"])
+    out = run("show", g.id, db=tmp_path / "games.db", env={"NO_COLOR": "1"})
+    assert out.returncode == 0
+    assert f"You beat random. Next level: dinocli --db {tmp_path / 'games.db'} new dingo --bot rules" in out.stdout
