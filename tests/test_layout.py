@@ -36,6 +36,7 @@ LAYERS = {
     "dinocli.verify": SERVICE,           # replay/verify of logs and stored games
     "dinocli.results": SERVICE,          # a finished game's result and snapshot codec (for verify)
     "dinocli.analysis": SERVICE,         # analyze: bots judging a game's decisions
+    "dinocli.climb": SERVICE,            # the next level after a win (game-over screens)
     "dinocli.bench": SERVICE,            # bench measures: cli, game, search, store, strength
     "dinocli.tournament": SERVICE,       # tournaments: plan, run, stats, save
     "dinocli.tournament.command": CLI,   #   its click command
