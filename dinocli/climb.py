@@ -9,7 +9,7 @@ from typing import Any
 
 __all__ = ["NEXT", "next_level"]
 
-# each rung beats the one below it in every game (the README's figures); hard is the top
+# the rung above each level (the README measures each against the one below); hard is the top
 NEXT = {"random": "rules", "rules": "mcts:medium", "mcts:easy": "mcts:medium", "mcts:medium": "mcts:hard"}
 TOP = "mcts:hard"
 
