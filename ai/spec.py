@@ -100,9 +100,6 @@ def _fail(text: str, why: str) -> BotSpecError:
 
 
 def _value(text: str, key: str, raw: str):
-    shown = f"{key}={clip(raw, 20)!r}"
-    why = {"iterations": f"{shown} is not a whole number from 1 to {MAX_ITERATIONS:,}",
-           "seconds": f"{shown} is not a number above 0 and at most {MAX_SECONDS:g}"}.get(key, f"{shown} is not a valid value")
     try:
         if key == "iterations":
             v = int(raw) if len(raw) <= 12 else 0
@@ -144,6 +141,9 @@ def _value(text: str, key: str, raw: str):
             return raw == "yes"
     except ValueError:
         pass
+    shown = f"{key}={clip(raw, 20)!r}"
+    why = {"iterations": f"{shown} is not a whole number from 1 to {MAX_ITERATIONS:,}",
+           "seconds": f"{shown} is not a number above 0 and at most {MAX_SECONDS:g}"}.get(key, f"{shown} is not a valid value")
     raise _fail(text, why)
 
 

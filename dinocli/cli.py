@@ -1050,8 +1050,9 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--seats", type=click.IntRange(1, 64), default=2, show_default=True, metavar="N",
               help="Table size for --strength: the bot in one seat, rule bots (or random) in every other, "
                    "each seed rotated through the seats.")
-@click.option("--seed", default="strength", show_default=True, metavar="TEXT",
-              help="Seed of the deals of --strength (the README's tables name theirs: --seed s8 plays their deals).")
+@click.option("--seed", metavar="TEXT",
+              help="Seed of the deals of --strength (default: strength; the README's tables name theirs: "
+                   "--seed s8 plays their deals).")
 @JSON
 @pass_env
 def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, seed, as_json):

@@ -57,8 +57,9 @@ def _check_spec(spec: str) -> None:
 
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
         games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
-        positions: int = 20, seats: int = 2, seed: str = "strength", progress: Any = None) -> dict[str, Any]:
-    """Run the named benches (default: all; with ``strength``, every game) and return their figures."""
+        positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None) -> dict[str, Any]:
+    """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
+    else the bench's own) and return their figures."""
     from dinocli import games as registry
 
     names = what or ([] if strength else [*WHAT]) + sorted(registry.GAMES)
@@ -81,7 +82,7 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         raise BadConfig("--seats is a table size for --strength")
     if against and not strength:
         raise BadConfig("--against names the other seats of --strength")
-    if seed != "strength" and not strength:
+    if seed is not None and not strength:
         raise BadConfig("--seed chooses the deals of --strength")
     if variants and len([n for n in names if n in registry.GAMES]) != 1:
         raise BadConfig("--variant needs exactly one game to bench")

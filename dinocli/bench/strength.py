@@ -41,6 +41,8 @@ from dinocli.tournament.stats import wilson
 
 __all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
+SEED = "strength"  # the deals of --strength unless --seed names others
+
 Task = tuple  # (game id, specs, seed, variants, options): one game, everything that decides it
 Progress = Callable[[str], None]
 
@@ -178,7 +180,7 @@ def _ci(lo_hi: tuple[float, float]) -> list[float]:
     return [round(lo_hi[0], 3), round(lo_hi[1], 3)]
 
 
-def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: str = "strength",
+def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: str = SEED,
           variants: Iterable[str] = (), options: dict[str, Any] | None = None, workers: int = 1,
           resume: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
     """``a`` against ``b`` in every other seat, each seed rotated through the seats: win share
@@ -212,7 +214,7 @@ def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: st
     }
 
 
-def team(game_id: str, spec: str, games_: int, *, seats: int = 2, seed: str = "strength",
+def team(game_id: str, spec: str, games_: int, *, seats: int = 2, seed: str = SEED,
          variants: Iterable[str] = (), options: dict[str, Any] | None = None, workers: int = 1,
          resume: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
     """A cooperative game's team score with ``spec`` in every seat: mean, 95% interval, range."""
@@ -277,9 +279,11 @@ def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), 
 
 def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequence[str] | None = None,
                      games_: int = 200, workers: int = 1, variants: Iterable[str] = (), resume: Path | None = None,
-                     positions: int = 20, seats: int = 2, seed: str = "strength",
+                     positions: int = 20, seats: int = 2, seed: str | None = None,
                      progress: Progress | None = None) -> dict[str, Any]:
-    """The strength figures of ``bot`` in a game at ``seats`` on the deals of ``seed`` (see the module docstring)."""
+    """The strength figures of ``bot`` in a game at ``seats`` on the deals of ``seed`` (default
+    :data:`SEED`; see the module docstring)."""
+    seed = SEED if seed is None else seed
     game = games.get(game_id)
     check_seats(game_id, seats)
     variants = tuple(variants)

@@ -83,6 +83,7 @@ ROWS = [
     (["bench", "dodos", "--strength", "--bot", "peeking:rules"], ERROR, r"peeking: goes with an mcts spec", None),
     (["bench", "dillos", "--against", "rules"], ERROR, r"--against names the other seats of --strength", None),
     (["bench", "dillos", "--seed", "s8"], ERROR, r"--seed chooses the deals of --strength", None),
+    (["bench", "dillos", "--seed", "strength"], ERROR, r"--seed chooses the deals of --strength", None),
     (["bench", "sos", "--strength", "--bot", "mcts:iterations=3", "--games", "2", "--positions", "1",
       "--seed", "s8\x1b[2J"], OK, r"seed\s+s8\\x1b\[2J", None),
     (["frobnicate"], USAGE, r"No such command", None),
