@@ -184,6 +184,7 @@ def main() -> None:
 
 pass_env = click.pass_obj
 GAME_ID = click.argument("game_id", metavar="GAME_ID", shell_complete=complete.game_ids)
+LATEST = click.argument("game_id", metavar="[GAME_ID]", required=False, shell_complete=complete.game_ids)
 JSON = click.option("--json", "as_json", is_flag=True, help="Print stable JSON on stdout.")
 AS_SEAT = click.option("--as", "as_seat", metavar="SEAT", shell_complete=complete.seats, help="Whose eyes: a seat name or number (default: yours).")
 
@@ -335,6 +336,18 @@ def _how_to_play(env: Env, g) -> str:
             " (N: its number, or the move)")
 
 
+def _latest(env: Env, *, unfinished: bool = False) -> str:
+    """The id of the newest game with a person at the table (only unfinished ones if asked), or fail."""
+    store, page, offset = env.service.store, 50, 0
+    while rows := store.games(limit=page, offset=offset):
+        for r in rows:
+            if (r.result is None or not unfinished) and any(not s.get("bot") for s in r.seats):
+                return r.id
+        offset += page
+    what = "no unfinished game to resume" if unfinished else "no game with a person at the table yet"
+    fail(f"{what}; start one with: {env.command('new', 'dingo', '--bots', '2')}")
+
+
 def _open_repl(env: Env, game_id: str, *, fast: bool = False) -> None:
     """Open the interactive prompt on a game."""
     from dinocli.repl import run
@@ -343,19 +356,14 @@ def _open_repl(env: Env, game_id: str, *, fast: bool = False) -> None:
 
 
 @cli.command()
-@click.argument("game_id", metavar="[GAME_ID]", required=False, shell_complete=complete.game_ids)
+@LATEST
 @click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
 @pass_env
 def play(env: Env, game_id, fast):
     """Resume GAME_ID at the prompt (default: the latest unfinished game you play in)."""
     with handled():
         svc = env.service
-        if game_id is None:
-            waiting = [r for r in svc.store.games() if r.result is None and any(not s.get("bot") for s in r.seats)]
-            if not waiting:
-                fail(f"no unfinished game to resume; start one with: {env.command('new', 'dingo', '--bots', '2')}")
-            game_id = waiting[0].id
-        g = svc.load(game_id)
+        g = svc.load(game_id or _latest(env, unfinished=True))
         if not _terminal():
             fail(f"the prompt needs a terminal; from the shell: {env.command('actions', g.id)}, "
                  f"then {env.command('move', g.id, 'N')}")
@@ -479,16 +487,16 @@ def _seats_text(seats: list[dict]) -> str:
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @AS_SEAT
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
               help="Draw the board as an SVG picture into FILE (- for stdout) instead of printing it.")
 @JSON
 @pass_env
 def show(env: Env, game_id, as_seat, svg_file, as_json):
-    """Show the board of GAME_ID as a seat sees it."""
+    """Show the board of GAME_ID (default: the latest game you play in) as a seat sees it."""
     with handled():
-        g = env.service.load(game_id)
+        g = env.service.load(game_id or _latest(env))
         seat = peek(g, as_seat, "show")
         if svg_file is not None:
             if svg_file == "-" and as_json:
@@ -669,14 +677,14 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @AS_SEAT
 @JSON
 @pass_env
 def log(env: Env, game_id, as_seat, as_json):
-    """Show the events of GAME_ID's current branch as a seat may see them."""
+    """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat may see them."""
     with handled():
-        g = env.service.load(game_id)
+        g = env.service.load(game_id or _latest(env))
         seat = peek(g, as_seat, "log")
         rows = _log_rows(g, seat)
         notes = env.service.notes(g, seat)
@@ -817,11 +825,11 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 
 
 @cli.command()
-@click.argument("source", metavar="GAME_ID|FILE", shell_complete=complete.game_ids_or_files)
+@click.argument("source", metavar="[GAME_ID|FILE]", required=False, shell_complete=complete.game_ids_or_files)
 @AS_SEAT
 @pass_env
 def review(env: Env, source, as_seat):
-    """Step through a game on a full-screen analysis board: the board as a seat saw it (or everything
+    """Step through a game (default: the latest you play in) on a full-screen analysis board: the board as a seat saw it (or everything
     once it is over: every hand, every secret pick, the deck's next cards), the moves, notes and
     analysis labels (?! inaccuracy, ? mistake, ?? blunder).
 
@@ -832,10 +840,13 @@ def review(env: Env, source, as_seat):
     with handled():
         from dinocli.repl.review import run
 
+        latest = source is None
+        if latest:
+            source = _latest(env)
         if not _terminal():
             fail("review needs a terminal; from the shell: replay, log, analyze or export --format text")
         svc, editable = env.service, True
-        if os.path.lexists(source):
+        if not latest and os.path.lexists(source):
             from dinocli.service import Service, read_log_file, read_log_for_game
 
             parsed = read_log_for_game(read_log_file(source), allow_view=True)
@@ -936,7 +947,7 @@ def takeover(env: Env, game_id, at, seat, spec, player, fast):
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @click.option("--seat", metavar="SEAT", shell_complete=complete.seats,
               help="Whose decisions (default: the only human, else seat 0).")
 @click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
@@ -948,8 +959,9 @@ def takeover(env: Env, game_id, at, seat, spec, player, fast):
 @JSON
 @pass_env
 def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
-    """Judge each decision of a seat from that seat's information: expected return of the choice and of
-    the best, the drop (inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30), the curve, the worst three.
+    """Judge each decision of a seat in GAME_ID (default: the latest game you play in) from that seat's
+    information: expected return of the choice and of the best, the drop (inaccuracy >= 0.05,
+    mistake >= 0.15, blunder >= 0.30), the curve, the worst three.
 
     Method: the bot searches from the seat's view (never the true state) at its budget to nominate
     the best action. When it differs from the one chosen, both are played on the same sampled
@@ -967,7 +979,7 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
 
         if parse_spec(spec).kind != "mcts":
             fail("analyze needs a searching bot (mcts, mcts:easy|medium|hard, mcts:iterations=N)", USAGE)
-        g = env.service.load(game_id, branch=branch)
+        g = env.service.load(game_id or _latest(env), branch=branch)
         if seat is not None:
             seat_no = peek(g, seat, "analyze")
         else:

@@ -56,6 +56,28 @@ def test_play_without_an_id_picks_the_latest_unfinished_game(tmp_path):
     assert "needs a terminal" in r.stderr and f"actions {newer}" in r.stderr and older not in r.stderr
 
 
+def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_play_in(tmp_path):
+    """After a game, `dinocli show` (and log, analyze, review) alone looks at it: the newest game with a
+    person at the table, never a bots-only one; with none, one line saying how to start."""
+    db = tmp_path / "g.db"
+    for cmd in ("show", "log", "analyze", "review"):
+        r = run(db, cmd)
+        assert r.returncode == 1 and r.stderr.count("\n") == 1, (cmd, r.stderr)
+        assert "no game with a person at the table yet" in r.stderr and "dinocli --db" in r.stderr
+    older = new_id(db, "sos", "--seed", "3")
+    mine = new_id(db, "dingo", "--bot", "random", "--seed", "5")
+    new_id(db, "dingo", "--watch", "--bot", "random", "--bot", "random")   # newest, but bots only
+    shown = run(db, "show", "--json")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["game"] == mine, shown.stderr
+    logged = run(db, "log", "--json")
+    assert logged.returncode == 0 and logged.stdout == run(db, "log", mine, "--json").stdout
+    assert run(db, "show", older, "--json").stdout != shown.stdout
+    judged = run(db, "analyze", "--bot", "mcts:iterations=8", "--workers", "1", "--json")
+    assert judged.returncode == 0 and json.loads(judged.stdout)["game"] == mine, judged.stderr
+    r = run(db, "review")
+    assert r.returncode == 1 and "review needs a terminal" in r.stderr
+
+
 def test_play_in_a_terminal_opens_the_latest_game_with_its_id_in_the_toolbar(tmp_path):
     """#22: `dinocli play` in a real (pseudo-)terminal opens the prompt on the latest game; the toolbar
     shows its id; Ctrl-D leaves saying how to resume."""
