@@ -114,10 +114,12 @@ def _did_you_mean(word: str, choices: list[str]) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
-def game_kind(game: str) -> str:
+def game_kind(game: str | None) -> str:
     """``game`` if it is a registered game id, else a usage error (exit 2) with the closest id."""
-    from dinocli.games import GAMES
+    from dinocli.games import GAMES, get
 
+    if game is None:
+        usage("which game? GAME is one of: " + ", ".join(f"{k} ({get(k).info.name})" for k in sorted(GAMES)))
     if game not in GAMES:
         usage(f"unknown game {game!r}{_did_you_mean(game, sorted(GAMES))}; choose one of: {', '.join(sorted(GAMES))}")
     return game
@@ -183,6 +185,7 @@ def main() -> None:
 
 
 pass_env = click.pass_obj
+GAME = click.argument("game", metavar="GAME", required=False, shell_complete=complete.game_kinds)  # None: game_kind says which
 GAME_ID = click.argument("game_id", metavar="GAME_ID", shell_complete=complete.game_ids)
 LATEST = click.argument("game_id", metavar="[GAME_ID]", required=False, shell_complete=complete.game_ids)
 JSON = click.option("--json", "as_json", is_flag=True, help="Print stable JSON on stdout.")
@@ -259,7 +262,7 @@ def _played_line(g, p, seat) -> list[str]:
 # -- new / play ---------------------------------------------------------------------------------
 
 @cli.command()
-@click.argument("game", shell_complete=complete.game_kinds)
+@GAME
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A human seat (repeat for friends at the keyboard).")
 @click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N", help="Add N bots of the default level.")
 @click.option("--bot", "bot_specs", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
@@ -515,13 +518,14 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @JSON
 @pass_env
 def actions(env: Env, game_id, as_json):
-    """List the legal actions of the seat to move, in canonical notation."""
+    """List the legal actions of the seat to move in GAME_ID (default: the latest unfinished game you play
+    in), in canonical notation."""
     with handled():
-        g = env.service.load(game_id)
+        g = env.service.load(game_id or _latest(env, unfinished=True))
         texts = g.legal_texts()
         if as_json:
             emit_json({"game": g.id, "to_move": g.to_move,
@@ -1007,20 +1011,21 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @click.option("--bot", "spec", default="mcts:hard", show_default=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot to ask.")
 @JSON
 @pass_env
 def hint(env: Env, game_id, spec, as_json):
-    """Ask the strongest bot what the seat to move should do, and why."""
+    """Ask the strongest bot what the seat to move in GAME_ID (default: the latest unfinished game you play
+    in) should do, and why."""
     import random
 
     with handled():
         from dinocli.ai.hint import advice_lines, hint as advise
 
         bot_spec(spec)
-        g = env.service.load(game_id)
+        g = env.service.load(game_id or _latest(env, unfinished=True))
         if g.over:
             fail("the game is over")
         seat = g.to_move
@@ -1119,7 +1124,7 @@ def where(ctx: click.Context, as_json):
 
 
 @cli.command()
-@click.argument("game", shell_complete=complete.game_kinds)
+@GAME
 @pass_env
 def rules(env: Env, game):
     """Show the rules page of GAME (through a pager on a terminal)."""
@@ -1134,7 +1139,7 @@ def rules(env: Env, game):
 
 
 @cli.command()
-@click.argument("game", shell_complete=complete.game_kinds)
+@GAME
 @click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="A contestant (repeat; at least two, or one against itself).")
 @click.option("--games", "n_games", type=click.IntRange(1), default=100, metavar="N", show_default=True, help="Games per pairing.")
@@ -1156,6 +1161,7 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
     with handled():
         from dinocli.tournament.command import command
 
+        game = game_kind(game)
         if report_file is not None and not Path(report_file).resolve().parent.is_dir():
             fail(f"--report {report_file}: no such directory", USAGE)
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,

@@ -78,6 +78,30 @@ def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_p
     assert r.returncode == 1 and "review needs a terminal" in r.stderr
 
 
+def test_new_and_rules_without_a_game_name_the_games(tmp_path):
+    """`dinocli new` (or rules) alone: a usage error (exit 2) on one line naming every game, not click's
+    bare "Missing argument"."""
+    for cmd in ("new", "rules"):
+        r = run(tmp_path / "g.db", cmd)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, (cmd, r.stderr)
+        assert "which game?" in r.stderr and "dingo (The Dingo Ate The Baby)" in r.stderr and "dodos (" in r.stderr
+
+
+def test_actions_and_hint_without_an_id_answer_for_the_latest_unfinished_game(tmp_path):
+    """At the shell, `dinocli actions` and `dinocli hint` alone speak of the game being played, as `play`
+    resumes it; `move` still names its game."""
+    db = tmp_path / "g.db"
+    r = run(db, "actions")
+    assert r.returncode == 1 and "no unfinished game" in r.stderr
+    new_id(db, "sos", "--seed", "3")
+    mine = new_id(db, "dingo", "--bot", "random", "--seed", "5")
+    listed = run(db, "actions", "--json")
+    assert listed.returncode == 0 and listed.stdout == run(db, "actions", mine, "--json").stdout
+    assert json.loads(listed.stdout)["game"] == mine
+    hinted = run(db, "hint", "--bot", "mcts:iterations=16", "--json")
+    assert hinted.returncode == 0 and json.loads(hinted.stdout)["game"] == mine, hinted.stderr
+
+
 def test_play_in_a_terminal_opens_the_latest_game_with_its_id_in_the_toolbar(tmp_path):
     """#22: `dinocli play` in a real (pseudo-)terminal opens the prompt on the latest game; the toolbar
     shows its id; Ctrl-D leaves saying how to resume."""

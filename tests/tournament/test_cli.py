@@ -64,8 +64,14 @@ def test_json_report_shape(dino):
     assert report["warnings"] == []
 
 
+def test_an_unknown_game_is_a_usage_error_as_in_new(dino):
+    """An unknown game name is a usage error (exit 2) naming the games, as `new` and `rules` say it."""
+    r = dino("tournament", "chess", "--bot", "rules", "--save", "--workers", "1")
+    assert r.exit_code == 2 and "unknown game 'chess'; choose one of: dillos, dingo, dodos, sos" in r.stderr
+    assert dino.json("games") == []
+
+
 @pytest.mark.parametrize("args, message", [
-    (["chess", "--bot", "rules"], "unknown game 'chess'"),
     (["dingo", "--bot", "rules", "--bot", "mcts:iterations=0"], "bad bot spec 'mcts:iterations=0'"),
     (["dingo", "--bot", "genius"], "unknown bot kind"),
     (["dingo", "--bot", "rules", "--seats", "9"], "players, not 9"),
