@@ -686,7 +686,8 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
 @JSON
 @pass_env
 def log(env: Env, game_id, as_seat, as_json):
-    """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat may see them."""
+    """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat
+    may see them."""
     with handled():
         g = env.service.load(game_id or _latest(env))
         seat = peek(g, as_seat, "log")
@@ -833,9 +834,9 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 @AS_SEAT
 @pass_env
 def review(env: Env, source, as_seat):
-    """Step through a game (default: the latest you play in) on a full-screen analysis board: the board as a seat saw it (or everything
-    once it is over: every hand, every secret pick, the deck's next cards), the moves, notes and
-    analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+    """Step through a game (default: the latest you play in) on a full-screen analysis board: the
+    board as a seat saw it (or everything once it is over: every hand, every secret pick, the deck's
+    next cards), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
 
     \b
     Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),
