@@ -138,7 +138,21 @@ def bot_spec(text: str) -> str:
     return text
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class _Commands(click.Group):
+    """The command group: a word people reach for ("list", "resume", "start") names the command meant."""
+
+    SYNONYMS = {"list": "games", "ls": "games", "resume": "play", "continue": "play", "open": "play",
+                "load": "play", "start": "new", "create": "new", "board": "show", "moves": "actions",
+                "legal": "actions", "save": "export", "history": "log", "check": "verify", "help": "--help"}
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        meant = self.SYNONYMS.get(args[0]) if args else None
+        if meant is not None and self.get_command(ctx, args[0]) is None:
+            ctx.fail(f"No such command {args[0]!r}. Did you mean '{ctx.command_path} {meant}'?")
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--db", type=click.Path(dir_okay=False), envvar="DINOCLI_DB", show_envvar=True,
               help="SQLite file holding the games (default: the user data directory).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
@@ -686,7 +700,8 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
 @JSON
 @pass_env
 def log(env: Env, game_id, as_seat, as_json):
-    """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat may see them."""
+    """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat
+    may see them."""
     with handled():
         g = env.service.load(game_id or _latest(env))
         seat = peek(g, as_seat, "log")
@@ -833,9 +848,9 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 @AS_SEAT
 @pass_env
 def review(env: Env, source, as_seat):
-    """Step through a game (default: the latest you play in) on a full-screen analysis board: the board as a seat saw it (or everything
-    once it is over: every hand, every secret pick, the deck's next cards), the moves, notes and
-    analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+    """Step through a game (default: the latest you play in) on a full-screen analysis board: the
+    board as a seat saw it (or everything once it is over: every hand, every secret pick, the deck's
+    next cards), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
 
     \b
     Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),

@@ -102,6 +102,19 @@ def test_actions_and_hint_without_an_id_answer_for_the_latest_unfinished_game(tm
     assert hinted.returncode == 0 and json.loads(hinted.stdout)["game"] == mine, hinted.stderr
 
 
+def test_a_word_people_reach_for_names_the_command_meant(tmp_path):
+    """`dinocli list`, `resume`, `start`, `help`: a usage error (exit 2) on one line naming the command
+    meant; a typo still gets click's closest command."""
+    for word, meant in (("list", "dinocli games"), ("resume", "dinocli play"), ("start", "dinocli new"),
+                        ("help", "dinocli --help")):
+        r = run(tmp_path / "g.db", word)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, (word, r.stderr)
+        assert f"No such command '{word}'. Did you mean '{meant}'?" in r.stderr
+    r = run(tmp_path / "g.db", "lgo")
+    assert r.returncode == 2 and "Did you mean 'log'?" in r.stderr
+    assert not (tmp_path / "g.db").exists()
+
+
 def test_play_in_a_terminal_opens_the_latest_game_with_its_id_in_the_toolbar(tmp_path):
     """#22: `dinocli play` in a real (pseudo-)terminal opens the prompt on the latest game; the toolbar
     shows its id; Ctrl-D leaves saying how to resume."""
