@@ -267,7 +267,7 @@ def _played_line(g, p, seat) -> list[str]:
     """A decision and what followed, as ``seat`` may see them."""
     out = [f"{g.label(p.seat)}{' (bot)' if p.bot else ''}: {g.say_action(p.action)}"]
     for ev in p.events[1:]:
-        red = g.game.redact(ev, seat)
+        red = g.game.redact(ev, seat) if g.game.narrated(ev) else None
         if red is not None:
             out.append("    " + g.describe(red))
     return out

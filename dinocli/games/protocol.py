@@ -155,6 +155,9 @@ class Game(Protocol):
     def describe(self, event: Event, config: Config) -> str:
         """One line of plain English for the log."""
 
+    def narrated(self, event: Event) -> bool:
+        """Whether a person is told of an event that follows a decision as it happens (the log shows all)."""
+
     def reveal(self, state: State, rng: Rng | None = None) -> list[str]:
         """Lines of what a spectator's view of ``state`` hides: hands, face-down picks or tiles
         (shown only when reviewing a finished game)."""

@@ -20,7 +20,7 @@ __all__ = ["Screen", "STYLE", "wrap", "one_line", "decision_lines", "recap", "re
            "draw"]
 
 AUTO_LIST = 16             # list the moves under the board when there are at most this many
-RECAP_LINES = 12           # lines of "since your last move" under the board
+RECAP_LINES = 24           # lines of "since your last move" under the board (fewer where they do not fit)
 RECAP_MIN = 3              # ... at least (its heading and two), else the moves are counted, not listed
 
 STYLE = Style.from_dict({
@@ -136,8 +136,8 @@ def seat_name(g, seat: int) -> str:
 
 def decision_lines(g, state, seat: int, action: str, events: list, viewer: int | None,
                    ending: bool = True) -> Lines:
-    """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each
-    automatic event that changed the scores or (with ``ending``) ended the game."""
+    """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each event
+    that followed it and is narrated (the game's end only with ``ending``)."""
     style = "bot" if g.seats[seat].get("bot") else "human"
     first = g.game.redact(events[0], viewer) if events else None
     if first is None:  # a secret decision: its notation would give it away
@@ -146,10 +146,8 @@ def decision_lines(g, state, seat: int, action: str, events: list, viewer: int |
         lines = [(g.describe(first) or f"{seat_name(g, seat)}: {g.say_action(action)}", style)]
     state = g.game.fold(state, events[0]) if events else state
     for ev in events[1:]:
-        before = g.game.scores(state)
         state = g.game.fold(state, ev)
-        over = g.game.to_move(state) is None
-        if (g.game.scores(state) == before and not over) or (over and not ending):
+        if not g.game.narrated(ev) or (not ending and g.game.to_move(state) is None):
             continue
         red = g.game.redact(ev, viewer)
         text = g.describe(red) if red is not None else ""

@@ -264,7 +264,7 @@ def test_a_take_over_of_a_take_over(tmp_path):
     assert dino("checkout", gid, "takeover-2").exit_code == 0
     back = dino("takeover", gid, "--at", "3", "--seat", "trike", "--bot", "random")
     assert back.exit_code == 0 and back.stdout.startswith("New branch takeover-3-1: you play you.")
-    assert "shown as" not in back.stdout and "    your turn.\n" in back.stdout and "To move: you\n" in back.stdout
+    assert "shown as" not in back.stdout and "Your hand (you):\n" in back.stdout and "To move: you\n" in back.stdout
     svc = Service.open(dino.db)
     assert svc.load(gid).renamed == {} and svc.load(gid, branch="takeover-3").renamed == {0: ("you", "trike")}
     svc.close()

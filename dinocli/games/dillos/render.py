@@ -25,7 +25,11 @@ from .progress import goal_distance
 from .rules import to_move
 from .state import State, geo
 
-__all__ = ["reveal", "render", "status", "describe", "prompt"]
+__all__ = ["QUIET", "reveal", "render", "status", "describe", "prompt"]
+
+# events the prompt does not narrate as they happen (a turn's start and end: the roll that opens the next
+# turn says it); the log shows every event
+QUIET = frozenset({TurnStarted, TurnEnded})
 
 SEAT_COLOURS = ("cyan", "yellow", "green", "blue")
 HUNTER = "@"

@@ -18,7 +18,11 @@ from .scoring import ranch_value
 from .state import State
 from .view import View
 
-__all__ = ["reveal", "reveal", "render", "status", "describe", "card_text"]
+__all__ = ["QUIET", "reveal", "render", "status", "describe", "card_text"]
+
+# events the prompt does not narrate as they happen (a turn's start and an offered choice: the prompt that
+# follows says both); the log shows every event
+QUIET = frozenset({TurnStarted, ChoiceOffered})
 
 WIDTH = 80
 _FG = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}
