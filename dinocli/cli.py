@@ -1007,7 +1007,9 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
         progress = None
         if sys.stderr.isatty() and not as_json:
             def progress(done: int, total: int) -> None:
-                click.echo(f"\ranalyzing {name}'s decisions: {done}/{total}", err=True, nl=done == total)
+                from dinocli.games.grammar import possessive
+
+                click.echo(f"\ranalyzing {possessive(name)} decisions: {done}/{total}", err=True, nl=done == total)
         workers = workers or min(2, os.cpu_count() or 1)
         rows = judge(env.service, g, seat_no, parse_spec(spec).name, workers, progress)
         if as_json:
