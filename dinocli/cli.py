@@ -697,28 +697,42 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
 @cli.command()
 @LATEST
 @AS_SEAT
+@click.option("--last", type=click.IntRange(min=1), metavar="N", help="Only the last N events (as `log N` at the prompt).")
 @JSON
 @pass_env
-def log(env: Env, game_id, as_seat, as_json):
+def log(env: Env, game_id, as_seat, last, as_json):
     """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat
-    may see them."""
+    may see them; through a pager when they do not fit the terminal."""
     with handled():
         g = env.service.load(game_id or _latest(env))
         seat = peek(g, as_seat, "log")
-        rows = _log_rows(g, seat)
+        rows = _log_rows(g, seat)[-last if last else None:]
         notes = env.service.notes(g, seat)
         for r in rows:
             r["notes"] = notes.get(r["event"], [])
         if as_json:
             emit_json(rows)
             return
+        out = []
         for r in rows:
             if r["automatic"] or r["action"] is None:
-                echo(f"{r['event']:>5}        {r['text']}")
+                out.append(f"{r['event']:>5}        {r['text']}")
             else:
-                echo(f"{r['event']:>5}  {g.label(r['seat'])}: {r['action']}")
-            for note in r["notes"]:
-                echo(f"{'':>5}  {{ {note} }}")
+                out.append(f"{r['event']:>5}  {g.label(r['seat'])}: {r['action']}")
+            out += [f"{'':>5}  {{ {note} }}" for note in r["notes"]]
+        _page("\n".join(out))
+
+
+def _page(text: str) -> None:
+    """Print ``text`` (made terminal-safe), through the pager when stdout is a terminal it overflows."""
+    import shutil
+
+    from dinocli.safe import safe_block
+
+    if sys.stdout.isatty() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
+        click.echo_via_pager(safe_block(text))
+    else:
+        echo(text)
 
 
 @cli.command()
@@ -1144,15 +1158,11 @@ def where(ctx: click.Context, as_json):
 @GAME
 @pass_env
 def rules(env: Env, game):
-    """Show the rules page of GAME (through a pager on a terminal)."""
+    """Show the rules page of GAME (through a pager when it does not fit the terminal)."""
     with handled():
         from dinocli.manpages import rules_text
 
-        text = rules_text(game_kind(game))
-        if sys.stdout.isatty():
-            click.echo_via_pager(text)
-        else:
-            echo(text)
+        _page(rules_text(game_kind(game)))
 
 
 @cli.command()
