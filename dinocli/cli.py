@@ -264,8 +264,11 @@ def _board(env: Env, g, seat) -> str:
 
 
 def _played_line(g, p, seat) -> list[str]:
-    """A decision and what followed, as ``seat`` may see them."""
-    out = [f"{g.label(p.seat)}{' (bot)' if p.bot else ''}: {g.say_action(p.action)}"]
+    """A decision and what followed, as ``seat`` may see them (a secret pick is not named)."""
+    from dinocli.seen import decision_text
+
+    name = f"{g.label(p.seat)}{' (bot)' if p.bot else ''}"
+    out = [decision_text(g.game, p.events[0] if p.events else None, g.say_action(p.action), seat, name, g.describe)]
     for ev in p.events[1:]:
         red = g.game.redact(ev, seat) if g.game.narrated(ev) else None
         if red is not None:
@@ -319,8 +322,11 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             _open_repl(env, g.id, fast=fast)
             return
         if as_json:
-            played = list(svc.run_bots(g))
-            emit_json(_summary(g, g.default_seat()) | {"played": [p.action for p in played]})
+            from dinocli.seen import seen_action
+
+            played, seat = list(svc.run_bots(g)), g.default_seat()
+            emit_json(_summary(g, seat) | {"played": [seen_action(g.game, p.events[0] if p.events else None,
+                                                                  p.action, seat) for p in played]})
             return
         echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
             f"{s['name']}" + (f" ({s['bot']})" if s["bot"] else "") for s in g.seats))
@@ -577,7 +583,10 @@ def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
 @pass_env
 def move(env: Env, game_id, action, expect_head, as_json):
     """Play ACTION (its notation, or its number in `actions`) for the seat to move; bots then move
-    until a human must act."""
+    until a human must act.
+
+    What others decided in secret (a face-down pick) is told as it looks from your seat ("rex played
+    a card face down"); with --json its "action" is null."""
     with handled():
         svc = env.service
         text, listed_at = _numbered(env, game_id, " ".join(action))
@@ -585,9 +594,12 @@ def move(env: Env, game_id, action, expect_head, as_json):
         played = [first, *_bots_after_saved(svc, g, first)]
         seat = first.seat if len(g.humans) == 1 else g.default_seat()
         if as_json:
-            emit_json(_summary(g, seat) | {"played": [{"seat": p.seat, "name": g.names[p.seat],
-                                                       "action": g.say_action(p.action), "bot": p.bot,
-                                                       "head": p.head} for p in played]})
+            from dinocli.seen import seen_action
+
+            emit_json(_summary(g, seat) | {"played": [
+                {"seat": p.seat, "name": g.names[p.seat], "bot": p.bot, "head": p.head,
+                 "action": seen_action(g.game, p.events[0] if p.events else None, g.say_action(p.action), first.seat)}
+                for p in played]})
             return
         for p in played:
             echo("\n".join(_played_line(g, p, first.seat)))
