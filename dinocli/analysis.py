@@ -37,6 +37,8 @@ from typing import Any
 
 import msgspec
 
+from dinocli.games.grammar import possessive
+
 __all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "outcome",
            "report_lines"]
 
@@ -215,9 +217,10 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     counts = {n: sum(1 for r in rows if r["label"] == n) for n, _ in THRESHOLDS}
     scale = ("Expected team score over the game (0 = nothing saved, 1 = the best possible"
              if cooperative else "Expected return over the game (0 = sure loss, 1 = sure win")
-    out = [f"Analysis of {name}'s {len(rows)} decisions by {spec} (from {name}'s information only):",
+    whose, many = possessive(name), f"{len(rows)} decision{'s' * (len(rows) != 1)}"
+    out = [f"Analysis of {whose} {many} by {spec} (from {whose} information only):",
            "  " + ", ".join(f"{counts[n]} {n if counts[n] == 1 else _PLURAL[n]}" for n, _ in reversed(THRESHOLDS)),
-           f"{scale}; {len(rows)} decisions):"]
+           f"{scale}; {many}):"]
     curve = [r["best_value"] for r in rows]
     step = max(1, -(-len(curve) // (width - 4)))
     sampled = [min(curve[i:i + step]) for i in range(0, len(curve), step)]

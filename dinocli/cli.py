@@ -264,8 +264,11 @@ def _board(env: Env, g, seat) -> str:
 
 
 def _played_line(g, p, seat) -> list[str]:
-    """A decision and what followed, as ``seat`` may see them."""
-    out = [f"{g.label(p.seat)}{' (bot)' if p.bot else ''}: {g.say_action(p.action)}"]
+    """A decision and what followed, as ``seat`` may see them (a secret pick is not named)."""
+    from dinocli.seen import decision_text
+
+    name = f"{g.label(p.seat)}{' (bot)' if p.bot else ''}"
+    out = [decision_text(g.game, p.events[0] if p.events else None, g.say_action(p.action), seat, name, g.describe)]
     for ev in p.events[1:]:
         red = g.game.redact(ev, seat) if g.game.narrated(ev) else None
         if red is not None:
@@ -319,8 +322,11 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             _open_repl(env, g.id, fast=fast)
             return
         if as_json:
-            played = list(svc.run_bots(g))
-            emit_json(_summary(g, g.default_seat()) | {"played": [p.action for p in played]})
+            from dinocli.seen import seen_action
+
+            played, seat = list(svc.run_bots(g)), g.default_seat()
+            emit_json(_summary(g, seat) | {"played": [seen_action(g.game, p.events[0] if p.events else None,
+                                                                  p.action, seat) for p in played]})
             return
         echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
             f"{s['name']}" + (f" ({s['bot']})" if s["bot"] else "") for s in g.seats))
@@ -577,7 +583,10 @@ def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
 @pass_env
 def move(env: Env, game_id, action, expect_head, as_json):
     """Play ACTION (its notation, or its number in `actions`) for the seat to move; bots then move
-    until a human must act."""
+    until a human must act.
+
+    What others decided in secret (a face-down pick) is told as it looks from your seat ("rex played
+    a card face down"); with --json its "action" is null."""
     with handled():
         svc = env.service
         text, listed_at = _numbered(env, game_id, " ".join(action))
@@ -585,9 +594,12 @@ def move(env: Env, game_id, action, expect_head, as_json):
         played = [first, *_bots_after_saved(svc, g, first)]
         seat = first.seat if len(g.humans) == 1 else g.default_seat()
         if as_json:
-            emit_json(_summary(g, seat) | {"played": [{"seat": p.seat, "name": g.names[p.seat],
-                                                       "action": g.say_action(p.action), "bot": p.bot,
-                                                       "head": p.head} for p in played]})
+            from dinocli.seen import seen_action
+
+            emit_json(_summary(g, seat) | {"played": [
+                {"seat": p.seat, "name": g.names[p.seat], "bot": p.bot, "head": p.head,
+                 "action": seen_action(g.game, p.events[0] if p.events else None, g.say_action(p.action), first.seat)}
+                for p in played]})
             return
         for p in played:
             echo("\n".join(_played_line(g, p, first.seat)))
@@ -697,28 +709,42 @@ def _log_rows(g, seat) -> list[dict[str, Any]]:
 @cli.command()
 @LATEST
 @AS_SEAT
+@click.option("--last", type=click.IntRange(min=1), metavar="N", help="Only the last N events (as `log N` at the prompt).")
 @JSON
 @pass_env
-def log(env: Env, game_id, as_seat, as_json):
+def log(env: Env, game_id, as_seat, last, as_json):
     """Show the events of GAME_ID's current branch (default: the latest game you play in) as a seat
-    may see them."""
+    may see them; through a pager when they do not fit the terminal."""
     with handled():
         g = env.service.load(game_id or _latest(env))
         seat = peek(g, as_seat, "log")
-        rows = _log_rows(g, seat)
+        rows = _log_rows(g, seat)[-last if last else None:]
         notes = env.service.notes(g, seat)
         for r in rows:
             r["notes"] = notes.get(r["event"], [])
         if as_json:
             emit_json(rows)
             return
+        out = []
         for r in rows:
             if r["automatic"] or r["action"] is None:
-                echo(f"{r['event']:>5}        {r['text']}")
+                out.append(f"{r['event']:>5}        {r['text']}")
             else:
-                echo(f"{r['event']:>5}  {g.label(r['seat'])}: {r['action']}")
-            for note in r["notes"]:
-                echo(f"{'':>5}  {{ {note} }}")
+                out.append(f"{r['event']:>5}  {g.label(r['seat'])}: {r['action']}")
+            out += [f"{'':>5}  {{ {note} }}" for note in r["notes"]]
+        _page("\n".join(out))
+
+
+def _page(text: str) -> None:
+    """Print ``text`` (made terminal-safe), through the pager when stdout is a terminal it overflows."""
+    import shutil
+
+    from dinocli.safe import safe_block
+
+    if sys.stdout.isatty() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
+        click.echo_via_pager(safe_block(text))
+    else:
+        echo(text)
 
 
 @cli.command()
@@ -1007,7 +1033,9 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
         progress = None
         if sys.stderr.isatty() and not as_json:
             def progress(done: int, total: int) -> None:
-                click.echo(f"\ranalyzing {name}'s decisions: {done}/{total}", err=True, nl=done == total)
+                from dinocli.games.grammar import possessive
+
+                click.echo(f"\ranalyzing {possessive(name)} decisions: {done}/{total}", err=True, nl=done == total)
         workers = workers or min(2, os.cpu_count() or 1)
         rows = judge(env.service, g, seat_no, parse_spec(spec).name, workers, progress)
         if as_json:
@@ -1142,15 +1170,11 @@ def where(ctx: click.Context, as_json):
 @GAME
 @pass_env
 def rules(env: Env, game):
-    """Show the rules page of GAME (through a pager on a terminal)."""
+    """Show the rules page of GAME (through a pager when it does not fit the terminal)."""
     with handled():
         from dinocli.manpages import rules_text
 
-        text = rules_text(game_kind(game))
-        if sys.stdout.isatty():
-            click.echo_via_pager(text)
-        else:
-            echo(text)
+        _page(rules_text(game_kind(game)))
 
 
 @cli.command()

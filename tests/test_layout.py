@@ -45,6 +45,7 @@ LAYERS = {
     "dinocli.files": SERVICE,            # atomic writes, bounded reads
     "dinocli.safe": SERVICE,             # terminal-safe text
     "dinocli.output": SERVICE,           # emit_json and terminal-safe echo
+    "dinocli.seen": SERVICE,             # how a decision reads to one seat (secret picks unnamed)
     "dinocli.cli": CLI,                  # the click group and commands
     "dinocli.repl": CLI,                 # the game prompt, review and replay --step screens
     "dinocli.challenge": CLI,            # prompt_toolkit dialogs

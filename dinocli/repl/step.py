@@ -13,6 +13,7 @@ from dinocli.events.errors import LogRejected
 from dinocli.games.protocol import Config, Game, Seat
 from dinocli.games.runner import fold_all
 from dinocli.output import echo
+from dinocli.seen import decision_text
 from dinocli.verify import (Divergence, Entry, Verdict, anchor_view, check_header, commands, entries_of, verify_log,
                             verify_stored)
 
@@ -75,10 +76,11 @@ class Source:
             if self.view_seat is None:
                 state = fold_all(g, state, (e.event for e in group))
             lines = []
-            if head.actor is not None and head.action is not None:
+            decided = head.actor is not None and head.action is not None
+            if decided:
                 action = words.say_action(head.action) if words is not None else head.action
-                lines.append(f"{head.seq:>5}  {names[head.actor]}: {action}")
-            for e in group[1:] if head.actor is not None and head.action is not None else group:
+                lines.append(f"{head.seq:>5}  " + decision_text(g, head.event, action, seat, names[head.actor], describe))
+            for e in group[1:] if decided else group:
                 if e.event is None:   # hidden in a seat's view, nothing shown
                     continue
                 red = g.redact(e.event, seat)

@@ -321,3 +321,15 @@ def test_the_games_list_wraps_its_seats_under_their_column_on_a_narrow_terminal(
     assert " ".join(line.strip() for line in lines) == text
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
     assert cli_module._wrapped(text, indent=59, least=20) == text        # piped: one line a game, for scripts
+
+
+def test_analysis_speaks_to_you_in_the_second_person():
+    """The default seat name 'you' read "Analysis of you's 5 decisions ... (from you's information only)";
+    one decision is not "1 decisions"."""
+    from dinocli.analysis import report_lines
+
+    rows = [{"decision": 1, "action": "pass", "best_value": 0.5, "chosen_value": 0.5, "drop": 0.0,
+             "label": None, "reason": "", "best": "pass"}]
+    assert report_lines(rows, "you", "mcts:medium")[0] == (
+        "Analysis of your 1 decision by mcts:medium (from your information only):")
+    assert report_lines(rows, "rex", "mcts:medium")[0].startswith("Analysis of rex's 1 decision by")
