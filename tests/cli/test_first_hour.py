@@ -285,15 +285,15 @@ def test_import_suggests_a_show_with_the_same_db_and_a_seedless_game_says_why_it
     assert r.returncode == 1 and "imported without its seed" in r.stderr and "--with-seed" in r.stderr
 
 
-def _on_a_terminal(db, *args) -> list[str]:
-    """The lines ``dinocli --db DB ARGS`` writes to a 24-line pty, $PAGER marking each line it pages."""
+def on_a_terminal(db, *args) -> list[str]:
+    """The lines ``dinocli [--db DB] ARGS`` writes to a 24-line pty, $PAGER marking each line it pages."""
     import pty
 
     env = {**os.environ, "PAGER": "sed s/^/PAGED:/", "TERM": "dumb", "LINES": "24", "COLUMNS": "100"}
     env.pop("DINOCLI_DB", None)
     pid, fd = pty.fork()
     if pid == 0:  # the child: stdout is the pty
-        os.execve(str(EXE), [str(EXE), "--db", str(db), *args], env)
+        os.execve(str(EXE), [str(EXE), *(["--db", str(db)] if db is not None else []), *args], env)
     chunks = []
     while True:
         try:
@@ -317,11 +317,11 @@ def test_a_long_log_goes_through_the_pager_and_last_shows_the_tail(tmp_path):
     gid = new_id(db, "dingo", "--watch", "--bot", "rules", "--bot", "rules", "--seed", "7")
     whole = run(db, "log", gid).stdout.splitlines()
     assert len(whole) > 50
-    paged = _on_a_terminal(db, "log", gid)
+    paged = on_a_terminal(db, "log", gid)
     assert len(paged) == len(whole) and all(line.startswith("PAGED:") for line in paged)
     tail = run(db, "log", gid, "--last", "3")
     assert tail.returncode == 0 and tail.stdout.splitlines() == whole[-3:]
-    assert _on_a_terminal(db, "log", gid, "--last", "3") == whole[-3:]
+    assert on_a_terminal(db, "log", gid, "--last", "3") == whole[-3:]
     assert len(json.loads(run(db, "log", gid, "--last", "3", "--json").stdout)) == 3
     bad = run(db, "log", gid, "--last", "0")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
