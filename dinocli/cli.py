@@ -757,9 +757,10 @@ def _page(text: str) -> None:
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, all at once or not at all (default or -: stdout).")
-@AS_SEAT
+@click.option("--as", "as_seat", metavar="SEAT", shell_complete=complete.seats,
+              help="Only what this seat (a name or number) may know (default: the whole game, once it is over).")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
               help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
 @click.option("--with-seed", is_flag=True,
@@ -767,7 +768,8 @@ def _page(text: str) -> None:
                    "Private: whoever reads the file can see the future (every card and roll to come).")
 @pass_env
 def export(env: Env, game_id, output, as_seat, fmt, with_seed):
-    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)), a move list or a web page.
+    """Export GAME_ID's current branch (default: the latest game you play in) as JSON Lines (see
+    dinocli-log(5)), a move list or a web page.
 
     A finished game's log reveals its seed, so anyone can check every draw. With --as the file
     holds only what that seat may know: what it may not see is a salted commitment that still
@@ -775,6 +777,7 @@ def export(env: Env, game_id, output, as_seat, fmt, with_seed):
     with handled():
         if with_seed and fmt != "jsonl":
             fail("--with-seed goes with --format jsonl (a save to go on playing from)", USAGE)
+        game_id = game_id or _latest(env)
         g = env.service.load(game_id)
         if as_seat is not None:
             peek(g, as_seat, "export")
@@ -888,7 +891,8 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 def review(env: Env, source, as_seat):
     """Step through a game (default: the latest you play in) on a full-screen analysis board: the
     board as a seat saw it (or everything once it is over: every hand, every secret pick, the deck's
-    next cards), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+    order where it is dealt in advance), the moves, notes and analysis labels (?! inaccuracy, ?
+    mistake, ?? blunder).
 
     \b
     Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),

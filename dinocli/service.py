@@ -534,10 +534,11 @@ class Service:
         hidden, so going back cannot be used to peek and choose again."""
         for s in undone:
             for seat in sorted(seats):
-                if g.game.reveals(s.event, seat):
-                    what = g.describe(g.game.redact(s.event, seat) or s.event)
-                    raise ServiceError(f"{why} event {s.seq}: {g.names[seat]} already saw "
-                                       f"'{what}' (start the game with --casual to allow it)")
+                if g.game.reveals(s.event, seat):   # told as the table saw it: whoever typed undo may not be that seat
+                    shown = g.game.redact(s.event, None)
+                    what = f" ('{g.describe(shown)}')" if shown is not None else ""
+                    raise ServiceError(f"{why} event {s.seq}: {g.label(seat)} was already shown something hidden "
+                                       f"there{what}; a game started with --casual allows it")
 
     def redo(self, game_id: str) -> Loaded:
         """Move the head forward again along the undone line, to the next human decision."""

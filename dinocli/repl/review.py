@@ -1,8 +1,8 @@
 """``dinocli review`` (issue 20): a game on a full-screen analysis board.
 
 The board as a chosen seat saw it after each step (or everything once the branch is over: every
-hand, every secret pick, the deck's next cards; never while it runs), the move list with a cursor,
-what happened in the step, notes and cached analysis labels, the branches.
+hand, every secret pick, the deck's order where it is dealt in advance; never while it runs), the
+move list with a cursor, what happened in the step, notes and cached analysis labels, the branches.
 Keys: Left/Right one step, PageUp/PageDown a round (to the seat's next or previous turn: the first
 of its decisions after another seat's, at most 10 steps), Home/End, ``g N`` jump, ``s`` switch
 seat, ``b`` next branch, ``c`` annotate, ``t`` take over, Up/Down scroll a board taller than its

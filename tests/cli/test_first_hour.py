@@ -57,7 +57,7 @@ def test_play_without_an_id_picks_the_latest_unfinished_game(tmp_path):
 
 
 def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_play_in(tmp_path):
-    """After a game, `dinocli show` (and log, analyze, review) alone looks at it: the newest game with a
+    """After a game, `dinocli show` (and log, analyze, review, export) alone looks at it: the newest game with a
     person at the table, never a bots-only one; with none, one line saying how to start."""
     db = tmp_path / "g.db"
     for cmd in ("show", "log", "analyze", "review"):
@@ -76,6 +76,10 @@ def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_p
     assert judged.returncode == 0 and json.loads(judged.stdout)["game"] == mine, judged.stderr
     r = run(db, "review")
     assert r.returncode == 1 and "review needs a terminal" in r.stderr
+    mine_seen = run(db, "export", "--as", "you")
+    assert mine_seen.returncode == 0 and mine_seen.stdout == run(db, "export", mine, "--as", "you").stdout
+    whole = run(db, "export")   # the latest is still being played: not the whole log
+    assert whole.returncode == 1 and "export --as SEAT" in whole.stderr and whole.stdout == ""
 
 
 def test_new_and_rules_without_a_game_name_the_games(tmp_path):

@@ -152,3 +152,22 @@ def test_review_with_a_bot_to_move_at_a_table_of_two_shows_the_table_not_a_crash
     text = board.board_text()
     assert "Your hand" not in text and "hand:" not in text
     assert all("drew a card" in line or " drew " not in line for st in board.steps for line in st.lines)
+
+
+@needs_exe
+def test_a_refused_undo_does_not_tell_the_card_it_protects(svc):
+    """Hot seat: bob's `undo` was refused with "ann already saw 'ann drew Red Baby.'", telling bob the card
+    strict undo protects; now the event is named as the table saw it ("ann drew a card.")."""
+    db = svc.store.path_str
+    g = svc.new_game("dingo", players=["ann", "bob"], seed="s1")
+    for _ in range(5):   # ann's fifth decision: her draw after it is what stops bob's undo
+        g = svc.load(g.id)
+        texts = g.legal_texts()
+        svc.move(g.id, next((t for t in texts if t.startswith("discard")), texts[0]))
+    g = svc.load(g.id)
+    r = run(db, "undo", g.id)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "strict undo stops at event" in r.stderr
+    assert "drew a card" in r.stderr and "was already shown something hidden" in r.stderr
+    drawn = [s.event for s in g.path if s.event.tag == "dingo.card_drawn"]
+    names = {g.describe(e).split(" drew ")[1].rstrip(".") for e in drawn}
+    assert not any(name in r.stderr for name in names)

@@ -141,7 +141,9 @@ def _prompt(v: View) -> str:
     if v.phase == "effect":
         effect = EFFECT[v.pending]
         return f"{who}: resolve {card_text(v.pending)}'s {effect}? 'target PLAYER POS' or 'skip'"
-    return f"{who} to play: 'play CARD PLAYER', 'discard CARD' or 'destroy'."
+    if len(v.ranches[v.turn]) > 1:   # DINGO-20: destroying the protected card leaves another
+        return f"{who} to play: 'play CARD PLAYER', 'discard CARD' or 'destroy'."
+    return f"{who} to play: 'play CARD PLAYER' or 'discard CARD'."
 
 
 def render(v: View, color: bool = False, height: int | None = None) -> str:
