@@ -236,3 +236,21 @@ def test_the_prompt_offers_destroy_only_when_it_is_legal():
             assert offered == legal, board
             seen.add(legal)
     assert seen == {True, False}
+
+
+def test_the_discard_pile_is_shown_face_up():
+    """The discard pile is face up in dinocli (our reading; the rules page says so), yet the board showed
+    only its count: a player could not count cards. Every discarded card is listed under the ranches."""
+    config = GAME.configure(("ann", "bob"), (), {})
+    rng = SeededRng("discards")
+    state, _ = start(GAME, config, rng)
+    for st in steps(GAME, state, lambda s, seat, legal: next((a for a in legal if isinstance(a, DiscardCard)),
+                                                               legal[0]), rng, limit=8):
+        state = st.after
+    assert state.discard
+    board = GAME.render(GAME.observe(state, 0))
+    line = next(line for line in board.splitlines() if line.startswith("Discard pile: "))
+    from dinocli.games.dingo.render import card_text
+
+    shown = " ".join(board.splitlines()[board.splitlines().index(line):])
+    assert all(card_text(c) in shown for c in state.discard) and card_text(state.discard[0]) in line
