@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
-from ..grammar import does
+from ..grammar import does, their
 from ..protocol import IllegalAction, MalformedAction
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
 from .data import DODINO_BY_SLUG, DODINOS, KIND_BY_SLUG, KINDS, SLUG, TRACKS, slug
@@ -95,7 +95,7 @@ def _why_not(s, a) -> str:
         if a.kind in HIT:
             return "a Hit is played only before another player's card takes effect (DODO-49)"
     if t.op == "swap" and a.seat == t.seat:
-        return "swap with another Dodino, not your own"
+        return f"swap with another Dodino, not {their(name)} own"
     return prompt(s)
 
 
