@@ -238,6 +238,14 @@ def _guarded(g) -> bool:
     return meta.get("undo") == "strict" or bool(g.humans and not casual)
 
 
+def _not_a_bots_turn(env: Env, g) -> None:
+    """Refuse (one line) to list or weigh the moves of a bot left to move (a prompt left while it
+    thought): they would show its hidden hand while the game is guarded."""
+    if not g.over and not g.is_human(g.to_move) and _guarded(g):
+        fail(f"it is {g.label(g.to_move)}'s turn (a bot), whose moves would show its hand; "
+             f"{env.command('play', g.id)} lets it move")
+
+
 def peek(g, who: str | None, command: str):
     """The seat whose eyes ``command --as who`` uses; refuse (one line) another seat's hidden view while
     the game runs, if it is strict or has a human seat, unless it was started with --casual."""
@@ -546,6 +554,7 @@ def actions(env: Env, game_id, as_json):
     in), in canonical notation."""
     with handled():
         g = env.service.load(game_id or _latest(env, unfinished=True))
+        _not_a_bots_turn(env, g)
         texts = g.legal_texts()
         if as_json:
             emit_json({"game": g.id, "to_move": g.to_move,
@@ -566,7 +575,7 @@ def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
         return text, None
     g = env.service.load(game_id)
     texts = g.legal_texts()
-    if not texts or text in texts:
+    if not texts or text in texts or not g.is_human(g.to_move):   # a bot to move: move says so
         return text, None
     n = int(text) if len(text) <= 6 else 0
     if not 1 <= n <= len(texts):
@@ -748,9 +757,10 @@ def _page(text: str) -> None:
 
 
 @cli.command()
-@GAME_ID
+@LATEST
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE, all at once or not at all (default or -: stdout).")
-@AS_SEAT
+@click.option("--as", "as_seat", metavar="SEAT", shell_complete=complete.seats,
+              help="Only what this seat (a name or number) may know (default: the whole game, once it is over).")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
               help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
 @click.option("--with-seed", is_flag=True,
@@ -758,7 +768,8 @@ def _page(text: str) -> None:
                    "Private: whoever reads the file can see the future (every card and roll to come).")
 @pass_env
 def export(env: Env, game_id, output, as_seat, fmt, with_seed):
-    """Export GAME_ID's current branch as JSON Lines (see dinocli-log(5)), a move list or a web page.
+    """Export GAME_ID's current branch (default: the latest game you play in) as JSON Lines (see
+    dinocli-log(5)), a move list or a web page.
 
     A finished game's log reveals its seed, so anyone can check every draw. With --as the file
     holds only what that seat may know: what it may not see is a salted commitment that still
@@ -766,6 +777,7 @@ def export(env: Env, game_id, output, as_seat, fmt, with_seed):
     with handled():
         if with_seed and fmt != "jsonl":
             fail("--with-seed goes with --format jsonl (a save to go on playing from)", USAGE)
+        game_id = game_id or _latest(env)
         g = env.service.load(game_id)
         if as_seat is not None:
             peek(g, as_seat, "export")
@@ -836,7 +848,10 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
         from dinocli.repl.step import load_source
 
         src = load_source(env, source)
-        seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
+        if src.loaded is not None:   # a stored game: another seat's eyes only where show --as allows them
+            seat = peek(src.loaded, as_seat, "replay") if as_seat is not None else None
+        else:
+            seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
         if verify:
             verdict = src.verify()
@@ -876,7 +891,8 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 def review(env: Env, source, as_seat):
     """Step through a game (default: the latest you play in) on a full-screen analysis board: the
     board as a seat saw it (or everything once it is over: every hand, every secret pick, the deck's
-    next cards), the moves, notes and analysis labels (?! inaccuracy, ? mistake, ?? blunder).
+    order where it is dealt in advance), the moves, notes and analysis labels (?! inaccuracy, ?
+    mistake, ?? blunder).
 
     \b
     Keys: Left/Right a step, PageUp/PageDown a round (until that seat decides again, at most 10),
@@ -1071,6 +1087,7 @@ def hint(env: Env, game_id, spec, as_json):
         g = env.service.load(game_id or _latest(env, unfinished=True))
         if g.over:
             fail("the game is over")
+        _not_a_bots_turn(env, g)
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
         advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, random.Random(f"{g.id}/{g.head}"),

@@ -223,7 +223,10 @@ def moves(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
     given the words of the move typed so far; each with the whole move and its number as help."""
     def legal_texts(service) -> list[str]:
         record = _record(ctx, service)
-        return [] if record is None or record.result is not None else service.load(record.id).legal_texts()
+        if record is None or record.result is not None:
+            return []
+        g = service.load(record.id)
+        return g.legal_texts() if g.to_move is not None and g.is_human(g.to_move) else []   # never a bot's hand
 
     legal = _read(ctx, legal_texts, [])
     typed = [w.lower() for w in ctx.params.get("action") or ()]

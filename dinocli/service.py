@@ -514,17 +514,31 @@ class Service:
                                    f"{'has' if done == 1 else 'have'} been made on this branch (try --steps {done})")
             if idx is None:
                 raise ServiceError("nothing to undo: no decision has been made yet")
-            seat = path[idx].actor
             if strict:
-                for s in path[idx + 1:]:
-                    if g.game.reveals(s.event, seat):
-                        what = g.describe(g.game.redact(s.event, seat) or s.event)
-                        raise ServiceError(f"strict undo stops at event {s.seq}: {g.names[seat]} already saw "
-                                           f"'{what}' (start the game with --casual to allow it)")
+                self._not_past_a_reveal(g, path[idx + 1:], {path[idx].actor}, "strict undo stops at")
             path = path[:idx]
         with self.store.write():
             self.store.set_head(g.id, g.record.branch, path[-1].id if path else None, g.head)
         return self.load(game_id)
+
+    def _strict_leaving(self, g: Loaded, left: list, what: str) -> None:
+        """In a strict game still being played, refuse ``what`` (a branch back, a checkout) that leaves the
+        events ``left`` behind if one of them showed a person at the table something hidden."""
+        if g.record.meta.get("undo") == "strict" and g.record.result is None:
+            people = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
+            self._not_past_a_reveal(g, left, people, f"strict undo: {what} would go back past")
+
+    @staticmethod
+    def _not_past_a_reveal(g: Loaded, undone: list, seats: set, why: str) -> None:
+        """Refuse (strict undo) to take back an event of ``undone`` that showed one of ``seats`` something
+        hidden, so going back cannot be used to peek and choose again."""
+        for s in undone:
+            for seat in sorted(seats):
+                if g.game.reveals(s.event, seat):   # told as the table saw it: whoever typed undo may not be that seat
+                    shown = g.game.redact(s.event, None)
+                    what = f" ('{g.describe(shown)}')" if shown is not None else ""
+                    raise ServiceError(f"{why} event {s.seq}: {g.label(seat)} was already shown something hidden "
+                                       f"there{what}; a game started with --casual allows it")
 
     def redo(self, game_id: str) -> Loaded:
         """Move the head forward again along the undone line, to the next human decision."""
@@ -560,6 +574,7 @@ class Service:
                 raise ServiceError(f"event {at} is inside a command (events {command[0]}-{command[-1]}); "
                                    f"branch at event {command[-1]}" + (f" or {command[0] - 1}" if command[0] > 1 else ""))
             event_id = match[0].id
+            self._strict_leaving(g, [s for s in g.path if s.seq > at], f"a branch at event {at}")
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
 
@@ -570,8 +585,13 @@ class Service:
                           b.head) for b in self.store.branches(record.id)]
 
     def checkout(self, game_id: str, name: str) -> Loaded:
-        """Switch the game to another branch."""
+        """Switch the game to another branch (in a strict game still being played, not back over what a
+        person at the table was shown on the line left: that would be an undo past it)."""
         record = self.store.game(game_id)
+        if record.meta.get("undo") == "strict" and record.result is None:
+            g, there = self.load(game_id), self.load(game_id, branch=name)
+            kept = {s.id for s in there.path}
+            self._strict_leaving(g, [s for s in g.path if s.id not in kept], f"checkout {name}")
         with self.store.write():
             self.store.checkout(record.id, name)
         return self.load(record.id)

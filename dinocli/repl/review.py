@@ -1,8 +1,8 @@
 """``dinocli review`` (issue 20): a game on a full-screen analysis board.
 
 The board as a chosen seat saw it after each step (or everything once the branch is over: every
-hand, every secret pick, the deck's next cards; never while it runs), the move list with a cursor,
-what happened in the step, notes and cached analysis labels, the branches.
+hand, every secret pick, the deck's order where it is dealt in advance; never while it runs), the
+move list with a cursor, what happened in the step, notes and cached analysis labels, the branches.
 Keys: Left/Right one step, PageUp/PageDown a round (to the seat's next or previous turn: the first
 of its decisions after another seat's, at most 10 steps), Home/End, ``g N`` jump, ``s`` switch
 seat, ``b`` next branch, ``c`` annotate, ``t`` take over, Up/Down scroll a board taller than its
@@ -43,7 +43,8 @@ class Board:
         self.g = g or self.service.load(self.game_id, branch=self.branch)
         if self.seat not in self.seats():   # a branch still running never shows everything
             self.seat = self.seats()[0]
-        self.steps = list(steps(self.g, self.seat, everything=self.seat is None))
+        # no seat: everything once the branch is over, else what the table sees (people to come, a bot to move)
+        self.steps = list(steps(self.g, self.seat, everything=self.seat is None and self.g.over))
         self.notes = self.service.notes(self.g, self.seat)
         self.labels = self._labels()
 
@@ -149,7 +150,9 @@ class Board:
 
     def who(self) -> str:
         """The viewer in words."""
-        return "everything" if self.seat is None else self.g.names[self.seat]
+        if self.seat is None:
+            return "everything" if self.g.over else "the table"
+        return self.g.names[self.seat]
 
     def board_text(self, height: int | None = None) -> str:
         """The board after the current step as the viewer sees it, in ``height`` lines where the game
@@ -158,7 +161,7 @@ class Board:
 
         st = self.steps[self.cursor]
         extra = []
-        if self.seat is None:
+        if self.seat is None and self.g.over:
             from dinocli.events import SeededRng
 
             rng = SeededRng(self.g.record.seed) if self.g.record.seed else None

@@ -180,7 +180,7 @@ def recap(g, viewer: int | None) -> tuple[str, Lines]:
         lines += decision_lines(g, state, s.actor, s.action or "", events, viewer, ending=False)
         state = fold_all(g.game, state, events)
     heading = "Since your last move:" if mine and viewer is not None else ("So far:" if first == 0 else "Last moves:")
-    return heading, lines[-RECAP_LINES:]
+    return heading, lines
 
 
 def result_lines(g, command, said: bool = False) -> Lines:
@@ -250,9 +250,14 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
                 tail = listed
                 break
     humans = g.humans
-    heading, lines = recap(g, humans[0] if viewer is None and len(humans) == 1 else viewer)
-    lines = [("  " + text, style) for text, style in lines]
+    heading, told = recap(g, humans[0] if viewer is None and len(humans) == 1 else viewer)
+    lines = [("  " + text, style) for text, style in told[-RECAP_LINES:]]
     while lines and screen.height(lines) + 1 + screen.height(tail) > room:
         lines.pop(0)
-    for text, style in ([(heading, "title")] + lines if lines else []) + tail:
+    if told and len(lines) < len(told):   # some did not fit: say so, and where they are
+        more = len(told) - len(lines)
+        said = f"{heading[:-1]} ({more} earlier line{'s' * (more != 1)} not shown: type log)" + ":" * bool(lines)
+        heading = said if lines or screen.height([(said, "")]) + screen.height(tail) <= room else ""
+        lines = lines if heading else []
+    for text, style in ([(heading, "title")] if heading and told else []) + lines + tail:
         screen.say(text, style)

@@ -248,7 +248,7 @@ class Repl:
         except (Leave, EOFError, KeyboardInterrupt):
             pass
         if self.g.over:
-            out.say(f"Saved. Look back at it with: {self.command('replay', self.game_id, '--step')}", "dim")
+            out.say(f"Saved. Look back at it with: {self.command('review', self.game_id)}", "dim")
         else:
             out.say(f"Saved (every move is). Resume with: {self.command('play', self.game_id)}", "dim")
 

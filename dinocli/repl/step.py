@@ -47,7 +47,7 @@ class Source:
         self.view_seat = view_seat
         self.config = config
         self.entries = entries
-        self._loaded = loaded
+        self.loaded = loaded
         self._check = check
         self._compare = compare
 
@@ -55,20 +55,20 @@ class Source:
         """A seat from a name, a name's prefix or a 0-based number (:func:`dinocli.service.find_seat`)."""
         from dinocli.service import find_seat
 
-        if self._loaded is not None:
-            return self._loaded.seat_of(who)
+        if self.loaded is not None:
+            return self.loaded.seat_of(who)
         return find_seat(self.config.names, who)
 
     def render(self, view, **options) -> str:
         """The board of a view, in the words of the branch replayed."""
-        return self._loaded.render(view, **options) if self._loaded is not None else self.game.render(view, **options)
+        return self.loaded.render(view, **options) if self.loaded is not None else self.game.render(view, **options)
 
     def frames(self, seat: Seat | None) -> Iterator[tuple[int, list[str], Any]]:
         """For each command: its last event number, its lines as ``seat`` sees them, and the view
         after it (None for a seat's view export, whose blanked events cannot be folded)."""
         g = self.game
         state = g.initial(self.config)
-        words = self._loaded
+        words = self.loaded
         names = words.names if words is not None else self.config.names
         describe = words.describe if words is not None else (lambda event: g.describe(event, self.config))
         for group in commands(self.entries):

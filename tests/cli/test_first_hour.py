@@ -57,7 +57,7 @@ def test_play_without_an_id_picks_the_latest_unfinished_game(tmp_path):
 
 
 def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_play_in(tmp_path):
-    """After a game, `dinocli show` (and log, analyze, review) alone looks at it: the newest game with a
+    """After a game, `dinocli show` (and log, analyze, review, export) alone looks at it: the newest game with a
     person at the table, never a bots-only one; with none, one line saying how to start."""
     db = tmp_path / "g.db"
     for cmd in ("show", "log", "analyze", "review"):
@@ -76,6 +76,10 @@ def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_p
     assert judged.returncode == 0 and json.loads(judged.stdout)["game"] == mine, judged.stderr
     r = run(db, "review")
     assert r.returncode == 1 and "review needs a terminal" in r.stderr
+    mine_seen = run(db, "export", "--as", "you")
+    assert mine_seen.returncode == 0 and mine_seen.stdout == run(db, "export", mine, "--as", "you").stdout
+    whole = run(db, "export")   # the latest is still being played: not the whole log
+    assert whole.returncode == 1 and "export --as SEAT" in whole.stderr and whole.stdout == ""
 
 
 def test_new_and_rules_without_a_game_name_the_games(tmp_path):
@@ -285,15 +289,15 @@ def test_import_suggests_a_show_with_the_same_db_and_a_seedless_game_says_why_it
     assert r.returncode == 1 and "imported without its seed" in r.stderr and "--with-seed" in r.stderr
 
 
-def _on_a_terminal(db, *args) -> list[str]:
-    """The lines ``dinocli --db DB ARGS`` writes to a 24-line pty, $PAGER marking each line it pages."""
+def on_a_terminal(db, *args) -> list[str]:
+    """The lines ``dinocli [--db DB] ARGS`` writes to a 24-line pty, $PAGER marking each line it pages."""
     import pty
 
     env = {**os.environ, "PAGER": "sed s/^/PAGED:/", "TERM": "dumb", "LINES": "24", "COLUMNS": "100"}
     env.pop("DINOCLI_DB", None)
     pid, fd = pty.fork()
     if pid == 0:  # the child: stdout is the pty
-        os.execve(str(EXE), [str(EXE), "--db", str(db), *args], env)
+        os.execve(str(EXE), [str(EXE), *(["--db", str(db)] if db is not None else []), *args], env)
     chunks = []
     while True:
         try:
@@ -317,11 +321,11 @@ def test_a_long_log_goes_through_the_pager_and_last_shows_the_tail(tmp_path):
     gid = new_id(db, "dingo", "--watch", "--bot", "rules", "--bot", "rules", "--seed", "7")
     whole = run(db, "log", gid).stdout.splitlines()
     assert len(whole) > 50
-    paged = _on_a_terminal(db, "log", gid)
+    paged = on_a_terminal(db, "log", gid)
     assert len(paged) == len(whole) and all(line.startswith("PAGED:") for line in paged)
     tail = run(db, "log", gid, "--last", "3")
     assert tail.returncode == 0 and tail.stdout.splitlines() == whole[-3:]
-    assert _on_a_terminal(db, "log", gid, "--last", "3") == whole[-3:]
+    assert on_a_terminal(db, "log", gid, "--last", "3") == whole[-3:]
     assert len(json.loads(run(db, "log", gid, "--last", "3", "--json").stdout)) == 3
     bad = run(db, "log", gid, "--last", "0")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1

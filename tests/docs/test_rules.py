@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -80,25 +78,10 @@ def test_plain_reading_fills_lists_and_keeps_no_fill_blocks():
 @pytest.mark.skipif(sys.platform == "win32" or shutil.which("sed") is None, reason="needs a POSIX pty and sed")
 def test_rules_goes_through_the_pager_on_a_terminal(tmp_path):
     """Issue 10: on a terminal the page goes to $PAGER."""
-    import pty
+    from ..cli.test_first_hour import EXE, on_a_terminal
 
-    exe = Path(sys.executable).with_name("dinocli")
-    if not exe.exists():
+    if not EXE.exists():
         pytest.skip("the dinocli script is not installed next to this Python")
-    env = {**os.environ, "PAGER": "sed s/^/PAGED:/", "TERM": "dumb"}
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: stdout is the pty
-        os.execve(str(exe), [str(exe), "rules", "dingo"], env)
-    chunks = []
-    while True:
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
-    os.waitpid(pid, 0)
-    lines = b"".join(chunks).decode("utf-8", "replace").splitlines()
+    lines = on_a_terminal(None, "rules", "dingo")
     assert lines and all(line.startswith("PAGED:") for line in lines if line.strip())
     assert any("dinocli-dingo" in line.replace("\u2010", "-") for line in lines)

@@ -75,3 +75,28 @@ def test_a_finished_five_or_six_player_game_fits_80x24_with_its_result(svc, kind
     assert len(screen) + 1 + len(bar) <= 24 and max(map(len, screen)) <= 80, shown
     assert screen[0].startswith(("THE DINGO ATE THE BABY", "Dodos Riding Dinos")), shown
     assert any("Winner: " in line for line in screen), shown
+
+
+def test_what_does_not_fit_under_the_board_is_said_not_dropped(svc):
+    """At 80x24 a Dodos round told under the board lost its first lines without a word (the reveal, a hit);
+    now the heading says how many earlier lines are not shown and where they are (`log`)."""
+    from dinocli.repl import screen as drawing
+
+    g = svc.new_game("dodos", players=[ME], bots=["rules", "rules", "rules"], seed="22")
+    rnd = random.Random(22)
+    marked = 0
+    for _ in range(12):
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        if g.over:
+            break
+        shown, _ = first_screen(svc, g.id)
+        _, told = drawing.recap(g, 0)
+        heading = next((i for i, line in enumerate(shown) if line.startswith(("Since your last move", "Last moves",
+                                                                                 "So far"))), None)
+        under = 0 if heading is None else sum(1 for line in shown[heading + 1:] if line.startswith("  "))
+        if heading is not None and under < len(told):   # (with no room at all, nothing is told)
+            assert "earlier line" in shown[heading] and "type log" in shown[heading], shown
+            marked += 1
+        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+    assert marked

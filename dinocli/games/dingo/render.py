@@ -141,7 +141,9 @@ def _prompt(v: View) -> str:
     if v.phase == "effect":
         effect = EFFECT[v.pending]
         return f"{who}: resolve {card_text(v.pending)}'s {effect}? 'target PLAYER POS' or 'skip'"
-    return f"{who} to play: 'play CARD PLAYER', 'discard CARD' or 'destroy'."
+    if len(v.ranches[v.turn]) > 1:   # DINGO-20: destroying the protected card leaves another
+        return f"{who} to play: 'play CARD PLAYER', 'discard CARD' or 'destroy'."
+    return f"{who} to play: 'play CARD PLAYER' or 'discard CARD'."
 
 
 def render(v: View, color: bool = False, height: int | None = None) -> str:
@@ -176,6 +178,9 @@ def _board(v: View, color: bool, compact: bool, inline_hand: bool) -> str:
     if compact:
         legend = "-- * protected  ~ Moon-shielded  5b = value 5, blue  4p = 4 points  > to move "
     out.append(legend.ljust(78, "-").rstrip())
+    if v.discard and not compact:   # face up in dinocli (a reading: the book does not say)
+        cells = [f"{_paint(card_text(c), COLOUR[c], color)} {VALUE[c]}" for c in v.discard]
+        out.extend(_pack(cells, "Discard pile: ", "  "))
     if v.seat is not None and v.hand:
         if inline_hand:
             cards = [f"{i + 1} {_paint(card_text(c), COLOUR[c], color)} {VALUE[c]}"

@@ -8,11 +8,14 @@ hyphens); a throw may also name the aimed space by number.
 
 from __future__ import annotations
 
+from difflib import get_close_matches
+
+from ..grammar import does, their
 from ..protocol import IllegalAction, MalformedAction
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
-from .data import DODINO_BY_SLUG, DODINOS, KIND_BY_SLUG, SLUG, TRACKS, slug
+from .data import DODINO_BY_SLUG, DODINOS, KIND_BY_SLUG, KINDS, SLUG, TRACKS, slug
 from .dexterity import quantise_skill
-from .engine import options
+from .engine import HIT, kinds, options
 from .rules import pending_projectile, prompt
 from .state import State
 
@@ -67,8 +70,33 @@ def _seat(s, word: str) -> int:
 
 def _kind(word: str) -> int:
     if word not in KIND_BY_SLUG:
+        near = get_close_matches(word, list(KIND_BY_SLUG), n=2, cutoff=0.6)
+        if near:
+            raise MalformedAction(f"no card called {word!r}; did you mean {' or '.join(near)}?")
         raise MalformedAction(f"no card called {word!r}; cards: {', '.join(SLUG)}")
     return KIND_BY_SLUG[word]
+
+
+def _why_not(s, a) -> str:
+    """Why an action that parses is not legal now, in one line (else what the table waits for)."""
+    t = s.agenda[0]
+    if type(a) is not {"pick": Pick, "offer": Play, "discard": Discard, "swap": SwapWith}.get(t.op):
+        return prompt(s)
+    name = s.names[t.seat]
+    if type(a) is not SwapWith and a.kind not in kinds(s.hands[t.seat]):
+        return f"{does(name, 'hold')} no {KINDS[a.kind].name}"
+    if t.op == "pick":
+        return "green cards are never picked face down: pick a blue or red card (DODO-10)"
+    if t.op == "offer":
+        if KINDS[a.kind].color != "green":
+            return f"only a green card is played now, and {KINDS[a.kind].name} is {KINDS[a.kind].color} (DODO-20)"
+        if s.greens[t.seat] >= 0:
+            return f"{does(name, 'have')} played a green card this round already: one a round (DODO-21)"
+        if a.kind in HIT:
+            return "a Hit is played only before another player's card takes effect (DODO-49)"
+    if t.op == "swap" and a.seat == t.seat:
+        return f"swap with another Dodino, not {their(name)} own"
+    return prompt(s)
 
 
 def _parse(s, words: list[str]):
@@ -124,7 +152,7 @@ def parse_action(s, text: str):
     a = _parse(s, words)
     check = Throw(a.aim) if type(a) is Throw else a
     if not s.agenda or check not in options(s, s.agenda[0]):
-        raise IllegalAction(f"{' '.join(words)!r} is not legal now: {prompt(s)}")
+        raise IllegalAction(f"{' '.join(words)!r} is not legal now: {_why_not(s, a)}")
     return a
 
 

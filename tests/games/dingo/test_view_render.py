@@ -215,3 +215,42 @@ def test_a_short_terminal_gets_one_line_per_ranch_with_what_a_player_needs():
     assert "12p" in next(line for line in short if line.startswith("  eve "))
     assert any(line.startswith("Your hand") for line in short) and "Red Sheep 3" in "\n".join(short)
     assert short[-1].startswith("cat to play")
+
+
+def test_the_prompt_offers_destroy_only_when_it_is_legal():
+    """DINGO-20: 'destroy' needs more than one card in your ranch; the board's prompt offered it on every
+    turn, and a player who typed it with one card was refused."""
+    from dinocli.games.dingo.actions import DestroyProtected
+
+    seen = set()
+    for n in range(6):
+        config = GAME.configure(("ann", "bob", "cat"), (), {})
+        rng = SeededRng(f"destroy/{n}")
+        state, _ = start(GAME, config, rng)
+        for st in steps(GAME, state, lambda s, seat, legal: random.Random(n).choice(legal), rng):
+            if st.state.phase != "act":
+                continue
+            legal = any(isinstance(a, DestroyProtected) for a in st.legal)
+            board = GAME.render(GAME.observe(st.state, st.seat))
+            offered = "or 'destroy'." in board
+            assert offered == legal, board
+            seen.add(legal)
+    assert seen == {True, False}
+
+
+def test_the_discard_pile_is_shown_face_up():
+    """The discard pile is face up in dinocli (our reading; the rules page says so), yet the board showed
+    only its count: a player could not count cards. Every discarded card is listed under the ranches."""
+    config = GAME.configure(("ann", "bob"), (), {})
+    rng = SeededRng("discards")
+    state, _ = start(GAME, config, rng)
+    for st in steps(GAME, state, lambda s, seat, legal: next((a for a in legal if isinstance(a, DiscardCard)),
+                                                               legal[0]), rng, limit=8):
+        state = st.after
+    assert state.discard
+    board = GAME.render(GAME.observe(state, 0))
+    line = next(line for line in board.splitlines() if line.startswith("Discard pile: "))
+    from dinocli.games.dingo.render import card_text
+
+    shown = " ".join(board.splitlines()[board.splitlines().index(line):])
+    assert all(card_text(c) in shown for c in state.discard) and card_text(state.discard[0]) in line

@@ -8,7 +8,7 @@ from dinocli.games.dodos import GAME
 from dinocli.games.dodos.events import CardPicked, CardsDrawn, CardsRevealed, HandRevealed, RoundStarted
 from dinocli.games.dodos.state import END, PICK, RESOLVE, Task
 from dinocli.games.dodos.view import HIDDEN
-from dinocli.games.protocol import IllegalAction
+from dinocli.games.protocol import IllegalAction, MalformedAction
 
 from .helpers import ScriptRng, act, kinds_in, legal_texts, of, run, table
 
@@ -21,8 +21,12 @@ def test_only_blue_or_red_cards_can_be_picked():
     """DODO-10: exactly one blue or red card face down; green cards are never picked in Phase 1."""
     s, _ = run(round_start(hands={0: ["dash", "tail-whip", "meteor-strike"], 1: ["gallop"]}))
     assert s.phase == PICK and legal_texts(s) == ["pick dash", "pick meteor-strike"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="green cards are never picked face down.*DODO-10"):
         GAME.parse_action(s, "pick tail-whip")
+    with pytest.raises(IllegalAction, match="ann holds no Gallop"):
+        GAME.parse_action(s, "pick gallop")
+    with pytest.raises(MalformedAction, match="no card called 'dsh'; did you mean dash"):
+        GAME.parse_action(s, "pick dsh")
 
 
 def test_picks_are_secret_until_revealed_together():

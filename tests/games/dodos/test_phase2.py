@@ -97,7 +97,7 @@ def test_hit_only_before_the_effect():
     assert legal_texts(s) == ["pass", "play tail-whip", "play sidestep"]
     s, _ = act(s, "pass")
     assert waiting(s) == (1, 4) and legal_texts(s) == ["pass", "play sidestep"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="a Hit is played only before another player's card takes effect"):
         GAME.parse_action(s, "play tail-whip")
 
 
