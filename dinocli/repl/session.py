@@ -325,8 +325,10 @@ class Repl:
 
     def pass_to(self, seat: int) -> None:
         """Hot seat: hide the last player's view and wait for the next one to press Enter."""
-        name = self.name(seat)
+        name, g = self.name(seat), self.g
         self.screen.clear(scrollback=True)
+        table = one_line(g.game.status(g.shown(g.view(None))), 200)   # what everyone may see: whose turn, scores
+        self.screen.say(f"{g.game.info.name} {g.id}: {table}", "dim")
         self.screen.say(f"  Pass the keyboard to {name}.  ", "pass")
         self.screen.say("Nobody else should look at the screen now.", "dim")
         pause: PromptSession = PromptSession(input=self.input, output=self.output, history=InMemoryHistory(),
