@@ -371,6 +371,8 @@ class Repl:
 
     def _move(self, line: str) -> Intent:
         g = self.g
+        if not g.over and not self.my_turn():   # before parsing: the game's reasons speak of the mover's hand
+            raise InputError(f"it is {self.name(g.to_move)}'s turn (a bot)")
         try:
             action = g.parse(line)
         except MalformedAction as exc:
