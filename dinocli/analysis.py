@@ -239,7 +239,8 @@ def report_lines(rows: list[dict[str, Any]], name: str, spec: str, width: int = 
     else:
         out.append("No decision lost anything the bot could see.")
     out.append("Labels: inaccuracy >= 0.05, mistake >= 0.15, blunder >= 0.30 of expected return lost, "
-               "when the drop is over twice its noise (±, paired playouts; see analyze --help).")
+               "when the drop is over twice its noise (±, paired playouts; see analyze --help). "
+               "The numbers are the steps of review: g N there jumps to one.")
     return [part for line in out for part in _wrap(line, width - 1)]
 
 

@@ -325,8 +325,10 @@ class Repl:
 
     def pass_to(self, seat: int) -> None:
         """Hot seat: hide the last player's view and wait for the next one to press Enter."""
-        name = self.name(seat)
+        name, g = self.name(seat), self.g
         self.screen.clear(scrollback=True)
+        table = one_line(g.game.status(g.shown(g.view(None))), 200)   # what everyone may see: whose turn, scores
+        self.screen.say(f"{g.game.info.name} {g.id}: {table}", "dim")
         self.screen.say(f"  Pass the keyboard to {name}.  ", "pass")
         self.screen.say("Nobody else should look at the screen now.", "dim")
         pause: PromptSession = PromptSession(input=self.input, output=self.output, history=InMemoryHistory(),
@@ -369,6 +371,8 @@ class Repl:
 
     def _move(self, line: str) -> Intent:
         g = self.g
+        if not g.over and not self.my_turn():   # before parsing: the game's reasons speak of the mover's hand
+            raise InputError(f"it is {self.name(g.to_move)}'s turn (a bot)")
         try:
             action = g.parse(line)
         except MalformedAction as exc:

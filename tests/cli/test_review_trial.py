@@ -333,3 +333,5 @@ def test_analysis_speaks_to_you_in_the_second_person():
     assert report_lines(rows, "you", "mcts:medium")[0] == (
         "Analysis of your 1 decision by mcts:medium (from your information only):")
     assert report_lines(rows, "rex", "mcts:medium")[0].startswith("Analysis of rex's 1 decision by")
+    assert "The numbers are the steps of review: g N there jumps to one." in " ".join(
+        report_lines(rows, "you", "mcts:medium", width=400))

@@ -133,6 +133,8 @@ def test_hot_seat_passes_the_keyboard_and_clears_private_cards(svc, drive):
     after = svc.load(g.id)
     assert len(decisions(after, 0)) >= 2 and len(decisions(after, 1)) >= 2
     assert "Pass the keyboard to ann" in text and "Pass the keyboard to bob" in text
+    # the pass screen says what game this is and whose turn, from what everyone may see (no hand)
+    assert f"The Dingo Ate The Baby {g.id}: day 1 | target" in text.split("Pass the keyboard to ")[0]
     # every screen shown after passing to X holds X's hand and nobody else's
     screens = text.split("Pass the keyboard to ")[1:]
     for screen in screens:

@@ -171,3 +171,28 @@ def test_a_refused_undo_does_not_tell_the_card_it_protects(svc):
     drawn = [s.event for s in g.path if s.event.tag == "dingo.card_drawn"]
     names = {g.describe(e).split(" drew ")[1].rstrip(".") for e in drawn}
     assert not any(name in r.stderr for name in names)
+
+
+def test_the_prompt_does_not_read_a_move_against_a_stopped_bots_hand(svc):
+    """Ctrl-C stops a thinking bot and the prompt takes input: a move typed then was read against the bot's
+    hand, so "discard dingo" answered "trike holds no dingo" and a card it held answered "it is trike's
+    turn": its hand, card by card (found by the second attack round). Now every move typed while a bot is
+    to move gets the same answer, whatever the card."""
+    from prompt_toolkit.input import create_pipe_input
+
+    from dinocli.repl import InputError, Repl
+
+    from ..repl.conftest import Recorder
+
+    g = _bot_left_to_move(svc)
+    held = [t for t in g.legal_texts() if t.startswith(("play", "discard"))]
+    card = held[0].split()[1]
+    with create_pipe_input() as inp:
+        repl = Repl(svc, g.id, input=inp, output=Recorder(), fast=True)
+        answers = set()
+        for text in (f"discard {card}", "discard no-such-card", "discard red-dingo", "discard blue-crocodile",
+                     f"play {card} you", "play 3", "1"):
+            with pytest.raises(InputError) as exc:
+                repl.interpret(text)
+            answers.add(str(exc.value))
+    assert answers == {"it is rex's turn (a bot)"}
