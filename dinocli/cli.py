@@ -324,7 +324,12 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
                   f"{'a bot' if short == 1 else f'{short} bots'} with --bots {short + bots}"
                   f" or a friend with --player NAME")
         svc = env.service
-        g = svc.new_game(game, players=humans, bots=specs, seed=seed, variants=list(variants), undo=undo)
+        from dinocli.games.protocol import GameError
+
+        try:
+            g = svc.new_game(game, players=humans, bots=specs, seed=seed, variants=list(variants), undo=undo)
+        except GameError as exc:   # a name, a variant or a seat count the game refuses: the command line's
+            usage(str(exc))
         interactive = humans and not no_play and not as_json
         if interactive and _terminal():
             _open_repl(env, g.id, fast=fast)

@@ -662,14 +662,15 @@ class Service:
             raise ServiceError(str(exc)) from None
         return target.seq
 
-    def notes(self, g: Loaded, seat: Seat | None = None) -> dict[int, list[str]]:
-        """Notes on the events of ``g``'s line of play by event number; with ``seat``, only on events it may see."""
+    def notes(self, g: Loaded, seat: Seat | None = None, *, public: bool = False) -> dict[int, list[str]]:
+        """Notes on the events of ``g``'s line of play by event number; with ``seat`` (or ``public``: for
+        the table, no seat), only on events it may see."""
         from dinocli.events import notes
 
         kept = notes.by_event(self.store.conn, g.id)
         out = {}
         for s in g.path:
-            if s.id in kept and (seat is None or g.game.redact(s.event, seat) == s.event):
+            if s.id in kept and ((seat is None and not public) or g.game.redact(s.event, seat) == s.event):
                 out[s.seq] = kept[s.id]
         return out
 

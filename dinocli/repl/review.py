@@ -45,7 +45,7 @@ class Board:
             self.seat = self.seats()[0]
         # no seat: everything once the branch is over, else what the table sees (people to come, a bot to move)
         self.steps = list(steps(self.g, self.seat, everything=self.seat is None and self.g.over))
-        self.notes = self.service.notes(self.g, self.seat)
+        self.notes = self.service.notes(self.g, self.seat, public=self.seat is None and not self.g.over)
         self.labels = self._labels()
 
     def seats(self) -> list[int | None]:

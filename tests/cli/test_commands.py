@@ -28,7 +28,10 @@ def test_new_rejects_unknown_game_bad_bot_and_bad_names(dino):
     r = dino("new", "dingo", "--bot", "wizard", "--no-play")
     assert r.exit_code == 2 and "wizard" in r.stderr
     r = dino("new", "dingo", "--player", "a b", "--bots", "1", "--no-play")
-    assert r.exit_code == 1 and "player name" in r.stderr
+    assert r.exit_code == 2 and "player name" in r.stderr          # the command line's mistake, as --bot's
+    for bad in (["--player", "ann", "--player", "ANN"], ["--bots", "1", "--variant", "nope"]):
+        r = dino("new", "dingo", *bad, "--no-play")
+        assert r.exit_code == 2 and ("must be different" in r.stderr or "unknown variant" in r.stderr), r.stderr
     assert dino.json("games") == []
 
 

@@ -65,12 +65,13 @@ def test_numbers_are_whole_numbers_in_range_given_as_numbers_or_digits():
 
 
 def test_dinocli_new_refuses_a_bad_variant_or_option_in_one_line_and_keeps_nothing(tmp_path):
-    """#18 from the user's seat (a separate dinocli process): exit 1, the shared message, no game made."""
+    """#18 from the user's seat (a separate dinocli process): a usage error (exit 2, as a bad --bot), the
+    shared message, no game made."""
     from tests.process.conftest import ok, refused, run
 
     db = tmp_path / "games.db"
     refused(run("new", "dillos", "--bots", "2", "--no-play", "--variant", "Houston", "--variant", "city-planning",
-                db=db), 1, r"^dinocli: variants city-planning and houston cannot be combined: ")
-    refused(run("new", "sos", "--bots", "1", "--no-play", "--variant", "lava", db=db), 1,
-            r"unknown variant 'lava' for sos; choose from: bushes-instead-of-rocks, thorny-bush$")
+                db=db), 2, r"^dinocli: variants city-planning and houston cannot be combined: ")
+    refused(run("new", "sos", "--bots", "1", "--no-play", "--variant", "lava", db=db), 2,
+            r"unknown variant 'lava' for sos; choose from: bushes-instead-of-rocks, thorny-bush \(see 'dinocli new --help'\)$")
     ok(run("games", "--json", db=db), r"^\[\]\s*$")

@@ -152,6 +152,11 @@ def test_review_with_a_bot_to_move_at_a_table_of_two_shows_the_table_not_a_crash
     text = board.board_text()
     assert "Your hand" not in text and "hand:" not in text
     assert all("drew a card" in line or " drew " not in line for st in board.steps for line in st.lines)
+    draw = next(s.seq for s in g.path if s.event.tag == "dingo.card_drawn")   # ann's draw: hidden from the table
+    svc.annotate(g.id, "kept the Red Baby", at=draw)
+    svc.annotate(g.id, "a public note")
+    notes = Board(svc, g.id).notes
+    assert "a public note" in str(notes) and "Red Baby" not in str(notes)
 
 
 @needs_exe
