@@ -276,7 +276,10 @@ def _played_line(g, p, seat) -> list[str]:
     from dinocli.seen import decision_text
 
     name = f"{g.label(p.seat)}{' (bot)' if p.bot else ''}"
-    out = [decision_text(g.game, p.events[0] if p.events else None, g.say_action(p.action), seat, name, g.describe)]
+    first = p.events[0] if p.events else None
+    out = [decision_text(g.game, first, g.say_action(p.action), seat, name, g.describe)]
+    if first is not None and g.game.outcome(first) and g.game.redact(first, seat) == first:
+        out.append("    " + g.describe(first))   # what the notation cannot say: where the throw landed
     for ev in p.events[1:]:
         red = g.game.redact(ev, seat) if g.game.narrated(ev) else None
         if red is not None:

@@ -42,7 +42,7 @@ ROLES: dict[str, tuple[str, ...]] = {
     "rules": ("VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "returns", "scores"),
     "view": ("observe", "determinize", "redact", "reveals", "fold_view"),
     "notation": ("format_action", "parse_action", "round_of"),
-    "render": ("render", "status", "describe", "reveal", "QUIET"),
+    "render": ("render", "status", "describe", "reveal", "QUIET", "OUTCOMES"),
     "strategy": ("choose",),
     "estimate": ("heuristic",),
 }
@@ -180,6 +180,10 @@ class ModuleGame:
     def narrated(self, event: Event) -> bool:
         """Whether a person is told of an event that follows a decision as it happens (the log shows all)."""
         return type(event) not in self._render.QUIET
+
+    def outcome(self, event: Event) -> bool:
+        """Whether a decision's first event tells what its notation cannot (where a throw landed)."""
+        return type(event) in self._render.OUTCOMES
 
     def reveal(self, state: State, rng: Rng | None = None) -> list[str]:
         """Lines of what a spectator's view of ``state`` hides (for a finished game's review only)."""

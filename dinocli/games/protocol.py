@@ -158,6 +158,9 @@ class Game(Protocol):
     def narrated(self, event: Event) -> bool:
         """Whether a person is told of an event that follows a decision as it happens (the log shows all)."""
 
+    def outcome(self, event: Event) -> bool:
+        """Whether a decision's first event tells what its notation cannot (where a throw landed)."""
+
     def reveal(self, state: State, rng: Rng | None = None) -> list[str]:
         """Lines of what a spectator's view of ``state`` hides: hands, face-down picks or tiles
         (shown only when reviewing a finished game)."""

@@ -80,7 +80,7 @@ TOY_ROLES = {
     "rules": "from dinocli.games.dingo.rules import *\nfrom dinocli.games.dingo.rules import advance",
     "view": "from dinocli.games.dingo.view import observe, determinize, redact, reveals, fold_view",
     "notation": "from dinocli.games.dingo.notation import format_action, parse_action, round_of",
-    "render": "from dinocli.games.dingo.render import render, status, describe, reveal, QUIET",
+    "render": "from dinocli.games.dingo.render import render, status, describe, reveal, QUIET, OUTCOMES",
     "strategy": "from dinocli.games.dingo.strategy import choose",
     "estimate": "from dinocli.games.dingo.estimate import heuristic",
 }

@@ -88,3 +88,26 @@ def test_move_tells_the_reveal_and_not_the_bookkeeping(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "Revealed: you " in r.stdout and "Waiting for" not in r.stdout
     assert "Waiting for" in run(db, "log", gid).stdout    # the log keeps every event
+
+
+def test_move_tells_where_a_throw_landed(tmp_path):
+    """`move` printed "rex (bot): throw banana at you" and nothing of the d20: whether it hit was left to
+    guess (DODO-50..54). The throw's outcome is now told under its notation, as at the prompt; a pass,
+    whose event only restates it, is not told twice."""
+    from tests.clirunner import Dino
+
+    dino = Dino(tmp_path / "g.db")
+    gid = dino.json("new", "dodos", "--bot", "rules", "--bot", "rules", "--seed", "narrate", "--no-play")["game"]
+    text = ""
+    for _ in range(60):
+        r = dino("move", gid, "1")
+        if r.exit_code != 0:
+            break
+        text += r.stdout
+        if "threw the" in text:
+            break
+    lines = text.splitlines()
+    throws = [i for i, line in enumerate(lines) if ": throw " in line]
+    assert throws and all(lines[i + 1].lstrip().startswith(lines[i].split(" (bot)")[0].split(":")[0] + " threw the")
+                          and "d20" in lines[i + 1] and "hit " in lines[i + 1] for i in throws)
+    assert not any(line.strip().endswith("passed.") for line in lines)

@@ -25,11 +25,14 @@ from .progress import goal_distance
 from .rules import to_move
 from .state import State, geo
 
-__all__ = ["QUIET", "reveal", "render", "status", "describe", "prompt"]
+__all__ = ["QUIET", "OUTCOMES", "reveal", "render", "status", "describe", "prompt"]
 
 # events the prompt does not narrate as they happen (a turn's start and end: the roll that opens the next
 # turn says it); the log shows every event
 QUIET = frozenset({TurnStarted, TurnEnded})
+
+# a decision's first event that tells what its notation cannot: none here (`move` shows the notation)
+OUTCOMES: frozenset = frozenset()
 
 SEAT_COLOURS = ("cyan", "yellow", "green", "blue")
 HUNTER = "@"

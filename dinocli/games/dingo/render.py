@@ -18,11 +18,15 @@ from .scoring import ranch_value
 from .state import State
 from .view import View
 
-__all__ = ["QUIET", "reveal", "render", "status", "describe", "card_text"]
+__all__ = ["QUIET", "OUTCOMES", "reveal", "render", "status", "describe", "card_text"]
 
 # events the prompt does not narrate as they happen (a turn's start and an offered choice: the prompt that
 # follows says both); the log shows every event
 QUIET = frozenset({TurnStarted, ChoiceOffered})
+
+# a decision's first event that tells what its notation cannot (which card a destroy took): `move` shows it
+# under the notation, as the prompt does
+OUTCOMES = frozenset({CardRemoved})
 
 WIDTH = 80
 _FG = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}

@@ -20,11 +20,15 @@ from .rules import prompt
 from .state import PHASES, PICK, State
 from .view import HIDDEN, View
 
-__all__ = ["QUIET", "reveal", "render", "status", "describe", "card_name", "card_label"]
+__all__ = ["QUIET", "OUTCOMES", "reveal", "render", "status", "describe", "card_name", "card_label"]
 
 # events the prompt does not narrate as they happen (whose decision or turn it is, the table cleared and the
 # token passed: the prompt and the next round's start say them); the log shows every event
 QUIET = frozenset({DecisionAwaited, TurnStarted, TableCleared, DodoPassed})
+
+# a decision's first event that tells what its notation cannot (where a throw landed and whom it hit, the
+# places a swap exchanged): `move` shows it under the notation, as the prompt does
+OUTCOMES = frozenset({ProjectileThrown, Swapped})
 
 COLORS = {"blue": "blue", "red": "red", "green": "green"}
 LETTERS = "ABCDEF"

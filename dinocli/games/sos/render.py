@@ -18,11 +18,14 @@ from .events import (
 from .rules import MAX_SCORE, result_band, steps_needed
 from .state import Phase, State, score
 
-__all__ = ["QUIET", "reveal", "render", "status", "describe", "tile_text", "ACTION_TEXT"]
+__all__ = ["QUIET", "OUTCOMES", "reveal", "render", "status", "describe", "tile_text", "ACTION_TEXT"]
 
 # events the prompt does not narrate as they happen (the turn passing: the next tile drawn says whose it
 # is); the log shows every event
 QUIET = frozenset({TurnPassed})
+
+# a decision's first event that tells what its notation cannot: none here (`move` shows the notation)
+OUTCOMES: frozenset = frozenset()
 
 FG = {"yellow": "yellow", "pink": "magenta", "blue": "bright_blue", "red": "red"}
 ARROWS = "↑→↓←"
