@@ -83,7 +83,7 @@ def test_move_tells_the_reveal_and_not_the_bookkeeping(tmp_path):
     """`dinocli move` in its own process: the pick that completes the table shows the reveal (DODO-14) and
     what followed, without the 'Waiting for ...' lines the log keeps."""
     db = tmp_path / "g.db"
-    gid = new_id(db, "dodos", "--bots", "2", "--seed", "narrate")
+    gid = new_id(db, "dodos", "--bot", "rules", "--bot", "rules", "--seed", "narrate")
     r = run(db, "move", gid, "1")
     assert r.returncode == 0, r.stderr
     assert "Revealed: you " in r.stdout and "Waiting for" not in r.stdout
