@@ -521,10 +521,15 @@ class Service:
             self.store.set_head(g.id, g.record.branch, path[-1].id if path else None, g.head)
         return self.load(game_id)
 
+    @staticmethod
+    def _strict_running(record: GameRecord) -> bool:
+        """Whether a game is strict (undo never crosses what a person saw) and has no result yet."""
+        return record.meta.get("undo") == "strict" and record.result is None
+
     def _strict_leaving(self, g: Loaded, left: list, what: str) -> None:
         """In a strict game still being played, refuse ``what`` (a branch back, a checkout) that leaves the
         events ``left`` behind if one of them showed a person at the table something hidden."""
-        if g.record.meta.get("undo") == "strict" and g.record.result is None:
+        if self._strict_running(g.record):
             people = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
             self._not_past_a_reveal(g, left, people, f"strict undo: {what} would go back past")
 
@@ -588,7 +593,7 @@ class Service:
         """Switch the game to another branch (in a strict game still being played, not back over what a
         person at the table was shown on the line left: that would be an undo past it)."""
         record = self.store.game(game_id)
-        if record.meta.get("undo") == "strict" and record.result is None:
+        if self._strict_running(record):   # only then are both lines worth loading
             g, there = self.load(game_id), self.load(game_id, branch=name)
             kept = {s.id for s in there.path}
             self._strict_leaving(g, [s for s in g.path if s.id not in kept], f"checkout {name}")

@@ -371,8 +371,7 @@ class Repl:
 
     def _move(self, line: str) -> Intent:
         g = self.g
-        if not g.over and not self.my_turn():   # before parsing: the game's reasons speak of the mover's hand
-            raise InputError(f"it is {self.name(g.to_move)}'s turn (a bot)")
+        self._check_not_a_bots_turn()   # before parsing: the game's reasons speak of the mover's hand
         try:
             action = g.parse(line)
         except MalformedAction as exc:
@@ -389,10 +388,13 @@ class Repl:
         return Intent("move", action=action)
 
     def _check_can_move(self) -> None:
-        g = self.g
-        if g.over:
+        if self.g.over:
             raise InputError("the game is over: undo, branches, log, export or quit")
-        if not self.my_turn():
+        self._check_not_a_bots_turn()
+
+    def _check_not_a_bots_turn(self) -> None:
+        g = self.g
+        if not g.over and not self.my_turn():
             raise InputError(f"it is {self.name(g.to_move)}'s turn (a bot)")
 
     # -- carrying it out ------------------------------------------------------------------

@@ -33,6 +33,20 @@ def first_screen(svc, game_id: str, prompt: str = f"{ME}> ") -> tuple[list[str],
     return screen, repl.toolbar_lines()
 
 
+def screens_of_a_game(svc, g, moves: int):
+    """Each first screen (and toolbar) of ``g`` at 80x24 as the person moves at random (seed 22) after the
+    bots, until ``moves`` moves or the end; with the game as loaded for that screen."""
+    rnd = random.Random(22)
+    for _ in range(moves):
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        if g.over:
+            return
+        screen, bar = first_screen(svc, g.id)
+        yield g, screen, bar
+        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+
+
 @pytest.mark.parametrize("kind,bots,header,mine", [
     pytest.param("dingo", 4, "THE DINGO ATE THE BABY", re.compile(rf"^[> ] {ME[:10]}.*(\(you\)|you:)"), id="dingo5"),
     pytest.param("dodos", 5, "Dodos Riding Dinos", re.compile(rf"^ [A-F] {ME[:12]} .*\(you\)"), id="dodos6"),
@@ -41,13 +55,7 @@ def test_five_player_dingo_and_six_player_dodos_fit_80x24(svc, kind, bots, heade
     """#22: the header line, your own ranch (Dingo) or row (Dodos) and your hand stay on screen at 80x24:
     the board, what it leaves room for and the prompt fit above the toolbar, no line wider than 80."""
     g = svc.new_game(kind, players=[ME], bots=["rules"] * bots, seed="22")
-    rnd = random.Random(22)
-    for _ in range(10):
-        list(svc.run_bots(g))
-        g = svc.load(g.id)
-        if g.over:
-            break
-        screen, bar = first_screen(svc, g.id)
+    for g, screen, bar in screens_of_a_game(svc, g, 10):
         shown = "\n".join(screen)
         assert len(screen) + 1 + len(bar) <= 24, shown
         assert max(map(len, screen)) <= 80, shown
@@ -55,7 +63,6 @@ def test_five_player_dingo_and_six_player_dodos_fit_80x24(svc, kind, bots, heade
         assert any(mine.match(line) for line in screen), shown
         assert any(line.startswith("Your hand") for line in screen), shown
         assert any(line.startswith(f"{ME} to move") for line in screen), shown
-        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
 
 
 @pytest.mark.parametrize("kind,bots", [pytest.param("dingo", 4, id="dingo5"), pytest.param("dodos", 5, id="dodos6")])
@@ -83,14 +90,8 @@ def test_what_does_not_fit_under_the_board_is_said_not_dropped(svc):
     from dinocli.repl import screen as drawing
 
     g = svc.new_game("dodos", players=[ME], bots=["rules", "rules", "rules"], seed="22")
-    rnd = random.Random(22)
     marked = 0
-    for _ in range(12):
-        list(svc.run_bots(g))
-        g = svc.load(g.id)
-        if g.over:
-            break
-        shown, _ = first_screen(svc, g.id)
+    for g, shown, _ in screens_of_a_game(svc, g, 12):
         _, told = drawing.recap(g, 0)
         heading = next((i for i, line in enumerate(shown) if line.startswith(("Since your last move", "Last moves",
                                                                                  "So far"))), None)
@@ -98,5 +99,4 @@ def test_what_does_not_fit_under_the_board_is_said_not_dropped(svc):
         if heading is not None and under < len(told):   # (with no room at all, nothing is told)
             assert "earlier line" in shown[heading] and "type log" in shown[heading], shown
             marked += 1
-        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
     assert marked
