@@ -1217,11 +1217,20 @@ def rules(env: Env, game):
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (needs dinocli[dask]).")
 @click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
               help="Also draw the results as charts on a web page (win rates, head to head, ratings).")
+@click.option("--quiet", "-q", is_flag=True, help="Say nothing on stderr while it runs.")
 @JSON
 @pass_env
 def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, early_stop, save, scheduler,
-               report_file, as_json):
-    """Play bots against each other headless: paired seeds, rotated seats, ratings."""
+               report_file, quiet, as_json):
+    """Play bots against each other headless: paired seeds, rotated seats, ratings.
+
+    While it runs it says how it goes on stderr: on a terminal one line kept up to date (games
+    done, time left, wins so far); elsewhere a line when it starts (games, workers) and about once
+    a minute after. --quiet says nothing.
+
+    \b
+    Example: dinocli tournament dingo --bot mcts:easy --bot rules --bot random --games 20
+    """
     with handled():
         from dinocli.tournament.command import command
 
@@ -1230,4 +1239,4 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
             fail(f"--report {report_file}: no such directory", USAGE)
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
                 variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
-                report_file=report_file)
+                report_file=report_file, quiet=quiet)
