@@ -29,6 +29,9 @@ class Env:
         self.db = db
         self.color_mode = color
         self.db_typed = False  # --db given on the command line: suggested commands repeat it
+        self.settings: dict[str, str] = {}   # the config file's (dinocli.config)
+        self.chosen_by: dict[str, str] = {}  # setting: what chose it (--db, DINOCLI_DB, the config file ...)
+        self.pager = True   # --no-pager: never through $PAGER
         self._service = None
 
     def command(self, *words: str) -> str:
@@ -71,6 +74,7 @@ def fail(message: str, code: int = ERROR) -> None:
 # imported are looked at (one that was never imported raised nothing), so no command loads them for this.
 _ERRORS = (
     ("dinocli.files", "FileRefused", ERROR, ""),
+    ("dinocli.config", "ConfigError", ERROR, ""),
     ("dinocli.events.errors", "Conflict", CONFLICT, "conflict: "),
     ("dinocli.verify", "VerificationFailed", REJECTED, ""),
     ("dinocli.events.errors", "LogRejected", REJECTED, "log rejected: "),
@@ -156,10 +160,13 @@ class _Commands(click.Group):
 @click.option("--db", type=click.Path(dir_okay=False), envvar="DINOCLI_DB", show_envvar=True,
               help="SQLite file holding the games (default: the user data directory).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour the board; auto means on a terminal unless NO_COLOR is set.")
+              envvar="DINOCLI_COLOR", show_envvar=True,
+              help="Colour the board; auto means on a terminal unless NO_COLOR is set (FORCE_COLOR or "
+                   "CLICOLOR_FORCE: even through a pipe).")
+@click.option("--no-pager", is_flag=True, help="Print long output (log, rules) straight out, never through $PAGER.")
 @click.version_option(__version__, prog_name="dinocli")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, color: str) -> None:
+def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     """Play The Dingo Ate The Baby, SOS Dino, Dodos Riding Dinos and 'Dillos In Austin
     against bots and friends. Every move is saved as it is made.
 
@@ -171,8 +178,20 @@ def cli(ctx: click.Context, db: str | None, color: str) -> None:
     Exit codes: 0 ok, 1 error, 2 usage, 3 conflict, 4 log rejected, 5 database unavailable.
     """
     env = ctx.ensure_object(Env)
-    env.db, env.color_mode = db, color
+    with handled():
+        from dinocli.config import load
+
+        env.settings = load()
+    given = {"db": ctx.get_parameter_source("db"), "color": ctx.get_parameter_source("color")}
+    env.chosen_by = {k: {"COMMANDLINE": f"--{k}", "ENVIRONMENT": f"DINOCLI_{k.upper()}"}.get(src.name, "")
+                     for k, src in given.items() if src is not None}
+    for key in ("db", "color"):   # the config file's default, unless the command line or environment chose
+        if not env.chosen_by.get(key) and key in env.settings:
+            env.chosen_by[key] = "the config file"
+    env.db = env.settings["db"] if env.chosen_by.get("db") == "the config file" else db
+    env.color_mode = env.settings["color"] if env.chosen_by.get("color") == "the config file" else color
     env.db_typed = ctx.get_parameter_source("db") == click.core.ParameterSource.COMMANDLINE
+    env.pager = not no_pager
     ctx.call_on_close(env.close)
 
 
@@ -292,7 +311,8 @@ def _played_line(g, p, seat) -> list[str]:
 @cli.command()
 @GAME
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A human seat (repeat for friends at the keyboard).")
-@click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N", help="Add N bots of the default level.")
+@click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N",
+              help="Add N bots of the default level (mcts:medium, or the config file's bot).")
 @click.option("--bot", "bot_specs", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="Add a bot: random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S.")
 @click.option("--seed", help="Make the game reproducible (same seed, same deals and rolls).")
@@ -309,15 +329,18 @@ def _played_line(g, p, seat) -> list[str]:
 def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, no_play, fast, as_json):
     """Start a new GAME (dingo, sos, dodos, dillos): humans first, then bots.
 
-    Without --player you play as "you". With only bots (--watch) or --no-play no prompt opens.
+    Without --player you play as "you" (or the config file's player). With only bots (--watch) or
+    --no-play no prompt opens.
     """
     with handled():
         from dinocli import games
         from dinocli.ai import DEFAULT_SPEC
+        from dinocli.service import DEFAULT_HUMAN
 
         info = games.get(game_kind(game)).info
-        specs = [DEFAULT_SPEC] * bots + [bot_spec(s) for s in bot_specs]
-        humans = [] if watch else (list(players) or ["you"])
+        default_bot = _configured_bot(env) if bots else DEFAULT_SPEC
+        specs = [default_bot] * bots + [bot_spec(s) for s in bot_specs]
+        humans = [] if watch else (list(players) or [env.settings.get("player", DEFAULT_HUMAN)])
         if watch and players:
             fail("--watch seats no humans; drop --player", USAGE)
         seated = len(humans) + len(specs)
@@ -361,6 +384,20 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             if interactive:
                 echo("No terminal here, so no prompt opened.")
             echo(_how_to_play(env, g))
+
+
+def _configured_bot(env: Env) -> str:
+    """The bot `--bots N` adds: the config file's ``bot`` if it is set (a bad one is a one-line error), else
+    the default level."""
+    from dinocli.ai import DEFAULT_SPEC, BotSpecError, parse_spec
+    from dinocli.config import ConfigError, path
+
+    text = env.settings.get("bot", DEFAULT_SPEC)
+    try:
+        parse_spec(text)
+        return text
+    except BotSpecError as exc:
+        raise ConfigError(f"config file {path()}: bot: {exc}") from None
 
 
 def _terminal() -> bool:
@@ -753,12 +790,16 @@ def log(env: Env, game_id, as_seat, last, as_json):
 
 
 def _page(text: str) -> None:
-    """Print ``text`` (made terminal-safe), through the pager when stdout is a terminal it overflows."""
+    """Print ``text`` (made terminal-safe), through $PAGER when stdout is a terminal it overflows (never
+    with --no-pager or PAGER=cat)."""
     import shutil
 
     from dinocli.safe import safe_block
 
-    if sys.stdout.isatty() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
+    env = click.get_current_context().find_object(Env)
+    paged = env is None or env.pager
+    if (paged and sys.stdout.isatty() and os.environ.get("PAGER", "less").strip() != "cat"
+            and text.count("\n") + 1 >= shutil.get_terminal_size().lines):
         click.echo_via_pager(safe_block(text))
     else:
         echo(text)
@@ -770,14 +811,14 @@ def _page(text: str) -> None:
 @click.option("--as", "as_seat", metavar="SEAT", shell_complete=complete.seats,
               help="Only what this seat (a name or number) may know (default: the whole game, once it is over).")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
-              help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
+              help="jsonl: the log (dinocli-log-format(5)); text: a numbered move list; html: a page stepping through the game.")
 @click.option("--with-seed", is_flag=True,
               help="Put the secret seed in an unfinished game's save, to go on playing it on another machine. "
                    "Private: whoever reads the file can see the future (every card and roll to come).")
 @pass_env
 def export(env: Env, game_id, output, as_seat, fmt, with_seed):
     """Export GAME_ID's current branch (default: the latest game you play in) as JSON Lines (see
-    dinocli-log(5)), a move list or a web page.
+    dinocli-log-format(5)), a move list or a web page.
 
     A finished game's log reveals its seed, so anyone can check every draw. With --as the file
     holds only what that seat may know: what it may not see is a salted commitment that still
@@ -1174,13 +1215,9 @@ def where(ctx: click.Context, as_json):
     from dinocli.events.store import default_path
 
     env: Env = ctx.obj
-    source = ctx.find_root().get_parameter_source("db")
-    if env.db and source == click.core.ParameterSource.COMMANDLINE:
-        path, why = Path(env.db).expanduser(), "--db"
-    elif env.db:
-        path, why = Path(env.db).expanduser(), "DINOCLI_DB"
-    else:
-        path, why = default_path(), "the user data directory (platformdirs)"
+    why = env.chosen_by.get("db")
+    path = Path(env.db).expanduser() if env.db else default_path()
+    why = why or "the user data directory (platformdirs)"
     path = path.absolute()
     if as_json:
         emit_json({"db": str(path), "exists": path.is_file(), "chosen_by": why})
@@ -1189,6 +1226,27 @@ def where(ctx: click.Context, as_json):
     if sys.stdout.isatty():
         echo(f"  chosen by {why}; {'it exists' if path.is_file() else 'not created yet (the first new game creates it)'}",
                    err=True)
+
+
+@cli.command("config")
+@JSON
+@pass_env
+def config_cmd(env: Env, as_json):
+    """Print where the config file is and what it sets (a TOML file: bot, color, db, player)."""
+    with handled():
+        from dinocli.config import describe, path
+
+        rows = describe(env.settings, env.chosen_by, {"db": env.db, "color": env.color_mode})
+        where = path()
+        if as_json:
+            emit_json({"file": str(where), "exists": where.is_file(), "settings": rows})
+            return
+        echo(f"Config file: {where}" + ("" if where.is_file() else " (none yet: write one to set defaults)"))
+        width = max(len(str(r["value"])) for r in rows.values())
+        for key, row in rows.items():
+            echo(f"  {key:<6}  {row['value']:<{width}}  ({row['from']})")
+        if not where.is_file():
+            echo(f'For example:\n  bot = "mcts:hard"\n  player = "ann"')
 
 
 @cli.command()

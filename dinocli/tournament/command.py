@@ -134,7 +134,8 @@ def command(env, *, game: str, specs: list[str], games: int, workers: int | None
     if as_json:
         emit_json(report)
         return
-    click.echo(render(report, color=env.color()))
+    colour = env.color()
+    click.echo(render(report, color=colour), color=colour or None)
 
 
 # -- the table ---------------------------------------------------------------------------------
