@@ -49,7 +49,8 @@ PINNED = {
 
 def _without_run(report: dict) -> dict:
     assert set(report["run"]) == {"workers", "scheduler", "elapsed", "games_per_second"}
-    return {k: v for k, v in report.items() if k != "run"}
+    assert report["schema"] == 1   # #42: every --json output says its shape's version
+    return {k: v for k, v in report.items() if k not in ("run", "schema")}
 
 
 def test_a_seeded_tournament_reports_what_it_did_before_the_redesign(dino):
