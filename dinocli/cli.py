@@ -613,6 +613,14 @@ def actions(env: Env, game_id, as_json):
             echo(f"{i:>3}. {t}")
 
 
+def _not_over(env: Env, g) -> None:
+    """Refuse (one line) a move or a hint on a finished game, saying the result and what to do next."""
+    if g.over:
+        from dinocli.climb import game_over
+
+        fail(game_over(g, env.command))
+
+
 def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
     """`move ID N`: the Nth move `actions` lists, and the head it was listed at (a move whose own
     notation is that number stays itself)."""
@@ -643,6 +651,7 @@ def move(env: Env, game_id, action, expect_head, as_json):
     a card face down"); with --json its "action" is null."""
     with handled():
         svc = env.service
+        _not_over(env, svc.load(game_id))
         text, listed_at = _numbered(env, game_id, " ".join(action))
         g, first = svc.move(game_id, text, expected_head=listed_at if expect_head is None else expect_head)
         played = [first, *_bots_after_saved(svc, g, first)]
@@ -1134,8 +1143,7 @@ def hint(env: Env, game_id, spec, as_json):
 
         bot_spec(spec)
         g = env.service.load(game_id or _latest(env, unfinished=True))
-        if g.over:
-            fail("the game is over")
+        _not_over(env, g)
         _not_a_bots_turn(env, g)
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
