@@ -271,7 +271,7 @@ def test_where_prints_the_database_in_use(tmp_path):
     assert run(db, "where").stdout.strip() == str(db)
     r = run(None, "where", "--json", env={"DINOCLI_DB": str(tmp_path / "env.db")})
     data = json.loads(r.stdout)
-    assert data == {"db": str(tmp_path / "env.db"), "exists": False, "chosen_by": "DINOCLI_DB"}
+    assert data == {"schema": 1, "db": str(tmp_path / "env.db"), "exists": False, "chosen_by": "DINOCLI_DB"}
     r = run(None, "where", "--json", env={"XDG_DATA_HOME": str(tmp_path / "xdg")})
     assert json.loads(r.stdout)["db"].startswith(str(tmp_path / "xdg"))
 
