@@ -282,7 +282,8 @@ def _board(env: Env, g, seat) -> str:
     if g.over:
         from dinocli.climb import next_level
 
-        lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
+        if not (g.game.info.cooperative and "Game over" in lines[0]):   # a team game's board says it (#42 item 5)
+            lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
         lines += [climb] if (climb := next_level(g, env.command)) else []
     else:
         who = g.seats[g.to_move]
@@ -637,7 +638,7 @@ def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
 
 
 @cli.command()
-@GAME_ID
+@click.argument("game_id", metavar="GAME_ID", shell_complete=complete.unfinished_game_ids)
 @click.argument("action", nargs=-1, required=True, shell_complete=complete.moves)
 @click.option("--expect-head", type=int, metavar="N",
               help="Play only if the game is still at head N (the 'head' of show --json); else conflict (exit 3).")
@@ -1128,7 +1129,7 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
 
 
 @cli.command()
-@LATEST
+@click.argument("game_id", metavar="[GAME_ID]", required=False, shell_complete=complete.unfinished_game_ids)
 @click.option("--bot", "spec", default="mcts:hard", show_default=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot to ask.")
 @JSON
