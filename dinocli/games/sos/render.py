@@ -144,8 +144,7 @@ def _side(state: State) -> list[str]:
         if state.banned >= 0 and state.phase == Phase.ACT:
             lines.append(f"  {DINO_NAMES[state.banned]} may not move")
     if state.phase != Phase.OVER:   # the end is said once, under the board (#42 item 5)
-        lines += _wrap(_prompt(state).split(), SIDE_WIDTH, "")
-    lines.append("")
+        lines += _wrap(_prompt(state).split(), SIDE_WIDTH, "") + [""]
     for d, p in enumerate(state.dinos):
         where = "lost" if p < 0 else ("safe on " if IS_MOUNTAIN[p] else "at ") + cell_name(p)
         lines.append(f"{COLORS[d][0].upper()} {DINO_NAMES[d]:<7} {where}")
