@@ -249,9 +249,9 @@ def _fields_in_lines(fields: list[tuple[str, str]], room: int) -> list[str]:
 def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolbar: int) -> int:
     """Redraw so that it fits the terminal: the board as ``viewer`` sees it (denser when the terminal is
     short), what happened since their last move (as much as fits), the moves ``legal`` to the person at
-    the keyboard (listed when they fit, else counted); ``toolbar`` lines stay free at the bottom, and
-    MENU_ROWS above them for the prompt and its completion menu where the board can be made to leave
-    them. Return the rows left for the prompt and its menu."""
+    the keyboard (listed when they fit, else counted); ``toolbar`` lines stay free at the bottom, and,
+    while a move is to be typed, MENU_ROWS above them for the prompt and its completion menu where the
+    board can be made to leave them. Return the rows left for the prompt and its menu."""
     if screen.terminal:
         screen.clear()
     who = seat_name(g, g.to_move) if legal else ""
@@ -259,10 +259,11 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     them = "it" if len(legal) == 1 else "them"
     short = [(f"{who} to move: {count} (Tab, actions, help).", "dim")] if legal else []
     least = result_lines(g, command)[:2] if g.over else short  # what must stay under the board
-    fits = screen.rows() - MENU_ROWS - toolbar - screen.height(least)  # the prompt, its menu and toolbar stay
+    menu = MENU_ROWS if legal else 1   # the menu's room while a move is to be typed (at the end, the result's)
+    fits = screen.rows() - menu - toolbar - screen.height(least)  # the prompt, its menu and toolbar stay
     board = safe_block(g.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
     print_formatted_text(ANSI(board) if screen.color else board, output=screen.out, color_depth=screen.depth)
-    room = screen.rows() - MENU_ROWS - toolbar - board.count("\n") - 1
+    room = screen.rows() - menu - toolbar - board.count("\n") - 1
     tail: Lines = []
     if g.over:
         tail = result_lines(g, command, said="Game over" in board)

@@ -123,7 +123,7 @@ def test_hint_at_the_prompt_prints_what_the_shell_prints(svc, drive, tmp_path):
     screen = " ".join(text.split())          # the prompt wraps long lines at word boundaries
     for line in r.stdout.splitlines():
         assert " ".join(line.split()) in screen, line
-    assert "expected result" in text and "1 = a sure win" in text
+    assert "expected result" in screen and "1 = a sure win" in screen and "the most searched" in screen
 
 
 def test_the_best_move_has_a_reason_when_a_runner_up_has_one():

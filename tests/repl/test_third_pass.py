@@ -46,6 +46,10 @@ def test_a_wrong_dodos_card_lists_the_cards_you_can_pick_now(svc, tmp_path):
     far = run("move", g.id, "pick", "zzz", db=db)
     assert far.returncode == 1 and far.stderr.rstrip() == f"dinocli: no card called 'zzz'; you can pick now: {', '.join(picks)}"
     assert svc.load(g.id).head == g.head
+    held = svc.new_game("dodos", players=["you"], bots=["rules", "rules"], seed="9")   # long-stride, overtake
+    other = run("move", held.id, "pick", "dsh", db=db)
+    assert other.returncode == 1 and other.stderr == (
+        "dinocli: no card called 'dsh' (dash is not yours to pick now); you can pick now: long-stride, overtake\n")
 
 
 def test_a_finished_sos_says_game_over_once(svc, tmp_path):

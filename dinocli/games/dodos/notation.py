@@ -75,10 +75,14 @@ def _kind(s, verb: str, word: str) -> int:
         return KIND_BY_SLUG[word]
     op = {"pick": Pick, "play": Play, "discard": Discard}[verb]
     now = sorted({SLUG[a.kind] for a in (options(s, s.agenda[0]) if s.agenda else []) if type(a) is op})
-    near = get_close_matches(word, now, n=2, cutoff=0.6) or get_close_matches(word, list(KIND_BY_SLUG), n=2, cutoff=0.6)
+    near = get_close_matches(word, now, n=2, cutoff=0.6)
+    other = [] if near else get_close_matches(word, list(KIND_BY_SLUG), n=1, cutoff=0.6)
     said = f"no card called {word!r}" + (f"; did you mean {' or '.join(near)}?" if near else "")
     if now:
+        said += f" ({other[0]} is not yours to {verb} now)" if other else ""
         raise MalformedAction(f"{said}{' You' if near else '; you'} can {verb} now: {', '.join(now)}")
+    if other:
+        raise MalformedAction(f"{said}; did you mean {other[0]}?")
     raise MalformedAction(said if near else f"{said}; cards: {', '.join(SLUG)}")
 
 
