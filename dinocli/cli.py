@@ -486,13 +486,14 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             return
         echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
         from dinocli import games
+        from dinocli.games.columns import clip, ljust
 
         for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
                 status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
-                       f"{status[:22]:<22}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
+                       f"{ljust(clip(status, 22), 22)}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
             for name, taken in row["practice_players"].items():

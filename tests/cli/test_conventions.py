@@ -134,3 +134,33 @@ def test_wide_character_names_line_up_in_the_tables(tmp_path):
             rest = row[row.index(name) + len(name):]
             columns.append(width(row[:row.index(name) + len(name)]) + len(rest) - len(rest.lstrip()))
         assert columns[0] == columns[1], (game, board)
+
+
+def test_the_games_table_pads_a_wide_winner_by_its_width(tmp_path):
+    """`dinocli games`: a status naming a wide-character winner keeps the SEATS column where it is."""
+    import random
+
+    from dinocli.games.columns import width
+    from dinocli.service import Service
+
+    db = tmp_path / "g.db"
+    svc = Service.open(str(db))
+    try:
+        for seed in range(40):   # until the wide name wins one (random moves against a random bot)
+            g, rnd = svc.new_game("dingo", players=["アリスさん"], bots=["random"], seed=f"w{seed}"), random.Random(seed)
+            while True:
+                list(svc.run_bots(g))
+                g = svc.load(g.id)
+                if g.over:
+                    break
+                g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+            if g.winners() == ["アリスさん"]:
+                break
+        svc.new_game("dingo", players=["bob"], bots=["random"], seed="b")
+    finally:
+        svc.close()
+    table = run(db, "games", "--limit", "2").stdout.splitlines()
+    assert any("won by アリスさん" in line for line in table), table
+    columns = {width(line[:line.index(seats)]) for line in table for seats in ("SEATS", "アリスさん vs", "bob vs")
+               if seats in line}
+    assert len(columns) == 1 and len(table) == 3, table
