@@ -142,18 +142,14 @@ def test_the_games_table_pads_a_wide_winner_by_its_width(tmp_path):
 
     from dinocli.games.columns import width
     from dinocli.service import Service
+    from tests.repl.conftest import play_out
 
     db = tmp_path / "g.db"
     svc = Service.open(str(db))
     try:
         for seed in range(40):   # until the wide name wins one (random moves against a random bot)
-            g, rnd = svc.new_game("dingo", players=["アリスさん"], bots=["random"], seed=f"w{seed}"), random.Random(seed)
-            while True:
-                list(svc.run_bots(g))
-                g = svc.load(g.id)
-                if g.over:
-                    break
-                g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+            g = play_out(svc, svc.new_game("dingo", players=["アリスさん"], bots=["random"], seed=f"w{seed}"),
+                         random.Random(seed))
             if g.winners() == ["アリスさん"]:
                 break
         svc.new_game("dingo", players=["bob"], bots=["random"], seed="b")

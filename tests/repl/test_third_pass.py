@@ -13,7 +13,7 @@ from prompt_toolkit.history import InMemoryHistory
 from dinocli.repl import Repl
 from dinocli.repl import screen as drawing
 
-from .conftest import CTRL_D, lines
+from .conftest import CTRL_D, lines, play_out
 from .test_first_hour import Terminal80x24
 from .test_short_terminal import first_screen
 from tests.process.conftest import run
@@ -21,14 +21,7 @@ from tests.process.conftest import run
 
 def finished(svc, kind: str, bots=(), seed="5"):
     """A finished game of ``kind``: you (moving at random, seed 1) against ``bots``."""
-    g = svc.new_game(kind, players=["you"], bots=list(bots), seed=seed)
-    rnd = random.Random(1)
-    while True:
-        list(svc.run_bots(g))
-        g = svc.load(g.id)
-        if g.over:
-            return g
-        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+    return play_out(svc, svc.new_game(kind, players=["you"], bots=list(bots), seed=seed), random.Random(1))
 
 
 def test_a_wrong_dodos_card_lists_the_cards_you_can_pick_now(svc, tmp_path):
