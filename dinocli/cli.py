@@ -179,17 +179,12 @@ def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     """
     env = ctx.ensure_object(Env)
     with handled():
-        from dinocli.config import load
+        from dinocli.config import FILE, chosen, load
 
         env.settings = load()
-    given = {"db": ctx.get_parameter_source("db"), "color": ctx.get_parameter_source("color")}
-    env.chosen_by = {k: {"COMMANDLINE": f"--{k}", "ENVIRONMENT": f"DINOCLI_{k.upper()}"}.get(src.name, "")
-                     for k, src in given.items() if src is not None}
-    for key in ("db", "color"):   # the config file's default, unless the command line or environment chose
-        if not env.chosen_by.get(key) and key in env.settings:
-            env.chosen_by[key] = "the config file"
-    env.db = env.settings["db"] if env.chosen_by.get("db") == "the config file" else db
-    env.color_mode = env.settings["color"] if env.chosen_by.get("color") == "the config file" else color
+    env.chosen_by = chosen(env.settings, {k: ctx.get_parameter_source(k).name for k in ("db", "color")})
+    env.db = env.settings["db"] if env.chosen_by["db"] == FILE else db
+    env.color_mode = env.settings["color"] if env.chosen_by["color"] == FILE else color
     env.db_typed = ctx.get_parameter_source("db") == click.core.ParameterSource.COMMANDLINE
     env.pager = not no_pager
     ctx.call_on_close(env.close)
@@ -341,7 +336,7 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         info = games.get(game_kind(game)).info
         default_bot = _configured_bot(env) if bots else DEFAULT_SPEC
         specs = [default_bot] * bots + [bot_spec(s) for s in bot_specs]
-        humans = [] if watch else (list(players) or [env.settings.get("player", DEFAULT_HUMAN)])
+        humans = [] if watch else (list(players) or [_configured_player(env) or DEFAULT_HUMAN])
         if watch and players:
             fail("--watch seats no humans; drop --player", USAGE)
         seated = len(humans) + len(specs)
@@ -399,6 +394,19 @@ def _configured_bot(env: Env) -> str:
         return text
     except BotSpecError as exc:
         raise ConfigError(f"config file {path()}: bot: {exc}") from None
+
+
+def _configured_player(env: Env) -> str | None:
+    """The config file's ``player``, checked as `new --player` checks a name (a bad one: one line)."""
+    from dinocli.config import ConfigError, path
+    from dinocli.games.names import check_name
+    from dinocli.games.protocol import GameError
+
+    name = env.settings.get("player")
+    try:
+        return None if name is None else check_name(name)
+    except GameError as exc:
+        raise ConfigError(f"config file {path()}: player: {exc}") from None
 
 
 def _terminal() -> bool:
@@ -1225,10 +1233,8 @@ def where(ctx: click.Context, as_json):
     from dinocli.events.store import default_path
 
     env: Env = ctx.obj
-    why = env.chosen_by.get("db")
-    path = Path(env.db).expanduser() if env.db else default_path()
-    why = why or "the user data directory (platformdirs)"
-    path = path.absolute()
+    path = (Path(env.db).expanduser() if env.db else default_path()).absolute()
+    why = env.chosen_by.get("db") or "the user data directory (platformdirs)"
     if as_json:
         emit_json({"db": str(path), "exists": path.is_file(), "chosen_by": why})
         return
@@ -1256,7 +1262,7 @@ def config_cmd(env: Env, as_json):
         for key, row in rows.items():
             echo(f"  {key:<6}  {row['value']:<{width}}  ({row['from']})")
         if not where.is_file():
-            echo(f'For example:\n  bot = "mcts:hard"\n  player = "ann"')
+            echo('For example:\n  bot = "mcts:hard"\n  player = "ann"')
 
 
 @cli.command()

@@ -18,7 +18,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KEYS", "ConfigError", "path", "load"]
+__all__ = ["KEYS", "FILE", "ConfigError", "path", "load", "chosen", "describe"]
+
+FILE = "the config file"   # what chose a setting the command line and the environment left alone
 
 # key: what it sets (shown by `dinocli config` and dinocli(1))
 KEYS = {
@@ -74,6 +76,14 @@ def load(where: Path | None = None) -> dict[str, Any]:
     return settings
 
 
+def chosen(settings: dict[str, Any], sources: dict[str, str]) -> dict[str, str]:
+    """What chose each option given its click parameter source: ``--db``, ``DINOCLI_DB``, the config
+    file, or "" (its default)."""
+    named = {"COMMANDLINE": "--{}", "ENVIRONMENT": "DINOCLI_{}"}
+    return {key: named[src].format(key if src == "COMMANDLINE" else key.upper()) if src in named
+            else (FILE if key in settings else "") for key, src in sources.items()}
+
+
 def describe(settings: dict[str, Any], chosen_by: dict[str, str], given: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each setting in effect (``given``: what the command line or environment chose), what it does, and
     what chose it: an option, a variable, the config file, or the default."""
@@ -84,7 +94,7 @@ def describe(settings: dict[str, Any], chosen_by: dict[str, str], given: dict[st
     defaults = {"bot": DEFAULT_SPEC, "color": "auto", "db": str(default_path()), "player": DEFAULT_HUMAN}
     out = {}
     for key, what in KEYS.items():
-        source = chosen_by.get(key) or ("the config file" if key in settings else "default")
+        source = chosen_by.get(key) or (FILE if key in settings else "default")
         value = given.get(key) if given.get(key) is not None else settings.get(key, defaults[key])
         out[key] = {"value": value, "from": source, "sets": what}
     return out

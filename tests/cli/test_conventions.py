@@ -113,9 +113,9 @@ def test_the_config_file_sets_defaults_the_command_line_overrides(tmp_path):
     assert text[0] == f"Config file: {conf}" and any(line.split()[:2] == ["player", "ann"] for line in text)
     for content, words in (("bot = rules\n", "is not TOML"), ('colour = "never"\n', "did you mean color?"),
                            ('color = "blue"\n', "auto, always or never"), ("player = 3\n", "a text in quotes"),
-                           ('bot = "genius"\n', "unknown bot kind")):
+                           ('bot = "genius"\n', "unknown bot kind"), ('player = "two words"\n', "player name")):
         conf.write_text(content)
-        r = dino("new", "dingo", "--bots", "1", "--no-play") if "bot =" in content and "genius" in content \
+        r = dino("new", "dingo", "--bots", "1", "--no-play") if "genius" in content or "two" in content \
             else dino("config")
         assert r.returncode == 1 and r.stderr.count("\n") == 1 and words in r.stderr and str(conf) in r.stderr, content
 
