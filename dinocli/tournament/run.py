@@ -157,10 +157,11 @@ class Progress:
                 self._draw()
 
     def close(self) -> None:
-        """Stop the clock; finish the terminal's line."""
+        """Stop the clock; finish the terminal's line (if the run began)."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
+        if self._thread is None:
+            return
+        self._thread.join()
         if self.terminal:
             self._draw()
             self.stream.write("\n")
