@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from dinocli.output import emit_json
+from dinocli.output import SCHEMA, emit_json
 
 from .plan import Contestant, TournamentError, make_plan
 from .run import Progress, local_workers, run_plan
@@ -121,8 +121,9 @@ def command(env, *, game: str, specs: list[str], games: int, workers: int | None
             report_file: str | None = None, quiet: bool = False) -> None:
     """The ``dinocli tournament`` command: run, then print the table (or JSON), and draw the
     charts page when asked."""
-    report = tournament(game, specs, games=games, workers=workers, seed=seed, seats=seats, variants=variants,
-                        early_stop=early_stop, db=env.db, save=save, scheduler=scheduler, quiet=quiet)
+    report = {"schema": SCHEMA} | tournament(game, specs, games=games, workers=workers, seed=seed, seats=seats,
+                                             variants=variants, early_stop=early_stop, db=env.db, save=save,
+                                             scheduler=scheduler, quiet=quiet)   # the page holds what --json prints
     if report_file is not None:
         from dinocli.pictures import write_text
         from dinocli.pictures.report import report_page
