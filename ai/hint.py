@@ -58,7 +58,8 @@ def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Ra
 
 def advice_lines(advice: list[Advice], legal: list[Action], *, cooperative: bool = False) -> list[str]:
     """The advice as text, best first: its number in the legal list, notation, reason and figures
-    (the `hint` of the prompt and of the shell)."""
+    (the `hint` of the prompt and of the shell). The search chooses and ranks by its share of the
+    visits, so the lines say so, and why, when a runner-up's expected result is higher (#42 item 7)."""
     if not advice:
         return ["The bot has no advice here."]
     out = []
@@ -69,7 +70,10 @@ def advice_lines(advice: list[Advice], legal: list[Action], *, cooperative: bool
         if k == 0:
             out.append(f"Hint: {number}{a.text}{why}")
             scale = "1 = the best team score" if cooperative else "1 = a sure win, 0 = a sure loss"
-            out.append(f"      ({figures}; {scale})")
+            out.append(f"      (the most searched: {figures}; {scale})")
         else:
             out.append(f"  or: {number}{a.text}{why} ({figures})")
+    if any(a.value > advice[0].value for a in advice[1:]):
+        out.append("  Ranked by search share: a move the search kept coming back to is surer than a close "
+                   "expected result from fewer games.")
     return out

@@ -29,6 +29,9 @@ class Env:
         self.db = db
         self.color_mode = color
         self.db_typed = False  # --db given on the command line: suggested commands repeat it
+        self.settings: dict[str, str] = {}   # the config file's (dinocli.config)
+        self.chosen_by: dict[str, str] = {}  # setting: what chose it (--db, DINOCLI_DB, the config file ...)
+        self.pager = True   # --no-pager: never through $PAGER
         self._service = None
 
     def command(self, *words: str) -> str:
@@ -71,6 +74,7 @@ def fail(message: str, code: int = ERROR) -> None:
 # imported are looked at (one that was never imported raised nothing), so no command loads them for this.
 _ERRORS = (
     ("dinocli.files", "FileRefused", ERROR, ""),
+    ("dinocli.config", "ConfigError", ERROR, ""),
     ("dinocli.events.errors", "Conflict", CONFLICT, "conflict: "),
     ("dinocli.verify", "VerificationFailed", REJECTED, ""),
     ("dinocli.events.errors", "LogRejected", REJECTED, "log rejected: "),
@@ -156,10 +160,13 @@ class _Commands(click.Group):
 @click.option("--db", type=click.Path(dir_okay=False), envvar="DINOCLI_DB", show_envvar=True,
               help="SQLite file holding the games (default: the user data directory).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour the board; auto means on a terminal unless NO_COLOR is set.")
+              envvar="DINOCLI_COLOR", show_envvar=True,
+              help="Colour the board; auto means on a terminal unless NO_COLOR is set (FORCE_COLOR or "
+                   "CLICOLOR_FORCE: even through a pipe).")
+@click.option("--no-pager", is_flag=True, help="Print long output (log, rules) straight out, never through $PAGER.")
 @click.version_option(__version__, prog_name="dinocli")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, color: str) -> None:
+def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     """Play The Dingo Ate The Baby, SOS Dino, Dodos Riding Dinos and 'Dillos In Austin
     against bots and friends. Every move is saved as it is made.
 
@@ -171,8 +178,15 @@ def cli(ctx: click.Context, db: str | None, color: str) -> None:
     Exit codes: 0 ok, 1 error, 2 usage, 3 conflict, 4 log rejected, 5 database unavailable.
     """
     env = ctx.ensure_object(Env)
-    env.db, env.color_mode = db, color
+    with handled():
+        from dinocli.config import FILE, chosen, load
+
+        env.settings = load()
+    env.chosen_by = chosen(env.settings, {k: ctx.get_parameter_source(k).name for k in ("db", "color")})
+    env.db = env.settings["db"] if env.chosen_by["db"] == FILE else db
+    env.color_mode = env.settings["color"] if env.chosen_by["color"] == FILE else color
     env.db_typed = ctx.get_parameter_source("db") == click.core.ParameterSource.COMMANDLINE
+    env.pager = not no_pager
     ctx.call_on_close(env.close)
 
 
@@ -263,7 +277,8 @@ def _board(env: Env, g, seat) -> str:
     if g.over:
         from dinocli.climb import next_level
 
-        lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
+        if not (g.game.info.cooperative and "Game over" in lines[0]):   # a team game's board says it (#42 item 5)
+            lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
         lines += [climb] if (climb := next_level(g, env.command)) else []
     else:
         who = g.seats[g.to_move]
@@ -292,7 +307,8 @@ def _played_line(g, p, seat) -> list[str]:
 @cli.command()
 @GAME
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A human seat (repeat for friends at the keyboard).")
-@click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N", help="Add N bots of the default level.")
+@click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N",
+              help="Add N bots of the default level (mcts:medium, or the config file's bot).")
 @click.option("--bot", "bot_specs", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="Add a bot: random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S.")
 @click.option("--seed", help="Make the game reproducible (same seed, same deals and rolls).")
@@ -309,15 +325,18 @@ def _played_line(g, p, seat) -> list[str]:
 def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, no_play, fast, as_json):
     """Start a new GAME (dingo, sos, dodos, dillos): humans first, then bots.
 
-    Without --player you play as "you". With only bots (--watch) or --no-play no prompt opens.
+    Without --player you play as "you" (or the config file's player). With only bots (--watch) or
+    --no-play no prompt opens.
     """
     with handled():
         from dinocli import games
         from dinocli.ai import DEFAULT_SPEC
+        from dinocli.service import DEFAULT_HUMAN
 
         info = games.get(game_kind(game)).info
-        specs = [DEFAULT_SPEC] * bots + [bot_spec(s) for s in bot_specs]
-        humans = [] if watch else (list(players) or ["you"])
+        default_bot = _configured_bot(env) if bots else DEFAULT_SPEC
+        specs = [default_bot] * bots + [bot_spec(s) for s in bot_specs]
+        humans = [] if watch else (list(players) or [_configured_player(env) or DEFAULT_HUMAN])
         if watch and players:
             fail("--watch seats no humans; drop --player", USAGE)
         seated = len(humans) + len(specs)
@@ -361,6 +380,33 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             if interactive:
                 echo("No terminal here, so no prompt opened.")
             echo(_how_to_play(env, g))
+
+
+def _configured_bot(env: Env) -> str:
+    """The bot `--bots N` adds: the config file's ``bot`` if it is set (a bad one is a one-line error), else
+    the default level."""
+    from dinocli.ai import DEFAULT_SPEC, BotSpecError, parse_spec
+    from dinocli.config import ConfigError, path
+
+    text = env.settings.get("bot", DEFAULT_SPEC)
+    try:
+        parse_spec(text)
+        return text
+    except BotSpecError as exc:
+        raise ConfigError(f"config file {path()}: bot: {exc}") from None
+
+
+def _configured_player(env: Env) -> str | None:
+    """The config file's ``player``, checked as `new --player` checks a name (a bad one: one line)."""
+    from dinocli.config import ConfigError, path
+    from dinocli.games.names import check_name
+    from dinocli.games.protocol import GameError
+
+    name = env.settings.get("player")
+    try:
+        return None if name is None else check_name(name)
+    except GameError as exc:
+        raise ConfigError(f"config file {path()}: player: {exc}") from None
 
 
 def _terminal() -> bool:
@@ -448,13 +494,14 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
             return
         echo(f"{'GAME':<9} {'KIND':<6} {'CREATED':<16}  {'STATUS':<22}  SEATS")
         from dinocli import games
+        from dinocli.games.columns import clip, ljust
 
         for r, row in zip(records, rows):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
                 status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
-                       f"{status[:22]:<22}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
+                       f"{ljust(clip(status, 22), 22)}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
             for name, taken in row["practice_players"].items():
@@ -576,6 +623,14 @@ def actions(env: Env, game_id, as_json):
             echo(f"{i:>3}. {t}")
 
 
+def _not_over(env: Env, g) -> None:
+    """Refuse (one line) a move or a hint on a finished game, saying the result and what to do next."""
+    if g.over:
+        from dinocli.climb import game_over
+
+        fail(game_over(g, env.command))
+
+
 def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
     """`move ID N`: the Nth move `actions` lists, and the head it was listed at (a move whose own
     notation is that number stays itself)."""
@@ -592,7 +647,7 @@ def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
 
 
 @cli.command()
-@GAME_ID
+@click.argument("game_id", metavar="GAME_ID", shell_complete=complete.unfinished_game_ids)
 @click.argument("action", nargs=-1, required=True, shell_complete=complete.moves)
 @click.option("--expect-head", type=int, metavar="N",
               help="Play only if the game is still at head N (the 'head' of show --json); else conflict (exit 3).")
@@ -606,6 +661,7 @@ def move(env: Env, game_id, action, expect_head, as_json):
     a card face down"); with --json its "action" is null."""
     with handled():
         svc = env.service
+        _not_over(env, svc.load(game_id))
         text, listed_at = _numbered(env, game_id, " ".join(action))
         g, first = svc.move(game_id, text, expected_head=listed_at if expect_head is None else expect_head)
         played = [first, *_bots_after_saved(svc, g, first)]
@@ -753,12 +809,16 @@ def log(env: Env, game_id, as_seat, last, as_json):
 
 
 def _page(text: str) -> None:
-    """Print ``text`` (made terminal-safe), through the pager when stdout is a terminal it overflows."""
+    """Print ``text`` (made terminal-safe), through $PAGER when stdout is a terminal it overflows (never
+    with --no-pager or PAGER=cat)."""
     import shutil
 
     from dinocli.safe import safe_block
 
-    if sys.stdout.isatty() and text.count("\n") + 1 >= shutil.get_terminal_size().lines:
+    env = click.get_current_context().find_object(Env)
+    paged = env is None or env.pager
+    if (paged and sys.stdout.isatty() and os.environ.get("PAGER", "less").strip() != "cat"
+            and text.count("\n") + 1 >= shutil.get_terminal_size().lines):
         click.echo_via_pager(safe_block(text))
     else:
         echo(text)
@@ -770,14 +830,14 @@ def _page(text: str) -> None:
 @click.option("--as", "as_seat", metavar="SEAT", shell_complete=complete.seats,
               help="Only what this seat (a name or number) may know (default: the whole game, once it is over).")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text", "html"]), default="jsonl", show_default=True,
-              help="jsonl: the log (dinocli-log(5)); text: a numbered move list; html: a page stepping through the game.")
+              help="jsonl: the log (dinocli-log-format(5)); text: a numbered move list; html: a page stepping through the game.")
 @click.option("--with-seed", is_flag=True,
               help="Put the secret seed in an unfinished game's save, to go on playing it on another machine. "
                    "Private: whoever reads the file can see the future (every card and roll to come).")
 @pass_env
 def export(env: Env, game_id, output, as_seat, fmt, with_seed):
     """Export GAME_ID's current branch (default: the latest game you play in) as JSON Lines (see
-    dinocli-log(5)), a move list or a web page.
+    dinocli-log-format(5)), a move list or a web page.
 
     A finished game's log reveals its seed, so anyone can check every draw. With --as the file
     holds only what that seat may know: what it may not see is a salted commitment that still
@@ -1078,7 +1138,7 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
 
 
 @cli.command()
-@LATEST
+@click.argument("game_id", metavar="[GAME_ID]", required=False, shell_complete=complete.unfinished_game_ids)
 @click.option("--bot", "spec", default="mcts:hard", show_default=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot to ask.")
 @JSON
@@ -1093,8 +1153,7 @@ def hint(env: Env, game_id, spec, as_json):
 
         bot_spec(spec)
         g = env.service.load(game_id or _latest(env, unfinished=True))
-        if g.over:
-            fail("the game is over")
+        _not_over(env, g)
         _not_a_bots_turn(env, g)
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
@@ -1174,14 +1233,8 @@ def where(ctx: click.Context, as_json):
     from dinocli.events.store import default_path
 
     env: Env = ctx.obj
-    source = ctx.find_root().get_parameter_source("db")
-    if env.db and source == click.core.ParameterSource.COMMANDLINE:
-        path, why = Path(env.db).expanduser(), "--db"
-    elif env.db:
-        path, why = Path(env.db).expanduser(), "DINOCLI_DB"
-    else:
-        path, why = default_path(), "the user data directory (platformdirs)"
-    path = path.absolute()
+    path = (Path(env.db).expanduser() if env.db else default_path()).absolute()
+    why = env.chosen_by.get("db") or "the user data directory (platformdirs)"
     if as_json:
         emit_json({"db": str(path), "exists": path.is_file(), "chosen_by": why})
         return
@@ -1189,6 +1242,27 @@ def where(ctx: click.Context, as_json):
     if sys.stdout.isatty():
         echo(f"  chosen by {why}; {'it exists' if path.is_file() else 'not created yet (the first new game creates it)'}",
                    err=True)
+
+
+@cli.command("config")
+@JSON
+@pass_env
+def config_cmd(env: Env, as_json):
+    """Print where the config file is and what it sets (a TOML file: bot, color, db, player)."""
+    with handled():
+        from dinocli.config import describe, path
+
+        rows = describe(env.settings, env.chosen_by, {"db": env.db, "color": env.color_mode})
+        where = path()
+        if as_json:
+            emit_json({"file": str(where), "exists": where.is_file(), "settings": rows})
+            return
+        echo(f"Config file: {where}" + ("" if where.is_file() else " (none yet: write one to set defaults)"))
+        width = max(len(str(r["value"])) for r in rows.values())
+        for key, row in rows.items():
+            echo(f"  {key:<6}  {row['value']:<{width}}  ({row['from']})")
+        if not where.is_file():
+            echo('For example:\n  bot = "mcts:hard"\n  player = "ann"')
 
 
 @cli.command()
@@ -1217,11 +1291,20 @@ def rules(env: Env, game):
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (needs dinocli[dask]).")
 @click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
               help="Also draw the results as charts on a web page (win rates, head to head, ratings).")
+@click.option("--quiet", "-q", is_flag=True, help="Say nothing on stderr while it runs.")
 @JSON
 @pass_env
 def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, early_stop, save, scheduler,
-               report_file, as_json):
-    """Play bots against each other headless: paired seeds, rotated seats, ratings."""
+               report_file, quiet, as_json):
+    """Play bots against each other headless: paired seeds, rotated seats, ratings.
+
+    While it runs it says how it goes on stderr: on a terminal one line kept up to date (games
+    done, time left, wins so far); elsewhere a line when it starts (games, workers) and about once
+    a minute after. --quiet says nothing.
+
+    \b
+    Example: dinocli tournament dingo --bot mcts:easy --bot rules --bot random --games 20
+    """
     with handled():
         from dinocli.tournament.command import command
 
@@ -1230,4 +1313,4 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
             fail(f"--report {report_file}: no such directory", USAGE)
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
                 variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
-                report_file=report_file)
+                report_file=report_file, quiet=quiet)

@@ -7,17 +7,16 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["NEXT", "next_level"]
+__all__ = ["NEXT", "next_level", "game_over"]
 
 # the rung above each level (the README measures each against the one below); hard is the top
 NEXT = {"random": "rules", "rules": "mcts:medium", "mcts:easy": "mcts:medium", "mcts:medium": "mcts:hard"}
 TOP = "mcts:hard"
 
 
-def next_level(g: Any, command: Callable[..., str]) -> str | None:
-    """A line naming the next level and the command that starts it, when the people at a finished
-    game beat bots all of one level of the ladder (None otherwise: a loss, mixed or custom bots, a
-    practice branch, a team game)."""
+def _beaten_level(g: Any) -> str | None:
+    """The one ladder level of the bots the people at a finished game beat (None: a loss, mixed or custom
+    bots, a practice branch, a team game)."""
     from dinocli.ai.spec import BotSpecError, parse_spec
 
     if not g.over or g.practice or g.game.info.cooperative:
@@ -30,18 +29,44 @@ def next_level(g: Any, command: Callable[..., str]) -> str | None:
         levels = {parse_spec(b).name for b in bots}
     except BotSpecError:
         return None
-    level = levels.pop() if len(levels) == 1 else None
+    return levels.pop() if len(levels) == 1 else None
+
+
+def _new_command(g: Any, command: Callable[..., str], rung: str | None) -> str:
+    """`dinocli new` for this table again: the same people and variants, the bots as they were or all at ``rung``."""
+    words = ["new", g.record.kind]
+    names = [g.seats[x]["name"] for x in range(len(g.seats)) if g.is_human(x)]
+    if names != ["you"]:
+        words += [w for n in names for w in ("--player", shlex.quote(n))]
+    words += [w for s in g.seats if s.get("bot") for w in ("--bot", shlex.quote(rung or s["bot"]))]
+    info, on = g.game.info, g.config.variants
+    words += [w for v in on if v not in info.default_variants for w in ("--variant", v)]
+    words += [w for v in info.default_variants if v not in on for w in ("--variant", f"no-{v}")]
+    return command(*words)
+
+
+def next_level(g: Any, command: Callable[..., str]) -> str | None:
+    """A line naming the next level and the command that starts it, when the people at a finished
+    game beat bots all of one level of the ladder (None otherwise: a loss, mixed or custom bots, a
+    practice branch, a team game)."""
+    level = _beaten_level(g)
     if level == TOP:
         return f"You beat {level}, the strongest level."
     if level not in NEXT:
         return None
-    rung = NEXT[level]
-    words = ["new", g.record.kind]
-    names = [g.seats[x]["name"] for x in humans]
-    if names != ["you"]:
-        words += [w for n in names for w in ("--player", shlex.quote(n))]
-    words += [w for _ in bots for w in ("--bot", rung)]
-    info, on = g.game.info, g.config.variants
-    words += [w for v in on if v not in info.default_variants for w in ("--variant", v)]
-    words += [w for v in info.default_variants if v not in on for w in ("--variant", f"no-{v}")]
-    return f"You beat {level}. Next level: {command(*words)}"
+    return f"You beat {level}. Next level: {_new_command(g, command, NEXT[level])}"
+
+
+def game_over(g: Any, command: Callable[..., str]) -> str:
+    """One line for a move or a hint asked of a finished game (#42 item 4): the result, and what to do
+    next: look back (review, analyze), or a new game, a level up after a win over one level of bots."""
+    res = g.result()
+    if g.game.info.cooperative:
+        verdict = f"team score {res['scores'][0]:g}"
+    else:
+        verdict = f"{', '.join(g.winners()) or 'nobody'} won ({', '.join(f'{n} {v:g}' for n, v in zip(g.names, res['scores']))})"
+    level = _beaten_level(g)
+    rung = NEXT.get(level) if level else None
+    again = _new_command(g, command, rung)
+    return (f"the game is over: {verdict}. Look back: {command('review', g.id)} or {command('analyze', g.id)}; "
+            f"{'next level' if rung else 'play again'}: {again}")

@@ -103,6 +103,12 @@ def game_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     return [CompletionItem(r.id, help=_describe(r)) for r in records if r.id.startswith(key)]
 
 
+def unfinished_game_ids(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Saved ids of games still being played (``move``, ``hint``: a finished game takes no move)."""
+    key = incomplete.lower()
+    return [CompletionItem(r.id, help=_describe(r)) for r in _games(ctx) if r.result is None and r.id.startswith(key)]
+
+
 def game_ids_or_files(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """An exported log file or a saved game id (``replay FILE|GAME_ID``)."""
     return [CompletionItem(incomplete, type="file"), *game_ids(ctx, param, incomplete)]

@@ -11,7 +11,9 @@ from typing import Any
 
 import click
 
-__all__ = ["echo", "emit_json"]
+__all__ = ["SCHEMA", "echo", "emit_json"]
+
+SCHEMA = 1  # the version of every --json shape (dinocli(1) "JSON OUTPUT"): raise it when a field changes
 
 
 def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
@@ -22,9 +24,13 @@ def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
     ctx = click.get_current_context(silent=True)
     color = getattr(ctx.obj, "color", None) if ctx is not None else None  # the command line's Env
     colour = not err and callable(color) and color()
-    click.echo(safe_block(text, colour=colour), err=err, nl=nl)
+    click.echo(safe_block(text, colour=colour), err=err, nl=nl, color=colour or None)
 
 
 def emit_json(data: Any) -> None:
-    """Stable, uncoloured JSON on stdout."""
+    """Stable, uncoloured JSON on stdout, with ``"schema"`` in the object (or in each object of a list)."""
+    if isinstance(data, dict):
+        data = {"schema": SCHEMA, **data}
+    elif isinstance(data, list):
+        data = [{"schema": SCHEMA, **item} if isinstance(item, dict) else item for item in data]
     click.echo(json.dumps(data, indent=2, sort_keys=True, default=str))

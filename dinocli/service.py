@@ -496,8 +496,9 @@ class Service:
         return next((i for i in range(len(path) - 1, -1, -1)
                      if path[i].actor in humans and path[i].command == path[i].id), None)
 
-    def undo(self, game_id: str, steps: int = 1) -> Loaded:
-        """Move the head back to before the last human decision, ``steps`` times (a pointer move).
+    def undo(self, game_id: str, steps: int = 1, retry: str = "--steps {}") -> Loaded:
+        """Move the head back to before the last human decision, ``steps`` times (a pointer move); too
+        many steps suggest ``retry`` with the number there are (the shell's option, the prompt's ``undo N``).
 
         With strict undo (the default for two or more humans) it refuses to cross an event that
         showed the undoing seat something hidden, so undo cannot be used to peek."""
@@ -511,7 +512,7 @@ class Service:
             idx = self._last_decision(path, humans)
             if idx is None and done:
                 raise ServiceError(f"cannot undo {steps} decisions: only {done} "
-                                   f"{'has' if done == 1 else 'have'} been made on this branch (try --steps {done})")
+                                   f"{'has' if done == 1 else 'have'} been made on this branch (try {retry.format(done)})")
             if idx is None:
                 raise ServiceError("nothing to undo: no decision has been made yet")
             if strict:

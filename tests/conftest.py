@@ -1,13 +1,20 @@
-"""Suite-wide hooks: the reliability figures (tests/reliability) printed once at the end of a run,
+"""Suite-wide hooks: no user config file or colour forcing from the environment; the reliability figures (tests/reliability) printed once at the end of a run,
 summed over the pytest-xdist workers when the suite runs on several cores."""
 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
 from tests.reliability.conftest import FIGURES, add_figure, figures_line
+
+
+# No test reads the user's own config file (dinocli.config): the processes the tests start inherit this.
+os.environ["DINOCLI_CONFIG"] = os.devnull + ".dinocli-tests-have-no-config.toml"
+for _var in ("DINOCLI_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"):
+    os.environ.pop(_var, None)
 
 
 def pytest_sessionfinish(session) -> None:

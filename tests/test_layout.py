@@ -37,6 +37,7 @@ LAYERS = {
     "dinocli.results": SERVICE,          # a finished game's result and snapshot codec (for verify)
     "dinocli.analysis": SERVICE,         # analyze: bots judging a game's decisions
     "dinocli.climb": SERVICE,            # the next level after a win (game-over screens)
+    "dinocli.config": SERVICE,           # the config file: defaults for bot, colour, database, player
     "dinocli.bench": SERVICE,            # bench measures: cli, game, search, store, strength
     "dinocli.tournament": SERVICE,       # tournaments: plan, run, stats, save
     "dinocli.tournament.command": CLI,   #   its click command

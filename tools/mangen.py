@@ -6,7 +6,7 @@
 The pages are generated, never edited by hand: names, synopses and options come from the
 commands themselves (docstrings and option help), the game list from the registry, the bot
 levels from ``dinocli.ai``, the prompt's commands from ``dinocli.repl``; the prose below adds
-what click cannot know (completion setup, files, environment, examples). dinocli-log(5) and
+what click cannot know (completion setup, files, environment, examples). dinocli-log-format(5) and
 the games' dinocli-GAME(6) pages are written by hand. tests/docs/test_manpages.py fails when
 a page is stale, so edit a help text, then run the command above.
 
@@ -261,10 +261,10 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
 }
 
 SEE_ALSO: dict[str, list[str]] = {
-    "export": ["dinocli-import.1", "dinocli-replay.1", "dinocli-log.5"],
-    "import": ["dinocli-export.1", "dinocli-replay.1", "dinocli-log.5"],
-    "replay": ["dinocli-export.1", "dinocli-import.1", "dinocli-verify.1", "dinocli-log.5"],
-    "verify": ["dinocli-replay.1", "dinocli-import.1", "dinocli-log.5"],
+    "export": ["dinocli-import.1", "dinocli-replay.1", "dinocli-log-format.5"],
+    "import": ["dinocli-export.1", "dinocli-replay.1", "dinocli-log-format.5"],
+    "replay": ["dinocli-export.1", "dinocli-import.1", "dinocli-verify.1", "dinocli-log-format.5"],
+    "verify": ["dinocli-replay.1", "dinocli-import.1", "dinocli-log-format.5"],
     "undo": ["dinocli-redo.1", "dinocli-branch.1"],
     "redo": ["dinocli-undo.1"],
     "branch": ["dinocli-branches.1", "dinocli-checkout.1"],
@@ -417,20 +417,37 @@ MAIN_EXAMPLES = [
 ]
 
 MAIN_TAIL = """\
+.SH JSON OUTPUT
+\\fB\\-\\-json\\fR output goes to standard output, never coloured, and carries
+\\fB"schema": 1\\fR, the version of its shape: in the object a command prints, or in each item of
+the array a listing command prints (\\fBgames\\fR, \\fBbranches\\fR, \\fBlog\\fR). A script can
+check it; a change that renames or removes a field, or changes what one means, raises it (new
+fields may appear without a change).
 .SH ENVIRONMENT
 .TP
 .B DINOCLI_DB
 The database file, as with \\fB\\-\\-db\\fR.
 .TP
+.B DINOCLI_COLOR
+\\fBauto\\fR, \\fBalways\\fR or \\fBnever\\fR, as with \\fB\\-\\-color\\fR (which wins over it).
+.TP
 .B NO_COLOR
 When set (to anything), boards are not coloured unless \\fB\\-\\-color always\\fR is given.
+.TP
+.BR FORCE_COLOR ", " CLICOLOR_FORCE
+When set (\\fBCLICOLOR_FORCE\\fR to other than 0), boards are coloured even through a pipe,
+as with \\fB\\-\\-color always\\fR, unless \\fBNO_COLOR\\fR is set too.
+.TP
+.B DINOCLI_CONFIG
+The config file to read instead of the default one (see FILES).
 .TP
 .B DINOCLI_BOT_DELAY
 Seconds the prompt pauses after each bot move (default 0.7, at most 10; \\fB\\-\\-fast\\fR or
 \\fBfast on\\fR makes it 0).
 .TP
 .B PAGER
-The pager for \\fBdinocli rules\\fR on a terminal (default: less).
+The pager for \\fBdinocli rules\\fR and \\fBdinocli log\\fR on a terminal when they do not fit
+(default: less); \\fBPAGER=cat\\fR or \\fB\\-\\-no\\-pager\\fR prints them straight out.
 .TP
 .B _DINOCLI_COMPLETE
 Set by the completion scripts; see SHELL COMPLETION.
@@ -442,6 +459,20 @@ The default database on Linux (the platformdirs user data directory: on macOS
 \\fI%LOCALAPPDATA%\\fR). It holds every game, tournament results that were saved, and nothing
 else; it is in SQLite's WAL mode, so \\fIdinocli.sqlite\\-wal\\fR and \\fI\\-shm\\fR may sit
 beside it.
+.TP
+.I \\(ti/.config/dinocli/config.toml
+The config file on Linux (the platformdirs user config directory; \\fBdinocli config\\fR prints
+where it is on this machine and what it sets). TOML, every setting optional; the command line
+and the environment win over it:
+.RS
+.nf
+bot = "mcts:hard"        # the bots \\fBnew \\-\\-bots N\\fR adds
+color = "never"          # as \\fB\\-\\-color\\fR
+db = "\\(ti/games.sqlite"    # as \\fB\\-\\-db\\fR
+player = "ann"           # your seat at \\fBnew\\fR without \\fB\\-\\-player\\fR
+.fi
+.RE
+A file that is not TOML, or names an unknown setting, is a one-line error (exit 1).
 .TP
 .I \\(ti/.local/state/dinocli/history
 The prompt's input history (the platformdirs user state directory).
@@ -493,7 +524,7 @@ def main_page() -> str:
     lines.append(COMPLETION)
     lines.append(MAIN_TAIL)
     lines += _examples(MAIN_EXAMPLES)
-    lines += _see_also([page_name(p) for p, _ in commands(cli)] + ["dinocli-log.5"] + _game_pages())
+    lines += _see_also([page_name(p) for p, _ in commands(cli)] + ["dinocli-log-format.5"] + _game_pages())
     return fill("\n".join(lines)) + "\n"
 
 

@@ -10,16 +10,18 @@
 Each mutant is one change to the file's syntax tree: a comparison's boundary or sense
 (`<` -> `<=`, `==` -> `!=`, `in` -> `not in`), an integer constant +1 / -1, `True` <-> `False`,
 `and` <-> `or`, a negated condition (`if c` -> `if not c`, `not c` -> `c`), `+` <-> `-`.
-The game's tests (tests/games/<game>/ and the contract tests of that game) run once under a
-line tracer to learn which tests execute which lines; each mutant then runs only the tests
-that execute its line, fastest first, stopping at the first failure, in a forked pytest with
-a timeout (-j workers at a time, 2 by default). A mutant is *killed* when a test fails (or it
+The game's tests (tests/games/<game>/, the contract tests and golden playthroughs of that game;
+``--tests PATH...`` names others) run once, in one process (``-n 0``), under a line tracer to learn which tests execute which lines; each mutant then runs only the tests
+that execute its line, fastest first, stopping at the first failure, in a forked pytest
+(``-n 0`` again: xdist's workers would import the file on disk, not the mutant) with a timeout (-j workers at a time, 2 by default). A mutant is *killed* when a test fails (or it
 times out), *survived* when they all pass, *uncovered* when no test runs its line.
 
 Why not mutmut: it mutates message strings too and runs mutants through a copy of the tree;
 this runner keeps to the rule operators above, maps each line to the tests that run it, and
 runs one file at a time on a fixed number of cores.
 
+Mutants are named by content, `function: before -> after @ the source line`, so an edit elsewhere
+renames none; a listed equivalent whose line changed is reported as one the file no longer has.
 Score = killed / (mutants - listed equivalents). `--survivors` re-runs only the mutants the
 last full run of an unchanged file left alive (a test added cannot revive a killed mutant). A surviving mutant is a rule change no test
 notices: write the test that tells them apart (cite the clause), or, if no behaviour can ever
@@ -68,9 +70,11 @@ ARITH_SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add}
 class Point:
     """One mutation: where it is and how to apply it to a fresh tree."""
 
-    def __init__(self, index: int, line: int, end: int, qualname: str, before: str, after: str, in_function: bool):
+    def __init__(self, index: int, line: int, end: int, qualname: str, before: str, after: str, in_function: bool,
+                 text: str = ""):
         self.index, self.line, self.end, self.qualname = index, line, end, qualname
         self.before, self.after, self.in_function = before, after, in_function
+        self.text = text  # the source line it changes, its spaces collapsed: what the id names it by
         self.id = ""
 
     def describe(self) -> str:
@@ -223,8 +227,11 @@ def apply(node, kind, arg):
 
 
 def enumerate_points(source: str) -> list[Point]:
-    """Every mutation point of a module, with stable ids `qualname: before -> after [#n]`."""
+    """Every mutation point of a module, with ids by content, `qualname: before -> after @ source line`
+    (`#2`, `#3` only for the same change twice on one line): an edit elsewhere renames no mutant, and
+    an edit of the line itself shows as a listed equivalent the file no longer has."""
     tree = ast.parse(source)
+    text = source.splitlines()
     points: list[Point] = []
     finder: Finder
 
@@ -237,13 +244,14 @@ def enumerate_points(source: str) -> list[Point]:
         end = getattr(node, "end_lineno", None) or line
         if kind in ("negate",):
             end = node.test.end_lineno
-        points.append(Point(len(points), line, end, finder.qualname(), before, after, finder.depth > 0))
+        points.append(Point(len(points), line, end, finder.qualname(), before, after, finder.depth > 0,
+                            " ".join(text[line - 1].split())))
 
     finder = Finder(hit)
     finder.visit(tree)
     seen: dict[str, int] = defaultdict(int)
     for p in points:
-        base = f"{p.qualname}: {p.describe()}"
+        base = f"{p.qualname}: {p.describe()} @ {p.text}"
         seen[base] += 1
         p.id = base if seen[base] == 1 else f"{base} #{seen[base]}"
     return points
@@ -269,6 +277,8 @@ def mutant_code(source: str, path: str, index: int):
 
 
 # ---------------------------------------------------------------- running tests
+
+TESTS: list[str] | None = None   # --tests: these paths instead of the game's
 
 
 def game_of(path: Path) -> str:
@@ -300,26 +310,27 @@ class Selector:
         self.game = game
 
     def pytest_collection_modifyitems(self, session, config, items):
-        keep = [i for i in items if i.nodeid.startswith(f"tests/games/{self.game}/") or f"[{self.game}" in i.nodeid]
+        keep = [i for i in items if TESTS or i.nodeid.startswith(f"tests/games/{self.game}/") or f"[{self.game}" in i.nodeid]
         config.hook.pytest_deselected(items=[i for i in items if i not in keep])
         items[:] = keep
 
 
 def test_args(game: str) -> list[str]:
-    """The test paths of one game."""
-    return [f"tests/games/{game}", "tests/games/test_contract.py"]
+    """The test paths of one game: its own, the contract tests and the golden playthroughs (--tests: others)."""
+    return list(TESTS) if TESTS else [f"tests/games/{game}", "tests/games/test_contract.py", "tests/golden"]
 
 
 def trace(game: str, files: list[Path]) -> dict:
     """Run the game's tests once under a line tracer (in a child process): lines each test runs."""
     key = hashlib.sha256()
-    for f in sorted(files) + sorted((ROOT / "tests" / "games" / game).rglob("*.py")) + [ROOT / "tests/games/test_contract.py"]:
+    suite = [p for t in test_args(game) for p in (sorted((ROOT / t).rglob("*")) if (ROOT / t).is_dir() else [ROOT / t])]
+    for f in sorted(files) + [p for p in suite if p.is_file()]:
         key.update(str(f).encode() + f.read_bytes())
     digest = key.hexdigest()[:16]
     cache = CACHE / f"trace-{game}-{digest}.json"
     if cache.exists():
         return json.loads(cache.read_text())
-    CACHE.mkdir(exist_ok=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
     print(f"tracing {game}'s tests (once per change of its tests or rules)...", file=sys.stderr, flush=True)
     pid = os.fork()
     if pid == 0:
@@ -371,7 +382,7 @@ def _trace_child(game: str, files: list[str], cache: Path):
     threading.settrace(glob)
     out = os.open(os.devnull, os.O_WRONLY)
     os.dup2(out, 1)
-    rc = pytest.main([*test_args(game), "-x", "-q", "-p", "no:cacheprovider"], plugins=[Tracer(game)])
+    rc = pytest.main([*test_args(game), "-x", "-q", "-n", "0", "-p", "no:cacheprovider"], plugins=[Tracer(game)])
     sys.settrace(None)
     if rc != 0:
         return
@@ -414,7 +425,8 @@ def run_one(game: str, name: str, path: str, code, tests: list[str]) -> int:
     quiet_hypothesis()
     sys.meta_path.insert(0, MutantFinder(name, path, code))
     args = tests if tests else test_args(game)
-    rc = pytest.main([*args, "-x", "-q", "-p", "no:cacheprovider"], plugins=[Selector(game)])
+    # -n 0: in this process, which holds the mutant (pyproject's -n 2 would run the tests in workers that never see it)
+    rc = pytest.main([*args, "-x", "-q", "-n", "0", "-p", "no:cacheprovider"], plugins=[Selector(game)])
     os._exit(int(rc))
 
 
@@ -548,7 +560,7 @@ def run_file(path: Path, args) -> dict:
             for p in sorted(results[k], key=lambda p: p.index)
         ],
     }
-    CACHE.mkdir(exist_ok=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
     if not args.only and not args.sample:
         report.write_text(json.dumps(tally, indent=1))
     return tally
@@ -556,6 +568,7 @@ def run_file(path: Path, args) -> dict:
 
 def main(argv=None) -> int:
     """Command line: files or --game, then a table of scores and the mutants left alive."""
+    global CACHE, TESTS
     ap = argparse.ArgumentParser(prog="tools/mutate.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path)
     ap.add_argument("--game", choices=sorted(TARGETS), help="every rule module of this game")
@@ -568,8 +581,12 @@ def main(argv=None) -> int:
     ap.add_argument("--survivors", action="store_true",
                     help="re-run only what the last full run of the file left alive (after adding tests)")
     ap.add_argument("--fail-under", type=float, help="exit 1 when a file scores below this (0-100)")
+    ap.add_argument("--tests", nargs="+", metavar="PATH", help="run these test paths instead of the game's")
+    ap.add_argument("--cache", type=Path, help=f"where traces and reports are kept (default {CACHE.name}/)")
     ap.add_argument("--no-progress", dest="progress", action="store_false")
     args = ap.parse_args(argv)
+    CACHE = args.cache.resolve() if args.cache else CACHE
+    TESTS = args.tests
     os.chdir(ROOT)
     import click, hypothesis, msgspec, numpy, pytest  # noqa: F401,E401 -- loaded once, shared by the forks
     files = list(args.files)

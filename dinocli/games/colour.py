@@ -2,7 +2,8 @@
 writes), stripping them again, and whether to colour at all.
 
 Colour is on only when asked (``always``) or, by default (``auto``), when the stream is a terminal
-and NO_COLOR is not set (https://no-color.org). Renderers take a ``color`` flag and call
+and NO_COLOR is not set (https://no-color.org); FORCE_COLOR (https://force-color.org) or a
+CLICOLOR_FORCE other than 0 turn it on in ``auto`` even off a terminal, unless NO_COLOR is set. Renderers take a ``color`` flag and call
 :func:`style`; they never decide on their own.
 """
 
@@ -37,11 +38,13 @@ def unstyle(text: str) -> str:
 
 
 def wanted(mode: str = "auto", stream: TextIO | None = None) -> bool:
-    """Whether to colour ``stream`` (stdout by default): ``always``; ``never``; or (auto) a terminal
-    without NO_COLOR."""
+    """Whether to colour ``stream`` (stdout by default): ``always``; ``never``; or (auto) unless NO_COLOR,
+    when FORCE_COLOR or CLICOLOR_FORCE asks or the stream is a terminal."""
     if mode == "always":
         return True
     if mode == "never" or os.environ.get("NO_COLOR"):
         return False
+    if os.environ.get("FORCE_COLOR") or os.environ.get("CLICOLOR_FORCE", "0") != "0":
+        return True
     stream = sys.stdout if stream is None else stream
     return bool(getattr(stream, "isatty", None) and stream.isatty())

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .protocol import GameError
 
 __all__ = ["NAME_RE", "check_name", "check_names", "check_spec_text", "check_seats", "player_of",
            "display_name"]
 
-NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}\Z")
+# letters of any script (a wide one takes two columns: dinocli.games.columns), digits, - and _; never a mark,
+# control, format or bidi character (none of them is a letter or digit)
+NAME_RE = re.compile(r"^[^\W\d_][\w-]{0,15}\Z")
 SPEC_RE = re.compile(r"^[ -~]{1,80}\Z")  # printable ASCII: no control character, no bidi override
 
 
 def check_name(name: object) -> str:
-    """``name`` if it is a valid seat name (1-16 letters, digits, - or _, starting with a letter)."""
+    """``name`` if it is a valid seat name (1-16 letters, digits, - or _, starting with a letter; composed, NFC)."""
+    if isinstance(name, str) and NAME_RE.match(name) and unicodedata.normalize("NFC", name) != name:
+        raise GameError(f"player name {name!r}: write its accented letters composed (NFC), as a keyboard types them")
     if not isinstance(name, str) or not NAME_RE.match(name):
         raise GameError(f"player name {name!r}: use 1-16 letters, digits, - or _, starting with a letter")
     return name

@@ -191,7 +191,7 @@ def do_hint(repl: "Repl", _arg) -> bool:
 
 def do_undo(repl: "Repl", steps: int) -> bool:
     """Take back the last N decisions (the service enforces strict undo)."""
-    repl.g = repl.service.undo(repl.game_id, steps)
+    repl.g = repl.service.undo(repl.game_id, steps, retry="undo {}")
     repl.screen.notice(f"Undone ({steps} decision{'s' if steps > 1 else ''}): back at event {repl.seq()}.")
     return True
 

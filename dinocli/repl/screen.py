@@ -4,6 +4,7 @@ reaches it (terminal-safe, wrapped at word boundaries, styled when colour is on)
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -16,12 +17,14 @@ from dinocli.climb import next_level
 from dinocli.games.runner import fold_all
 from dinocli.safe import safe, safe_block
 
-__all__ = ["Screen", "STYLE", "wrap", "one_line", "decision_lines", "recap", "result_lines", "toolbar_lines",
+__all__ = ["MENU_ROWS", "Screen", "STYLE", "wrap", "one_line", "decision_lines", "recap", "result_lines", "toolbar_lines",
            "draw"]
 
 AUTO_LIST = 16             # list the moves under the board when there are at most this many
 RECAP_LINES = 24           # lines of "since your last move" under the board (fewer where they do not fit)
 RECAP_MIN = 3              # ... at least (its heading and two), else the moves are counted, not listed
+MENU_ROWS = 5              # the prompt's line and the rows under it the completion menu opens in (#42 item 2)
+MENU_LEAST = 3             # ... at least, where the board has no denser layout (the menu scrolls)
 
 STYLE = Style.from_dict({
     "prompt": "bold ansigreen",
@@ -193,6 +196,11 @@ def result_lines(g, command, said: bool = False) -> Lines:
     else:
         verdict = f"Winner: {', '.join(g.winners()) or 'nobody'}. Scores: {scores}."
     climb = next_level(g, command)
+    if said and g.game.info.cooperative:   # the board says the end and the team score already (#42 item 5)
+        return [(f"Review it: {command('review', g.id)}", "dim"),
+                (f"or step through it: {command('replay', g.id, '--step')}; judge it: {command('analyze', g.id)}",
+                 "dim"),
+                ("undo, branches, log and export still work here; quit (or Ctrl-D) leaves.", "dim")]
     return [(f"{'' if said else 'Game over. '}{verdict}", "title"),
             (f"Review it: {command('review', g.id)}", "dim"),   # kept on a short terminal: second line
             *([(climb, "")] if climb else []),
@@ -202,38 +210,60 @@ def result_lines(g, command, said: bool = False) -> Lines:
 
 
 def toolbar_lines(g, view, width: int) -> list[str]:
-    """The toolbar's lines: game id, status (turn, scores, target or round), branch and keys, wrapped at
-    word boundaries into at most two lines that fit ``width`` columns (the keys go first when it is narrow)."""
+    """The toolbar's lines: game id, branch, status (turn, scores, target or round) and keys, broken between
+    fields (never inside one) into at most two lines that fit ``width`` columns; the keys go first when it
+    is narrow, and a field too long for a line of its own is cut short (#42 item 10)."""
     try:
         status = one_line(g.game.status(g.shown(view)), 400)
     except Exception as exc:  # a status problem must not break the prompt
         status = f"(status unavailable: {one_line(exc)})"
     room = width - 2
-    parts = [f"{g.record.kind} {g.id}" + (" PRACTICE (counts for nothing)" if g.practice else ""), status,
-             f"branch {one_line(g.record.branch, 60)}"]
-    for keys in (["Tab: moves  help  Ctrl-D: leave"], []):
-        out = textwrap.wrap(" | ".join(parts + keys), room, break_on_hyphens=False)
+    parts = _FIELD.split(status)   # field, separator, field, ...
+    fields = [(f"{g.record.kind} {g.id}" + (" PRACTICE (counts for nothing)" if g.practice else ""), ""),
+              (f"branch {one_line(g.record.branch, 60)}", ""), *zip(parts[::2], ["", *parts[1::2]])]
+    for keys in ([("Tab: moves  help  Ctrl-D: leave", "")], []):
+        out = _fields_in_lines([(one_line(f, room), sep) for f, sep in fields + keys], room)
         if len(out) <= 2:
             break
     else:
-        out = out[:1] + [one_line(" ".join(out[1:]), room)]
+        out = out[:1] + [one_line(" | ".join(out[1:]), room)]
     return [" " + line for line in out]
 
 
-def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolbar: int) -> None:
+_FIELD = re.compile(r"( (?:\||·|-) )")   # between the fields of a game's status line (kept)
+
+
+def _fields_in_lines(fields: list[tuple[str, str]], room: int) -> list[str]:
+    """(field, the separator before it; " | " when none) joined, a new line started wherever the next
+    field would not fit."""
+    out = [fields[0][0]]
+    for field, sep in fields[1:]:
+        sep = sep or " | "
+        if len(out[-1]) + len(sep) + len(field) <= room:
+            out[-1] += sep + field
+        else:
+            out.append(field)
+    return out
+
+
+def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolbar: int) -> int:
     """Redraw so that it fits the terminal: the board as ``viewer`` sees it (denser when the terminal is
     short), what happened since their last move (as much as fits), the moves ``legal`` to the person at
-    the keyboard (listed when they fit, else counted); ``toolbar`` lines stay free at the bottom."""
+    the keyboard (listed when they fit, else counted); ``toolbar`` lines stay free at the bottom, and,
+    while a move is to be typed, MENU_ROWS above them for the prompt and its completion menu where the
+    board can be made to leave them. Return the rows left for the prompt and its menu."""
     if screen.terminal:
         screen.clear()
     who = seat_name(g, g.to_move) if legal else ""
     count = f"{len(legal)} move{'' if len(legal) == 1 else 's'}"
+    them = "it" if len(legal) == 1 else "them"
     short = [(f"{who} to move: {count} (Tab, actions, help).", "dim")] if legal else []
     least = result_lines(g, command)[:2] if g.over else short  # what must stay under the board
-    fits = screen.rows() - 1 - toolbar - screen.height(least)  # prompt and toolbar stay
+    menu = MENU_ROWS if legal else 1   # the menu's room while a move is to be typed (at the end, the result's)
+    fits = screen.rows() - menu - toolbar - screen.height(least)  # the prompt, its menu and toolbar stay
     board = safe_block(g.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
     print_formatted_text(ANSI(board) if screen.color else board, output=screen.out, color_depth=screen.depth)
-    room = screen.rows() - 1 - toolbar - board.count("\n") - 1
+    room = screen.rows() - menu - toolbar - board.count("\n") - 1
     tail: Lines = []
     if g.over:
         tail = result_lines(g, command, said="Game over" in board)
@@ -242,7 +272,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     elif legal:
         rows = [(t, "") for t in screen.move_rows(legal)] if len(legal) <= AUTO_LIST else []
         hint = ("Type a number or a move (Tab completes), or help.", "dim")
-        tail = [(f"{who} to move: {count}; Tab completes them, actions lists them, or help.", "dim")]
+        tail = [(f"{who} to move: {count}; Tab completes {them}, actions lists {them}, or help.", "dim")]
         if screen.height(tail) > room:
             tail = short
         for listed in ([(f"{who} to move:", "title"), *rows, hint], [(f"{who} to move:", "title"), *rows]):
@@ -259,5 +289,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
         said = f"{heading[:-1]} ({more} earlier line{'s' * (more != 1)} not shown: type log)" + ":" * bool(lines)
         heading = said if lines or screen.height([(said, "")]) + screen.height(tail) <= room else ""
         lines = lines if heading else []
-    for text, style in ([(heading, "title")] if heading and told else []) + lines + tail:
+    below = ([(heading, "title")] if heading and told else []) + lines + tail
+    for text, style in below:
         screen.say(text, style)
+    return max(1, screen.rows() - toolbar - board.count("\n") - 1 - screen.height(below))

@@ -154,7 +154,7 @@ class Repl:
             history=history if history is not None else default_history(),
             completer=ReplCompleter(self), complete_while_typing=True,
             bottom_toolbar=self.toolbar, style=STYLE, color_depth=self.screen.depth,
-            input=input, output=output, reserve_space_for_menu=0)
+            input=input, output=output, reserve_space_for_menu=screen.MENU_ROWS)
         self.screen.out = self.session.output
         self.ui = TerminalUI(self.screen.say, input=input, output=self.session.output, color=color)
 
@@ -207,7 +207,8 @@ class Repl:
 
     def draw(self) -> None:
         """Redraw the board, the recap and the moves to fit the terminal (see :func:`dinocli.repl.screen.draw`)."""
-        screen.draw(self.screen, self.g, self.viewer(), self.legal_texts(), self.command, len(self.toolbar_lines()))
+        free = screen.draw(self.screen, self.g, self.viewer(), self.legal_texts(), self.command, len(self.toolbar_lines()))
+        self.session.reserve_space_for_menu = free   # the completion menu opens there, never over the board
 
     # -- the loop -------------------------------------------------------------------------
 

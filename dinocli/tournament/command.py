@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from dinocli.output import emit_json
+from dinocli.output import SCHEMA, emit_json
 
 from .plan import Contestant, TournamentError, make_plan
 from .run import Progress, local_workers, run_plan
@@ -51,8 +51,9 @@ def _timed_specs(cs: list[Contestant]) -> list[str]:
 
 def tournament(game_id: str, specs: list[str], *, games: int = 100, workers: int | None = None, seed: str = "tournament",
                seats: int | None = None, variants: list[str] = (), early_stop: bool = False, db: str | None = None,
-               save: bool = False, scheduler: str | None = None, progress: bool | None = None) -> dict[str, Any]:
-    """Run a tournament and return its report (the data ``--json`` prints)."""
+               save: bool = False, scheduler: str | None = None, quiet: bool = True) -> dict[str, Any]:
+    """Run a tournament and return its report (the data ``--json`` prints); unless ``quiet``, say how it
+    goes on stderr (:class:`~.run.Progress`)."""
     from dinocli import games as registry
 
     game = registry.get(game_id)
@@ -83,7 +84,8 @@ def tournament(game_id: str, specs: list[str], *, games: int = 100, workers: int
         from .save import Saver
 
         saver = Saver(db, plan, game)
-    bar = Progress(plan.games, enabled=progress)
+    where = f"scheduler {scheduler}" if scheduler else f"{workers} worker{'s' * (workers != 1)}"
+    bar = Progress(plan, where, cooperative=info.cooperative, quiet=quiet)
     start = time.perf_counter()
     try:
         results, stopped = run_plan(plan, workers=workers, scheduler=scheduler,
@@ -116,11 +118,12 @@ def tournament(game_id: str, specs: list[str], *, games: int = 100, workers: int
 
 def command(env, *, game: str, specs: list[str], games: int, workers: int | None, seed: str, seats: int | None,
             variants: list[str], early_stop: bool, save: bool, scheduler: str | None, as_json: bool,
-            report_file: str | None = None) -> None:
+            report_file: str | None = None, quiet: bool = False) -> None:
     """The ``dinocli tournament`` command: run, then print the table (or JSON), and draw the
     charts page when asked."""
-    report = tournament(game, specs, games=games, workers=workers, seed=seed, seats=seats, variants=variants,
-                        early_stop=early_stop, db=env.db, save=save, scheduler=scheduler)
+    report = {"schema": SCHEMA} | tournament(game, specs, games=games, workers=workers, seed=seed, seats=seats,
+                                             variants=variants, early_stop=early_stop, db=env.db, save=save,
+                                             scheduler=scheduler, quiet=quiet)   # the page holds what --json prints
     if report_file is not None:
         from dinocli.pictures import write_text
         from dinocli.pictures.report import report_page
@@ -132,7 +135,8 @@ def command(env, *, game: str, specs: list[str], games: int, workers: int | None
     if as_json:
         emit_json(report)
         return
-    click.echo(render(report, color=env.color()))
+    colour = env.color()
+    click.echo(render(report, color=colour), color=colour or None)
 
 
 # -- the table ---------------------------------------------------------------------------------

@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import IO
 
 from .plan import GameResult, Job, Plan, TournamentError, play_job
-from .stats import PairTally, best_returns, contestants_of
+from .stats import PairTally, best_returns, contestants_of, winners
 
 __all__ = ["Progress", "jobs_for", "run_plan", "local_workers"]
 
@@ -32,40 +33,139 @@ def local_workers() -> int:
         return os.cpu_count() or 1
 
 
+def _duration(seconds: float) -> str:
+    """A duration as a person says it: 45s, 3m 05s, 1h 02m."""
+    s = max(0, round(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m {s % 60:02d}s"
+    return f"{s // 3600}h {s % 3600 // 60:02d}m"
+
+
+def _best_first(row: tuple[float, str]) -> tuple[float, str]:
+    return -row[0], row[1]
+
+
 class Progress:
-    """Games done, games/s and the ETA as click's progress bar on a terminal's stderr (silent elsewhere)."""
+    """What a running tournament says on stderr (issue 42, item 1). On a terminal: one line redrawn
+    in place every second (games done, time left, standings so far); elsewhere: a line when it
+    starts (games, workers) and then about once a minute; nothing when ``quiet``."""
 
-    def __init__(self, total: int, stream: IO[str] | None = None, enabled: bool | None = None):
-        import click
+    def __init__(self, plan: Plan, where: str, *, cooperative: bool = False, stream: IO[str] | None = None,
+                 quiet: bool = False, every: float | None = None):
+        self.stream = stream or sys.stderr
+        self.plan = plan
+        self.where = where
+        self.total = plan.games
+        self.done = 0
+        self.start = time.monotonic()
+        self.cooperative = cooperative
+        self.wins = [0.0] * len(plan.contestants)
+        self.team: list[list[float]] = [[] for _ in plan.contestants]
+        self.quiet = quiet
+        self.terminal = self.stream.isatty() and not quiet
+        self.every = every if every is not None else (1.0 if self.terminal else 60.0)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
 
-        stream = stream or sys.stderr
-        self.start = time.perf_counter()
-        self.bar = None
-        if stream.isatty() if enabled is None else enabled:
-            self.bar = click.progressbar(length=total, file=stream, label="games", width=24, show_pos=True,
-                                         bar_template="%(label)s [%(bar)s] %(info)s", item_show_func=self._rate)
-            self.bar.render_progress()
+    def begin(self) -> None:
+        """The run has started: say so (off a terminal) or draw the line, and start the clock."""
+        if self.quiet:
+            return
+        self.start = time.monotonic()
+        if self.terminal:
+            self._draw()
+        else:
+            self._say(f"dinocli: tournament: {self.total} game{'s' * (self.total != 1)} of {self.plan.kind} on "
+                      f"{self.where}; a line about once a minute (--quiet: none)")
+        self._thread = threading.Thread(target=self._tick, name="tournament-progress", daemon=True)
+        self._thread.start()
 
-    def _rate(self, _item: object) -> str:
-        elapsed = time.perf_counter() - self.start
-        return f"{self.bar.pos / elapsed if elapsed > 0 else 0.0:.1f} games/s"
+    def _say(self, line: str) -> None:
+        self.stream.write(line + "\n")
+        self.stream.flush()
 
-    def advance(self, games: int) -> None:
-        """Count finished games and redraw."""
-        if self.bar is not None:
-            self.bar.update(games)
+    def _tick(self) -> None:
+        while not self._stop.wait(self.every):
+            with self._lock:
+                if self.terminal:
+                    self._draw()
+                else:
+                    self._say(f"dinocli: tournament: {self.status()}")
+
+    def left(self) -> str:
+        """The time left, from the pace so far ("estimating" before the first game ends)."""
+        if self.done == 0:
+            return "time left: estimating"
+        if self.done >= self.total:
+            return "done"
+        pace = (time.monotonic() - self.start) / self.done
+        return f"about {_duration(pace * (self.total - self.done))} left"
+
+    def standings(self) -> str:
+        """The bots so far, best first: wins (shared wins count a fraction) or mean team score."""
+        if self.done == 0:
+            return ""
+        labels = [c.label for c in self.plan.contestants]
+        if self.cooperative:
+            rows = [(sum(t) / len(t), labels[i]) for i, t in enumerate(self.team) if t]
+            return "team score so far: " + ", ".join(f"{name} {v:.1f}" for v, name in sorted(rows, key=_best_first))
+        rows = list(zip(self.wins, labels))
+        return "wins so far: " + ", ".join(f"{name} {v:g}" for v, name in sorted(rows, key=_best_first))
+
+    def status(self) -> str:
+        """One line: games done of the total, time taken and left, the standings."""
+        parts = [f"{self.done}/{self.total} games", f"{_duration(time.monotonic() - self.start)} taken", self.left()]
+        table = self.standings()
+        return ", ".join(parts) + (f"; {table}" if table else "")
+
+    def _draw(self) -> None:
+        import shutil
+
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        line = self.status()
+        if len(line) > width:
+            line = line[:max(0, width - 1)] + "…"
+        self.stream.write("\r" + line + "\x1b[K")
+        self.stream.flush()
+
+    def advance(self, results: list[GameResult]) -> None:
+        """Count finished games and their winners (or team scores), and redraw on a terminal."""
+        with self._lock:
+            self.done += len(results)
+            for g in results:
+                if not g.over:
+                    continue
+                seats = contestants_of(self.plan, g)
+                if self.cooperative:
+                    for c in set(seats):
+                        self.team[c].append(g.scores[0])
+                    continue
+                won = winners(g.returns)
+                for seat in won:
+                    self.wins[seats[seat]] += 1.0 / len(won)
+            if self.terminal:
+                self._draw()
 
     def shrink(self, games: int) -> None:
         """Take games that will not be played (an early stop) off the total."""
-        if self.bar is not None:
-            self.bar.length = max(self.bar.pos, self.bar.length - games)
-            self.bar.finished = self.bar.pos >= self.bar.length
-            self.bar.render_progress()
+        with self._lock:
+            self.total = max(self.done, self.total - games)
+            if self.terminal:
+                self._draw()
 
     def close(self) -> None:
-        """Finish the line."""
-        if self.bar is not None:
-            self.bar.render_finish()
+        """Stop the clock; finish the terminal's line (if the run began)."""
+        self._stop.set()
+        if self._thread is None:
+            return
+        self._thread.join()
+        if self.terminal:
+            self._draw()
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def jobs_for(plan: Plan, *, workers: int, record: bool) -> list[Job]:
@@ -111,7 +211,8 @@ def _pool(jobs: list[Job], wanted: Wanted, workers: int) -> Iterator[tuple[Job, 
 
 
 def _dask(jobs: list[Job], wanted: Wanted, address: str) -> Iterator[tuple[Job, list[GameResult]]]:
-    """Play jobs on a dask.distributed cluster; cancel jobs that are no longer wanted."""
+    """Play jobs on a dask.distributed cluster, connected to before anything is played; cancel jobs
+    that are no longer wanted."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -120,19 +221,23 @@ def _dask(jobs: list[Job], wanted: Wanted, address: str) -> Iterator[tuple[Job, 
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise TournamentError(f"cannot reach the dask scheduler at {address}: {exc}") from None
-    try:
-        futures = [client.submit(play_job, job, pure=False) for job in jobs]
-        owner = {f.key: job for f, job in zip(futures, jobs)}
-        for fut in as_completed(futures, loop=client.loop):
-            job = owner[fut.key]
-            if not wanted(job) or fut.status == "cancelled":
-                continue
-            yield job, fut.result()
-            unwanted = [f for f in futures if not f.done() and not wanted(owner[f.key])]
-            if unwanted:
-                client.cancel(unwanted)
-    finally:
-        client.close()
+
+    def played() -> Iterator[tuple[Job, list[GameResult]]]:
+        try:
+            futures = [client.submit(play_job, job, pure=False) for job in jobs]
+            owner = {f.key: job for f, job in zip(futures, jobs)}
+            for fut in as_completed(futures, loop=client.loop):
+                job = owner[fut.key]
+                if not wanted(job) or fut.status == "cancelled":
+                    continue
+                yield job, fut.result()
+                unwanted = [f for f in futures if not f.done() and not wanted(owner[f.key])]
+                if unwanted:
+                    client.cancel(unwanted)
+        finally:
+            client.close()
+
+    return played()
 
 
 class _Lineup:
@@ -169,6 +274,8 @@ def run_plan(plan: Plan, *, workers: int, scheduler: str | None, early_stop: boo
         stream = _inline(jobs, wanted)
     else:
         stream = _pool(jobs, wanted, workers)
+    if progress:
+        progress.begin()
     try:
         for job, results in stream:
             st = state[job.lineup]
@@ -176,7 +283,7 @@ def run_plan(plan: Plan, *, workers: int, scheduler: str | None, early_stop: boo
                 st.waiting.setdefault(g.round, []).append(g)
             st.counted += len(results)
             if progress:
-                progress.advance(len(results))
+                progress.advance(results)
             batch: list[GameResult] = []
             while st.next_round in st.waiting and job.lineup not in stopped:
                 games = sorted(st.waiting.pop(st.next_round), key=lambda g: g.rotation)

@@ -98,3 +98,17 @@ def test_hint_with_the_uct_peer_gives_the_peer_s_choice_not_the_rules(monkeypatc
     monkeypatch.setattr(UctBot, "choose", lambda self, game, view, seat, legal, rng: other)
     (advice,) = hint(HIGHCARD, view, 0, legal, random.Random(0), spec="uct:iterations=10")
     assert advice.action == other and advice.reason == ""
+
+
+def test_the_advice_says_it_is_the_most_searched_and_why_a_runner_up_may_look_better():
+    """#42 item 7: the search chooses and ranks by its share of the visits; the lines say "the most
+    searched", and when a runner-up's expected result is higher they say why the ranking stands."""
+    from dinocli.ai.hint import advice_lines
+
+    best, second = Advice(1, "take 1", 0.55, 0.49), Advice(2, "take 2", 0.40, 0.50)
+    text = advice_lines([best, second], [1, 2])
+    assert text[0] == "Hint: #1 take 1" and text[1].startswith("      (the most searched: 55% of the search, expected result 0.49;")
+    assert text[2] == "  or: #2 take 2 (40% of the search, expected result 0.50)"
+    assert text[3].startswith("  Ranked by search share:") and len(text) == 4
+    calm = advice_lines([best, second._replace(value=0.3)], [1, 2])
+    assert len(calm) == 3 and not any("Ranked by" in line for line in calm)

@@ -271,7 +271,7 @@ def test_where_prints_the_database_in_use(tmp_path):
     assert run(db, "where").stdout.strip() == str(db)
     r = run(None, "where", "--json", env={"DINOCLI_DB": str(tmp_path / "env.db")})
     data = json.loads(r.stdout)
-    assert data == {"db": str(tmp_path / "env.db"), "exists": False, "chosen_by": "DINOCLI_DB"}
+    assert data == {"schema": 1, "db": str(tmp_path / "env.db"), "exists": False, "chosen_by": "DINOCLI_DB"}
     r = run(None, "where", "--json", env={"XDG_DATA_HOME": str(tmp_path / "xdg")})
     assert json.loads(r.stdout)["db"].startswith(str(tmp_path / "xdg"))
 
@@ -289,11 +289,12 @@ def test_import_suggests_a_show_with_the_same_db_and_a_seedless_game_says_why_it
     assert r.returncode == 1 and "imported without its seed" in r.stderr and "--with-seed" in r.stderr
 
 
-def on_a_terminal(db, *args) -> list[str]:
-    """The lines ``dinocli [--db DB] ARGS`` writes to a 24-line pty, $PAGER marking each line it pages."""
+def on_a_terminal(db, *args, env=None) -> list[str]:
+    """The lines ``dinocli [--db DB] ARGS`` writes to a 24-line pty, $PAGER marking each line it pages
+    (``env``: variables set or changed)."""
     import pty
 
-    env = {**os.environ, "PAGER": "sed s/^/PAGED:/", "TERM": "dumb", "LINES": "24", "COLUMNS": "100"}
+    env = {**os.environ, "PAGER": "sed s/^/PAGED:/", "TERM": "dumb", "LINES": "24", "COLUMNS": "100", **(env or {})}
     env.pop("DINOCLI_DB", None)
     pid, fd = pty.fork()
     if pid == 0:  # the child: stdout is the pty

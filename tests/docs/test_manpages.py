@@ -115,7 +115,7 @@ def test_escaping_keeps_roff_requests_out_of_text():
 # -- lint ----------------------------------------------------------------------------------------
 
 PAGES = man_pages()
-OWN = [p for p in PAGES if p.suffix in (".1", ".5")]  # generated pages and dinocli-log.5
+OWN = [p for p in PAGES if p.suffix in (".1", ".5")]  # generated pages and dinocli-log-format.5
 
 
 def _run(cmd: list[str]) -> str:
@@ -140,7 +140,7 @@ def test_mandoc_finds_no_warning(page):
 @pytest.mark.skipif(shutil.which("mandoc") is None, reason="mandoc is not installed: cannot lint the man pages with it")
 @pytest.mark.parametrize("page", OWN, ids=[p.name for p in OWN])
 def test_generated_and_log_pages_are_style_clean(page):
-    """dinocli(1), the command pages and dinocli-log(5) pass mandoc's style checks too."""
+    """dinocli(1), the command pages and dinocli-log-format(5) pass mandoc's style checks too."""
     assert _run(["mandoc", "-T", "lint", "-W", "style", str(page)]) == ""
 
 
@@ -156,14 +156,14 @@ def test_man_renders_the_main_page():
 
 
 def _check_program() -> str:
-    """The Python program printed in dinocli-log(5), with roff escapes undone."""
-    source = (MAN / "dinocli-log.5").read_text(encoding="utf-8")
+    """The Python program printed in dinocli-log-format(5), with roff escapes undone."""
+    source = (MAN / "dinocli-log-format.5").read_text(encoding="utf-8")
     code = source.split('.\\" check.py begins\n')[1].split('.\\" check.py ends')[0]
     return code.replace("\\-", "-").replace("\\e", "\\").replace("\\(aq", "'").replace("\\&", "")
 
 
 def test_log_page_describes_the_real_hashes(tmp_path):
-    """dinocli-log(5): its check program accepts a real export and rejects an altered one."""
+    """dinocli-log-format(5): its check program accepts a real export and rejects an altered one."""
     saves = sorted((ROOT / "saves").glob("*.jsonl"))
     assert saves, "saves/ holds example logs"
     program = tmp_path / "check.py"

@@ -64,6 +64,8 @@ ROWS = [
     (["rules", "chess"], USAGE, r"unknown game 'chess'", None),
     (["where"], OK, r"shared.sqlite", None),
     (["where", "--json"], OK, r'"chosen_by": "--db"', None),
+    (["config"], OK, r"Config file: .*\n  bot +mcts:medium +\(default\)", None),
+    (["config", "--json"], OK, r'"schema": 1', None),
     (["tournament", "sos", "--bot", "random", "--games", "2", "--workers", "1", "--json"], OK, r'"games"', None),
     (["tournament", "dingo", "--bot", "random", "--bot", "nope"], ERROR, r"unknown bot kind", None),
     (["tournament", "dingo", "--bot", "random", "--workers", "5000"], USAGE, r"--workers.*1<=x<=64", None),

@@ -38,6 +38,16 @@ def lines(*items: str) -> str:
     return "".join(item + ENTER for item in items)
 
 
+def play_out(svc, g, rnd):
+    """Play ``g`` to its end: the bots as they do, each person's move chosen by ``rnd``; the finished game."""
+    while True:
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        if g.over:
+            return g
+        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+
+
 @pytest.fixture
 def svc(tmp_path):
     service = Service.open(str(tmp_path / "games.db"))

@@ -59,3 +59,24 @@ def test_show_names_the_next_level_in_a_fresh_process(svc, tmp_path):
     out = run("show", g.id, db=tmp_path / "games.db", env={"NO_COLOR": "1"})
     assert out.returncode == 0
     assert f"You beat random. Next level: dinocli --db {tmp_path / 'games.db'} new dingo --bot rules" in out.stdout
+
+
+def test_move_and_hint_on_a_finished_game_say_the_result_and_what_next(svc, tmp_path):
+    """#42 item 4: `move` or `hint` on a finished game is one line, exit 1: the result, then review,
+    analyze and the `new` command one level up (after a win), or the same table again (a loss, a
+    bots-only game)."""
+    from tests.process.conftest import run
+
+    db = tmp_path / "games.db"
+    g = won(svc, ["random"])
+    for args in (("move", g.id, "1"), ("hint", g.id)):
+        out = run(*args, db=db, env={"NO_COLOR": "1"})
+        assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+        line = out.stderr
+        assert line.startswith(f"dinocli: the game is over: you won (you {g.result()['scores'][0]:g}, rex ")
+        assert f"review {g.id}" in line and f"analyze {g.id}" in line
+        assert line.rstrip().endswith(f"next level: dinocli --db {db} new dingo --bot rules")
+    watched = svc.new_game("dingo", players=[], bots=["rules", "rules"], seed="w", options={"goal": 0})
+    list(svc.run_bots(watched))
+    out = run("move", watched.id, "play 1", db=db, env={"NO_COLOR": "1"})
+    assert out.returncode == 1 and out.stderr.rstrip().endswith(f"play again: dinocli --db {db} new dingo --bot rules --bot rules")

@@ -76,7 +76,8 @@ def test_toolbar_shows_game_turn_scores_target_and_branch(svc):
     list(svc.run_bots(g))
     repl = Repl(svc, g.id, output=Recorder(), input=None, history=InMemoryHistory())
     bar = "".join(t for _, t in repl.toolbar())
-    assert " ".join(g.game.status(g.view(0)).split()) in " ".join(bar.split())
+    fields = g.game.status(g.view(0)).split(" | ")
+    assert all(any(f in line for line in bar.split("\n")) for f in fields)   # #42 item 10: each field whole
     assert "target" in bar and "branch main" in bar
     assert bar.startswith(f" dingo {g.id} |")   # #22: the game id first, where nothing cuts it
     assert all(len(line) <= 79 for line in bar.split("\n")) and bar.count("\n") <= 1

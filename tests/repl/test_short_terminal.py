@@ -13,7 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from dinocli.repl import Repl
 
-from .conftest import CTRL_D
+from .conftest import CTRL_D, play_out
 from .test_first_hour import Terminal80x24
 
 ME = "Alexandrina-1234"  # the longest name `new` accepts
@@ -69,14 +69,7 @@ def test_five_player_dingo_and_six_player_dodos_fit_80x24(svc, kind, bots, heade
 def test_a_finished_five_or_six_player_game_fits_80x24_with_its_result(svc, kind, bots):
     """#22: at the end the board (everything public), the winner line and as much of the rest as fits
     stay above the prompt and its toolbar at 80x24."""
-    g = svc.new_game(kind, players=[ME], bots=["random"] * bots, seed="end")
-    rnd = random.Random(1)
-    while True:
-        list(svc.run_bots(g))
-        g = svc.load(g.id)
-        if g.over:
-            break
-        g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
+    g = play_out(svc, svc.new_game(kind, players=[ME], bots=["random"] * bots, seed="end"), random.Random(1))
     screen, bar = first_screen(svc, g.id, "game over> ")
     shown = "\n".join(screen)
     assert len(screen) + 1 + len(bar) <= 24 and max(map(len, screen)) <= 80, shown

@@ -37,7 +37,8 @@ def test_the_terminal_table_names_the_tournament_to_list(dino):
     assert "rules vs random" in out
     tid = out.rsplit("dinocli games --tournament ", 1)[1].split()[0]
     assert len(dino.json("games", "--tournament", tid)) == 2
-    assert r.stderr == ""  # no progress bar when stderr is not a terminal
+    assert r.stderr == ("dinocli: tournament: 2 games of dingo on 1 worker; a line about once a minute "
+                        "(--quiet: none)\n")  # #42 item 1: not a terminal, so a line when it starts
 
 
 def test_json_report_shape(dino):
@@ -99,3 +100,25 @@ def test_a_repeated_spec_is_two_contestants(dino):
     report = dino.json("tournament", "dingo", "--bot", "random", "--bot", "random", "--games", "2", "--workers", "1")
     assert sorted(b["bot"] for b in report["bots"]) == ["random", "random#2"]
     assert report["pairings"][0]["bots"] == ["random", "random#2"]
+
+
+def test_as_a_process_off_a_terminal_it_says_when_it_starts_and_quiet_says_nothing(tmp_path):
+    """#42 items 1 and 14: a separate `dinocli tournament` with stderr to a pipe writes one line when it
+    starts (games, workers), --quiet none; --help says so and gives an example line."""
+    import subprocess
+
+    from tests.clirunner import DINOCLI
+
+    def run(*args):
+        return subprocess.run([DINOCLI, "--db", str(tmp_path / "t.db"), "tournament", *args], capture_output=True,
+                              text=True, timeout=120)
+
+    args = ("dingo", "--bot", "rules", "--bot", "random", "--games", "2", "--workers", "2")
+    said = run(*args)
+    assert said.returncode == 0 and "rules vs random" in said.stdout
+    assert said.stderr == "dinocli: tournament: 2 games of dingo on 2 workers; a line about once a minute (--quiet: none)\n"
+    quiet = run(*args, "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout.splitlines()[2:] == said.stdout.splitlines()[2:]
+    helped = run("--help").stdout
+    assert "Example: dinocli tournament dingo --bot mcts:easy --bot rules --bot random --games 20" in helped
+    assert "once" in helped and "-q, --quiet" in helped

@@ -1,7 +1,7 @@
 """Issue #18: the redesign (one headless play loop in dinocli.ai.arena, the tournament package)
 plays every game as before. The report below was recorded with the code before the change (the
 run figures, which hold wall-clock times, left out); the same seed must give it again, in this
-process and as a separate `dinocli` process on two workers with its progress bar on a terminal."""
+process and as a separate `dinocli` process on two workers with its progress line on a terminal."""
 
 from __future__ import annotations
 
@@ -49,18 +49,20 @@ PINNED = {
 
 def _without_run(report: dict) -> dict:
     assert set(report["run"]) == {"workers", "scheduler", "elapsed", "games_per_second"}
-    return {k: v for k, v in report.items() if k != "run"}
+    assert report["schema"] == 1   # #42: every --json output says its shape's version
+    return {k: v for k, v in report.items() if k not in ("run", "schema")}
 
 
 def test_a_seeded_tournament_reports_what_it_did_before_the_redesign(dino):
-    r = dino(*ARGS, "--workers", "1")
+    r = dino(*ARGS, "--workers", "1", "--quiet")
     assert r.exit_code == 0, r.stderr
     assert _without_run(json.loads(r.stdout)) == PINNED
-    assert r.stderr == ""  # not a terminal: no progress bar
+    assert r.stderr == ""  # --quiet: nothing on stderr (#42 item 1)
 
 
-def test_as_a_process_on_two_workers_with_the_progress_bar_on_a_terminal(tmp_path):
-    """#18 item 4: click's progress bar on stderr when stderr is a terminal; stdout keeps the JSON."""
+def test_as_a_process_on_two_workers_with_the_progress_line_on_a_terminal(tmp_path):
+    """#18 item 4, #42 item 1: on a terminal's stderr one line redrawn in place, games done, the time
+    left and wins so far; stdout keeps the JSON."""
     dinocli = DINOCLI
     master, slave = pty.openpty()
     try:
@@ -82,4 +84,6 @@ def test_as_a_process_on_two_workers_with_the_progress_bar_on_a_terminal(tmp_pat
     assert proc.returncode == 0, shown
     assert _without_run(json.loads(proc.stdout)) == PINNED
     text = shown.decode()
-    assert "games [" in text and "6/6" in text and "games/s" in text, text
+    last = text.rstrip("\r\n").rsplit("\r", 1)[1]
+    assert "0/6 games" in text and "time left: estimating" in text and " left; wins so far: " in text, text
+    assert last.startswith("6/6 games, ") and ", done; wins so far: rules 4, mcts:iterations=3 2, random 0" in last

@@ -1,5 +1,5 @@
 """Issue 9: real games on 1 worker, 2 workers and a dask LocalCluster give identical results;
-seats rotate on shared deals; --early-stop is a sequential test; progress only on a terminal."""
+seats rotate on shared deals; --early-stop is a sequential test; progress on a terminal, a line a minute elsewhere."""
 
 from __future__ import annotations
 
@@ -127,19 +127,72 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_shows_games_and_rate_on_a_terminal_only():
-    """#18 item 4: click's progress bar: games done of the total and games/s; an early stop takes
-    the games not played off the total; off a terminal, nothing at all."""
+def _results(plan):
+    return run_plan(plan, workers=1, scheduler=None, early_stop=False, record=False)[0]
+
+
+def test_progress_on_a_terminal_shows_games_time_left_and_wins_so_far():
+    """#42 item 1: on a terminal one line redrawn in place: games done of the total, time taken and
+    left, wins so far best first; an early stop takes the games not played off the total."""
+    plan = _plan(["rules", "random"], games=4)
+    played = _results(plan)
     out = _Terminal()
-    bar = Progress(10, stream=out)
-    bar.advance(4)
-    assert "4/10" in out.getvalue() and "games/s" in out.getvalue()
-    bar.shrink(3)
-    assert "4/7" in out.getvalue()
+    bar = Progress(plan, "1 worker", stream=out, every=600)
+    bar.begin()
+    assert out.getvalue().startswith("\r0/4 games") and "time left: estimating" in out.getvalue()
+    bar.advance(played[:2])
+    line = out.getvalue().rsplit("\r", 1)[1]
+    assert line.startswith("2/4 games") and " left" in line and "about" in line
+    wins = {"rules": 0.0, "random": 0.0}
+    for g in played[:2]:
+        seats = [plan.contestants[c].label for c in plan.lineups[g.lineup].seatings[g.rotation]]
+        best = max(g.returns)
+        for seat, r in enumerate(g.returns):
+            wins[seats[seat]] += (r == best) / g.returns.count(best)
+    first = sorted(wins, key=lambda k: (-wins[k], k))[0]
+    assert f"wins so far: {first} {wins[first]:g}, " in line, line
+    bar.shrink(1)
+    assert out.getvalue().rsplit("\r", 1)[1].startswith("2/3 games")
     bar.close()
     assert out.getvalue().endswith("\n")
-    quiet = io.StringIO()  # not a terminal: silent by default
-    bar = Progress(10, stream=quiet)
-    bar.advance(10)
+
+
+def test_progress_elsewhere_is_a_line_at_the_start_and_then_one_a_while():
+    """#42 item 1: off a terminal, a line when it starts (games and workers) and then one every
+    interval (about once a minute by default) with the games done, time left and standings;
+    quiet: none."""
+    import time
+
+    plan = _plan(["rules", "random"], games=4)
+    played = _results(plan)
+    out = io.StringIO()
+    bar = Progress(plan, "2 workers", stream=out, every=0.05)
+    bar.begin()
+    bar.advance(played[:2])
+    time.sleep(0.3)
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "dinocli: tournament: 4 games of dingo on 2 workers; a line about once a minute (--quiet: none)"
+    assert len(lines) >= 3 and "\r" not in out.getvalue()
+    assert lines[1].startswith("dinocli: tournament: 2/4 games, ") and "left; wins so far: " in lines[1]
+    default = Progress(plan, "1 worker", stream=io.StringIO())
+    default.close()
+    assert default.every == 60.0
+    quiet = io.StringIO()
+    bar = Progress(plan, "1 worker", stream=quiet, quiet=True)
+    bar.begin()
+    bar.advance(played)
     bar.close()
     assert quiet.getvalue() == ""
+
+
+def test_a_cooperative_tournament_says_the_team_score_so_far(coop):
+    """#42 item 1: in a cooperative game the standings are each bot's mean team score so far."""
+    plan = make_plan("toycoop", contestants(["random", "rules"]), 2, (), "coop", 2, cooperative=True)
+    played = _results(plan)
+    out = _Terminal()
+    bar = Progress(plan, "1 worker", cooperative=True, stream=out, every=600)
+    bar.begin()
+    bar.advance(played)
+    bar.close()
+    assert "team score so far: " in out.getvalue() and "done" in out.getvalue()

@@ -1,5 +1,5 @@
 """A forger's tools for the trust tests (#16): dinocli as a process, a log as rows, and a view's
-chain recomputed after an edit exactly as dinocli-log(5) defines it."""
+chain recomputed after an edit exactly as dinocli-log-format(5) defines it."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def dump(lines: list[dict]) -> str:
 
 
 def relink(lines: list[dict]) -> list[dict]:
-    """Recompute a view's chain after an edit, as dinocli-log(5) defines it (what a forger would do)."""
+    """Recompute a view's chain after an edit, as dinocli-log-format(5) defines it (what a forger would do)."""
     prev = lines[0]["genesis"]
     for e in lines[1:-1]:
         e["parent_hash"] = prev

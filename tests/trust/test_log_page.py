@@ -1,4 +1,4 @@
-"""dinocli-log(5) describes the commitment scheme precisely enough that its example checker verifies
+"""dinocli-log-format(5) describes the commitment scheme precisely enough that its example checker verifies
 a seat's export on its own, and a full log, and refuses altered ones (issue #16)."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from pathlib import Path
 
 from dinocli.service import Service
 
-MAN = Path(__file__).resolve().parents[2] / "man" / "dinocli-log.5"
+MAN = Path(__file__).resolve().parents[2] / "man" / "dinocli-log-format.5"
 
 
 def check_program() -> str:
-    """The Python program printed in dinocli-log(5), with roff escapes undone."""
+    """The Python program printed in dinocli-log-format(5), with roff escapes undone."""
     source = MAN.read_text(encoding="utf-8")
     code = source.split('.\\" check.py begins\n')[1].split('.\\" check.py ends')[0]
     return code.replace("\\-", "-").replace("\\e", "\\").replace("\\(aq", "'").replace("\\&", "")

@@ -174,7 +174,7 @@ def test_a_shown_form_that_does_not_fit_the_seats_information_is_refused(played,
 
 def test_a_view_that_hides_nothing_new_still_says_what_it_hides(played, tmp_path):
     """#16 hiding: checking decisions adds nothing to the export. The view's lines have no field beyond
-    dinocli-log(5)'s, no hidden line carries a body, salt or action, and a hidden line's ``seen`` never
+    dinocli-log-format(5)'s, no hidden line carries a body, salt or action, and a hidden line's ``seen`` never
     lists the seat (format 3)."""
     db, ids = played
     for kind in ("dingo", "dodos"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from ..colour import style, unstyle
+from ..columns import clip
 from ..grammar import does, possessive, verb
 from ..protocol import Config
 from .board import geometry
@@ -141,7 +142,7 @@ def _under(s: State, g, glyph: dict, color: bool, cut: int, done: str) -> list[s
     for i, name in enumerate(s.table.names):
         mark = _paint(str(i + 1), color, fg=SEAT_COLOURS[i], bold=True)
         extra = done if s.reached[i] and s.table.goal != "capitol" else ""
-        pawns.append(f"{mark} {name[:cut]} {g.name(s.pawns[i])}{extra}")
+        pawns.append(f"{mark} {clip(name, cut)} {g.name(s.pawns[i])}{extra}")
     hunter = _paint(HUNTER, color, fg="red", bold=True, reverse=True)
     legend = f"{hunter} Hunter {g.name(s.hunter)}  {glyph['stop']} stop  hN home of N  cap capitol"
     if g.small_world:

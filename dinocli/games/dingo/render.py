@@ -7,6 +7,7 @@ import textwrap
 from dinocli.events import Event
 
 from ..colour import style, unstyle
+from ..columns import clip, ljust
 from ..grammar import does, possessive, their
 from ..protocol import Config
 from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, EFFECTS, NAME, VALUE
@@ -80,7 +81,7 @@ def _gauge(value: int, target: int, color: bool) -> str:
 def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
     row = v.ranches[seat]
     value = ranch_value(row)
-    name = v.names[seat][:12]
+    name = ljust(clip(v.names[seat], 12), 12)
     arrow = ">" if v.phase != "over" and seat == v.turn else " "
     if value > v.target:
         note = _paint(f"{value - v.target} OVER", None, color, fg="red", bold=True)
@@ -90,7 +91,7 @@ def _ranch_lines(v: View, seat: int, color: bool) -> list[str]:
         note = f"{v.target - value} to go"
     colour = _paint(f"{COLOURS[v.colours[seat]]:<6}", v.colours[seat], color) if v.colours else " " * 6
     you = " (you)" if seat == v.seat else f"   {v.hand_sizes[seat]} in hand"
-    head = f"{arrow} {name:<12} {colour} {value:>2}/{v.target:<2} {_gauge(value, v.target, color)} {note}{you}"
+    head = f"{arrow} {name} {colour} {value:>2}/{v.target:<2} {_gauge(value, v.target, color)} {note}{you}"
     lines, line, width = [head], "     ", 5
     if not row:
         return lines + ["     (empty ranch)"]
@@ -124,7 +125,7 @@ def _ranch_line(v: View, seat: int, color: bool) -> list[str]:
         note = f"{v.target - value} to go".ljust(8)
     colour = _paint(f"{COLOURS[v.colours[seat]][:3]:<3}", v.colours[seat], color) if v.colours else "   "
     you = "you:" if seat == v.seat else "    "
-    head = f"{arrow} {v.names[seat][:10]:<10} {colour} {value:>2}/{v.target:<2} {note} {v.scores[seat]:>2}p {you}"
+    head = f"{arrow} {ljust(clip(v.names[seat], 10), 10)} {colour} {value:>2}/{v.target:<2} {note} {v.scores[seat]:>2}p {you}"
     cells = []
     for i, card in enumerate(row):
         mark = ("*" if i == 0 else "") + ("~" if i + 1 < len(row) and EFFECT[row[i + 1]] == "moon" else "")

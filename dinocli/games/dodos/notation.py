@@ -68,13 +68,22 @@ def _seat(s, word: str) -> int:
     return tokens.index(word)
 
 
-def _kind(word: str) -> int:
-    if word not in KIND_BY_SLUG:
-        near = get_close_matches(word, list(KIND_BY_SLUG), n=2, cutoff=0.6)
-        if near:
-            raise MalformedAction(f"no card called {word!r}; did you mean {' or '.join(near)}?")
-        raise MalformedAction(f"no card called {word!r}; cards: {', '.join(SLUG)}")
-    return KIND_BY_SLUG[word]
+def _kind(s, verb: str, word: str) -> int:
+    """The card kind ``word`` names; else MalformedAction naming the cards one may ``verb`` now (#42 item 3),
+    with the closest of them (or of every card) as "did you mean"."""
+    if word in KIND_BY_SLUG:
+        return KIND_BY_SLUG[word]
+    op = {"pick": Pick, "play": Play, "discard": Discard}[verb]
+    now = sorted({SLUG[a.kind] for a in (options(s, s.agenda[0]) if s.agenda else []) if type(a) is op})
+    near = get_close_matches(word, now, n=2, cutoff=0.6)
+    other = [] if near else get_close_matches(word, list(KIND_BY_SLUG), n=1, cutoff=0.6)
+    said = f"no card called {word!r}" + (f"; did you mean {' or '.join(near)}?" if near else "")
+    if now:
+        said += f" ({other[0]} is not yours to {verb} now)" if other else ""
+        raise MalformedAction(f"{said}{' You' if near else '; you'} can {verb} now: {', '.join(now)}")
+    if other:
+        raise MalformedAction(f"{said}; did you mean {other[0]}?")
+    raise MalformedAction(said if near else f"{said}; cards: {', '.join(SLUG)}")
 
 
 def _why_not(s, a) -> str:
@@ -104,7 +113,7 @@ def _parse(s, words: list[str]):
     if verb == "pass" and not args:
         return Pass()
     if verb in ("pick", "play", "discard") and len(args) == 1:
-        return {"pick": Pick, "play": Play, "discard": Discard}[verb](_kind(args[0]))
+        return {"pick": Pick, "play": Play, "discard": Discard}[verb](_kind(s, verb, args[0]))
     if verb == "swap" and len(args) == 1:
         return SwapWith(_seat(s, args[0]))
     if verb == "steal" and 1 <= len(args) <= 2:

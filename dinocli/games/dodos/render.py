@@ -7,6 +7,7 @@ import textwrap
 from dinocli.events import Event
 
 from ..colour import style, unstyle
+from ..columns import clip, ljust
 from ..grammar import does, possessive, their, verb
 from ..protocol import Config
 from .data import DODINOS, KIND, KINDS, TRACKS
@@ -150,7 +151,7 @@ def _board(v: View, color: bool, compact: bool = False, legend: str = "full", ha
         marks = (" <dodo>" if x == v.dodo else "") + (" (you)" if x == v.seat else "")
         if x == v.active and v.hit:
             marks += " hit"
-        line = (f" {LETTERS[x]} {name[:12]:<12} {dodino:<8} {space:>5}  {v.sizes[x]:>5}  "
+        line = (f" {LETTERS[x]} {ljust(clip(name, 12), 12)} {dodino:<8} {space:>5}  {v.sizes[x]:>5}  "
                 f"{_played(v, x)[:13]:<13}  {green[:11]:<11}{marks}")
         out.append(line.rstrip()[:80])
     if v.abilities and not compact:

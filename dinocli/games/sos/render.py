@@ -143,8 +143,8 @@ def _side(state: State) -> list[str]:
         lines += _wrap(tile_text(state.tile).split(), SIDE_WIDTH, "tile:")
         if state.banned >= 0 and state.phase == Phase.ACT:
             lines.append(f"  {DINO_NAMES[state.banned]} may not move")
-    lines += _wrap(_prompt(state).split(), SIDE_WIDTH, "")
-    lines.append("")
+    if state.phase != Phase.OVER:   # the end is said once, under the board (#42 item 5)
+        lines += _wrap(_prompt(state).split(), SIDE_WIDTH, "") + [""]
     for d, p in enumerate(state.dinos):
         where = "lost" if p < 0 else ("safe on " if IS_MOUNTAIN[p] else "at ") + cell_name(p)
         lines.append(f"{COLORS[d][0].upper()} {DINO_NAMES[d]:<7} {where}")
@@ -174,7 +174,8 @@ def render(view: State, color: bool = False, height: int | None = None) -> str:
         right = side[i] if i < len(side) else ""
         out.append(left + "  " + right if right else left)
     if state.phase == Phase.OVER:
-        final = f"Team score {score(state)}/{MAX_SCORE}: {result_band(score(state))}"
+        final = (f"Game over ({WHY_END.get(state.ended, state.ended)}). Team score {score(state)}/{MAX_SCORE}: "
+                 f"{result_band(score(state))}")
         out += _wrap(final.split(), 80, "")
     legend = LEGEND if height is None else LEGEND[:max(0, height - len(out))]
     out += [_style(line, color, dim=True) for line in legend]
