@@ -415,7 +415,7 @@ class Corpus:
         g, r = self.pick(), self.rnd
         kind = r.randrange(4)
         if kind == 0:
-            g.header["version"] = r.choice([0, 4, 99, -1, "1", 1.5, True, None, [1], {"v": 1}])
+            g.header["version"] = r.choice([0, 5, 99, -1, "1", 1.5, True, None, [1], {"v": 1}])
             what = f"version {g.header['version']!r}"
         elif kind == 1:
             del g.header["version"]

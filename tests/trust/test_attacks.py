@@ -190,7 +190,7 @@ def test_luck_from_another_seed_is_refused(played, tmp_path):
     a = rows(run(db, "export", ids["dingo"]).stdout.decode())
     b = rows(run(db, "export", ids["loser_wins"]).stdout.decode())
     assert a[0]["config"]["names"] == b[0]["config"]["names"]
-    forged = [a[0], *b[1:-1], dict(b[-1], seed=a[-1]["seed"])]
+    forged = [a[0], *b[1:-1], dict(b[-1], seed=a[-1]["seed"], seed_salt=a[-1]["seed_salt"])]
     prev = a[0]["genesis"]
     for e in forged[1:]:
         if "footer" in e:
