@@ -32,6 +32,8 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from dinocli.limits import LOG_BYTES, LOG_LINE
+
 from .chain import HEX64, SALT, genesis_hash, json_text, public_text, walk
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
@@ -49,8 +51,8 @@ VERSIONS = (1, 2, 3, 4)
 class Limits(NamedTuple):
     """What :func:`read_log` accepts at most (use ``LIMITS._replace(...)`` to tighten)."""
 
-    max_bytes: int = 64 * 1024 * 1024
-    max_line: int = 1024 * 1024
+    max_bytes: int = LOG_BYTES.high
+    max_line: int = LOG_LINE.high
     max_events: int = 200_000
     max_depth: int = 32
     max_int_digits: int = 18
