@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from dinocli.events import Event, ReplayRng, RngMismatch, SeededRng, commit
+from dinocli.events.chain import HEX64
 from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
@@ -177,7 +178,6 @@ UNSALTED = "seed commitment unsalted"
 _RANDOM_SEED = re.compile(r"^[0-9a-f]{32}$")   # what new_seed makes: 128 random bits, as hard to guess as a salt
 CLOCK_SKEW = datetime.timedelta(minutes=5)   # how far ahead of ours another machine's clock may be
 _CREATED = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 WITHHELD = "finished game withholds its seed"
 LUCK_UNVERIFIED = "luck unverified until the seed is revealed"
 
@@ -250,7 +250,7 @@ def check_header(header: dict[str, Any]) -> tuple[Game, Config]:
         raise Divergence(0, f"'created' must be a UTC timestamp like 2026-11-30T10:57:33.750520Z, not {created!r}")
     if when > datetime.datetime.now(datetime.timezone.utc) + CLOCK_SKEW:
         raise Divergence(0, f"'created' ({created}) is in the future")
-    if not (isinstance(header["seed_commit"], str) and _HEX64.match(header["seed_commit"])):
+    if not (isinstance(header["seed_commit"], str) and HEX64.match(header["seed_commit"])):
         raise Divergence(0, "'seed_commit' must be a sha256 hex digest (64 lower-case hex digits)")
     if header["data_hash"] != game.data_hash():
         raise Divergence(0, f"the log was made with other {game.info.name} data "
