@@ -869,7 +869,7 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
                 import msgspec
 
                 emit_json({"source": source, "ok": True, "view": src.view_seat, "events": verdict.events,
-                           "checked": verdict.checked, "unchecked": verdict.unchecked,
+                           "checked": verdict.checked, "unchecked": verdict.unchecked, "warnings": verdict.warnings,
                            "local": None if local is None else msgspec.to_builtins(local)})
                 return
             for line in verdict.lines() + ([local.line()] if local is not None else []):
@@ -957,7 +957,7 @@ def verify_cmd(env: Env, game_ids, every, as_json):
             try:
                 verdict = svc.verify(gid)
                 report.append({"game": gid, "ok": True, "events": verdict.events, "checked": verdict.checked,
-                               "unchecked": verdict.unchecked})
+                               "unchecked": verdict.unchecked, "warnings": verdict.warnings})
                 if not as_json:
                     echo(f"{gid}: " + " ".join(verdict.lines()))
             except VerificationFailed as exc:

@@ -151,7 +151,7 @@ class _Footer(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class _Footer4(_Footer, forbid_unknown_fields=True):
-    seed_salt: str | None
+    seed_salt: str | None = None   # may be left out with the seed (a footer written by hand)
 
 
 class LogEntry(msgspec.Struct, frozen=True):

@@ -87,6 +87,8 @@ def test_a_format_3_database_migrates_plays_on_and_says_its_chosen_seed_is_unsal
     r = run("verify", "--all", db=db)
     ok(r, "2 of 2 games verified")
     assert r.stdout.count(UNSALTED) == 2 and "'7'" in r.stdout and "'12'" in r.stdout
+    report = json.loads(run("verify", "--all", "--json", db=db).stdout)
+    assert all(g["ok"] and g["warnings"][0].startswith(UNSALTED) for g in report) and len(report) == 2
     games = {g["kind"]: g["game"] for g in json.loads(run("games", "--json", db=db).stdout)}
     log = run("export", games["dodos"], db=db).stdout
     assert json.loads(log.splitlines()[0])["version"] == 3 and "seed_salt" not in log.splitlines()[-1]
