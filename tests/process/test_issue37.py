@@ -43,7 +43,10 @@ def test_a_bot_budget_new_accepts_is_one_verify_and_import_accept(tmp_path):
 def test_integer_scores_in_a_footer_are_refused_by_every_verifier(tmp_path):
     """Item 3: a footer with integer scores (9 for the rules' 9.0) is one decoding and one comparison away from
     the rules' result: import and replay --verify refuse it (exit 4), so verify --all never meets it stored."""
-    path = forged(tmp_path, SOS, lambda g: g.footer["result"].update(scores=[int(x) for x in g.footer["result"]["scores"]]))
+    def integers(g: Log) -> None:
+        g.footer["result"]["scores"] = [int(x) for x in g.footer["result"]["scores"]]
+
+    path = forged(tmp_path, SOS, integers)
     db = tmp_path / "g.sqlite"
     refused(run("replay", str(path), "--verify", db=db), 4, "the footer's result is not the one the rules give")
     refused(run("import", str(path), db=db), 4, "the footer's result is not the one the rules give")

@@ -70,7 +70,8 @@ def spec_of_length(n: int) -> str:
 
 # bound -> (the value at the bound and one step past it, as a bot spec a log's seat can carry)
 SPECS = {
-    "BOT_ITERATIONS": (f"mcts:iterations={limits.BOT_ITERATIONS.high}", f"mcts:iterations={limits.BOT_ITERATIONS.high + 1}"),
+    "BOT_ITERATIONS": (f"mcts:iterations={limits.BOT_ITERATIONS.high}",
+                       f"mcts:iterations={limits.BOT_ITERATIONS.high + 1}"),
     "BOT_SECONDS": (f"mcts:seconds={limits.BOT_SECONDS.high}", f"mcts:seconds={limits.BOT_SECONDS.high + 0.5}"),
     "BOT_WEIGHT": (f"mcts:c={limits.BOT_WEIGHT.high}", f"mcts:c={limits.BOT_WEIGHT.high + 1}"),
     "SPEC": (spec_of_length(limits.SPEC.high), spec_of_length(limits.SPEC.high + 1)),

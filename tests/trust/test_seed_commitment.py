@@ -9,14 +9,23 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 from dinocli.events import commit, new_seed
 from dinocli.verify import UNSALTED, check_seed
+from tests.clirunner import Dino
 from tests.process.conftest import ok, refused, run
 
 DATA = Path(__file__).with_name("data") / "format3.sqlite"
 LIKELY = [str(n) for n in range(10_000)]   # the seeds a person picks first: "7", "42", "1234", ...
+
+
+def local(*args: str, db: Path) -> subprocess.CompletedProcess:
+    """The command in-process (click's runner), shaped as a process's result for ok and refused (a few of the
+    commands below run as their own process, the rest here to keep the suite lean)."""
+    r = Dino(db)(*args)
+    return subprocess.CompletedProcess(args, r.exit_code, r.stdout, r.stderr)
 
 
 def guess(seed_commit: str) -> list[str]:
@@ -45,38 +54,41 @@ def test_a_finished_format_4_game_reveals_salt_and_seed_and_verifies(tmp_path):
     """The footer reveals the salt with the seed; import, replay --verify and verify accept it; a footer that
     drops the salt or changes the seed is refused by the one verifier (exit 4, one line)."""
     db = tmp_path / "g.sqlite"
-    gid = json.loads(run("new", "sos", "--bots", "2", "--watch", "--seed", "7", "--json", db=db).stdout)["game"]
-    log = run("export", gid, db=db).stdout
+    bots = ("--bot", "random", "--bot", "random")
+    gid = json.loads(local("new", "sos", *bots, "--watch", "--seed", "7", "--json", db=db).stdout)["game"]
+    log = local("export", gid, db=db).stdout
     header, *_rest, footer = [json.loads(x) for x in log.splitlines()]
     assert footer["seed"] == "7" and len(footer["seed_salt"]) == 32
     assert commit("7", footer["seed_salt"]) == header["seed_commit"] != commit("7")
-    ok(run("verify", gid, db=db), "Verified")
-    assert UNSALTED not in run("verify", gid, db=db).stdout
+    ok(local("verify", gid, db=db), "Verified")
+    assert UNSALTED not in local("verify", gid, db=db).stdout
     path = tmp_path / "g.jsonl"
     path.write_text(log)
-    ok(run("replay", str(path), "--verify", db=tmp_path / "o.sqlite"))
-    ok(run("import", str(path), db=tmp_path / "o.sqlite"))
-    ok(run("verify", "--all", db=tmp_path / "o.sqlite"), "1 of 1 games verified")
+    ok(local("replay", str(path), "--verify", db=tmp_path / "o.sqlite"))
+    ok(local("import", str(path), db=tmp_path / "o.sqlite"))
+    ok(local("verify", "--all", db=tmp_path / "o.sqlite"), "1 of 1 games verified")
     lines = log.splitlines()
     for change, reason in (({"seed_salt": None}, "without its salt"), ({"seed": "8"}, "does not match the seed commit"),
                            ({"seed_salt": "0" * 32}, "does not match the seed commit")):
         path.write_text("\n".join(lines[:-1] + [json.dumps({**footer, **change})]) + "\n")
-        refused(run("import", str(path), db=tmp_path / "x.sqlite"), 4, reason)
-        refused(run("replay", str(path), "--verify", db=tmp_path / "x.sqlite"), 4, reason)
+        refused((run if reason == "without its salt" else local)("import", str(path), db=tmp_path / "x.sqlite"), 4,
+                reason)
+        refused(local("replay", str(path), "--verify", db=tmp_path / "x.sqlite"), 4, reason)
 
 
 def test_an_unfinished_format_4_save_with_its_seed_carries_the_salt_and_plays_on(tmp_path):
     """export --with-seed reveals seed and salt to the save's reader; the import plays on and verifies."""
     db, other = tmp_path / "g.sqlite", tmp_path / "o.sqlite"
-    gid = json.loads(run("new", "dingo", "--bots", "2", "--seed", "9", "--no-play", "--json", db=db).stdout)["game"]
-    ok(run("move", gid, "1", db=db))
-    save = run("export", gid, "--with-seed", db=db)
+    new = local("new", "dingo", "--bot", "random", "--bot", "random", "--seed", "9", "--no-play", "--json", db=db)
+    gid = json.loads(new.stdout)["game"]
+    ok(local("move", gid, "1", db=db))
+    save = local("export", gid, "--with-seed", db=db)
     footer = json.loads(save.stdout.splitlines()[-1])
     assert footer["seed"] == "9" and len(footer["seed_salt"]) == 32
     (tmp_path / "s.jsonl").write_text(save.stdout)
-    new = json.loads(run("import", str(tmp_path / "s.jsonl"), "--json", db=other).stdout)["game"]
-    ok(run("move", new, "1", db=other))
-    ok(run("verify", new, db=other), "every draw against the seed")
+    new = json.loads(local("import", str(tmp_path / "s.jsonl"), "--json", db=other).stdout)["game"]
+    ok(local("move", new, "1", db=other))
+    ok(local("verify", new, db=other), "every draw against the seed")
 
 
 def test_a_format_3_database_migrates_plays_on_and_says_its_chosen_seed_is_unsalted(tmp_path):
@@ -84,22 +96,23 @@ def test_a_format_3_database_migrates_plays_on_and_says_its_chosen_seed_is_unsal
     warning "seed commitment unsalted"; a game created in the migrated database is format 4."""
     db = tmp_path / "old.sqlite"
     shutil.copy(DATA, db)
-    r = run("verify", "--all", db=db)
+    r = run("verify", "--all", db=db)   # the migration, in a process of its own
     ok(r, "2 of 2 games verified")
     assert r.stdout.count(UNSALTED) == 2 and "'7'" in r.stdout and "'12'" in r.stdout
-    report = json.loads(run("verify", "--all", "--json", db=db).stdout)
+    report = json.loads(local("verify", "--all", "--json", db=db).stdout)
     assert all(g["ok"] and g["warnings"][0].startswith(UNSALTED) for g in report) and len(report) == 2
-    games = {g["kind"]: g["game"] for g in json.loads(run("games", "--json", db=db).stdout)}
-    log = run("export", games["dodos"], db=db).stdout
+    games = {g["kind"]: g["game"] for g in json.loads(local("games", "--json", db=db).stdout)}
+    log = local("export", games["dodos"], db=db).stdout
     assert json.loads(log.splitlines()[0])["version"] == 3 and "seed_salt" not in log.splitlines()[-1]
     (tmp_path / "d.jsonl").write_text(log)
-    replay = run("replay", str(tmp_path / "d.jsonl"), "--verify", db=tmp_path / "o.sqlite")
+    replay = local("replay", str(tmp_path / "d.jsonl"), "--verify", db=tmp_path / "o.sqlite")
     ok(replay, UNSALTED)
-    ok(run("import", str(tmp_path / "d.jsonl"), db=tmp_path / "o.sqlite"))
-    ok(run("move", games["dingo"], "1", db=db))
-    ok(run("verify", games["dingo"], db=db), UNSALTED)
-    fresh = json.loads(run("new", "sos", "--bots", "2", "--watch", "--seed", "7", "--json", db=db).stdout)["game"]
-    assert json.loads(run("export", fresh, db=db).stdout.splitlines()[0])["version"] == 4
+    ok(local("import", str(tmp_path / "d.jsonl"), db=tmp_path / "o.sqlite"))
+    ok(local("move", games["dingo"], "1", db=db))
+    ok(local("verify", games["dingo"], db=db), UNSALTED)
+    fresh = local("new", "sos", "--bot", "random", "--bot", "random", "--watch", "--seed", "7", "--json", db=db)
+    fresh = json.loads(fresh.stdout)["game"]
+    assert json.loads(local("export", fresh, db=db).stdout.splitlines()[0])["version"] == 4
 
 
 def test_only_a_chosen_seed_under_an_unsalted_commitment_is_warned_of():
