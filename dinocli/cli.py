@@ -1209,7 +1209,8 @@ def rules(env: Env, game):
 @GAME
 @click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="A contestant (repeat; at least two, or one against itself).")
-@click.option("--games", "n_games", type=limits.TOURNAMENT_GAMES.option(), default=100, metavar="N", show_default=True, help="Games per pairing.")
+@click.option("--games", "n_games", type=limits.TOURNAMENT_GAMES.option(), default=100, metavar="N", show_default=True,
+              help=f"Games per pairing (at most {limits.TOURNAMENT_TOTAL.high:,} in all).")
 @click.option("--workers", type=limits.WORKERS.option(), metavar="N", help="Worker processes (default: the machine's cores).")
 @click.option("--seed", default="tournament", show_default=True, help="Seed of the paired deals.")
 @click.option("--seats", type=click.IntRange(1), metavar="N", help="Seats per game (default: 2, or the game's minimum).")
