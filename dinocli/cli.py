@@ -1126,14 +1126,14 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--against", "others", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot in every other seat of --strength (repeat for more figures; default: rules, then "
                    "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")
-@click.option("--games", "n_games", type=click.IntRange(2), default=200, show_default=True, metavar="N",
+@click.option("--games", "n_games", type=limits.BENCH_GAMES.option(), default=200, show_default=True, metavar="N",
               help="Games per figure of --strength.")
 @click.option("--workers", type=limits.WORKERS.option(), default=1, show_default=True, metavar="N",
               help="Worker processes for --strength.")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", help="Bench the game with a variant on (repeat for more).")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Append each --strength game to FILE as it ends; a rerun skips the games there.")
-@click.option("--positions", type=click.IntRange(1), default=20, show_default=True, metavar="N",
+@click.option("--positions", type=limits.POSITIONS.option(), default=20, show_default=True, metavar="N",
               help="Positions timed per MCTS level by --strength.")
 @click.option("--seats", type=limits.SEATS.option(), default=2, show_default=True, metavar="N",
               help="Table size for --strength: the bot in one seat, rule bots (or random) in every other, "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 __all__ = ["Bound", "TABLE", "BOT_ITERATIONS", "BOT_SECONDS", "BOT_WEIGHT", "BOTS", "NAME", "SPEC", "NOTE",
-           "NOTES", "BRANCH", "TOURNAMENT_GAMES", "TOURNAMENT_TOTAL", "SEATS", "WORKERS",
+           "NOTES", "BRANCH", "TOURNAMENT_GAMES", "TOURNAMENT_TOTAL", "BENCH_GAMES", "POSITIONS", "SEATS", "WORKERS",
            "ROWS", "DELAY", "LOG_BYTES", "LOG_LINE"]
 
 
@@ -50,6 +50,8 @@ NOTES = Bound(0, 1000, "notes on one game", in_log=True)
 BRANCH = Bound(1, 40, "characters in a branch name")
 TOURNAMENT_GAMES = Bound(1, 100_000, "games per pairing of a tournament (--games)")
 TOURNAMENT_TOTAL = Bound(1, 1_000_000, "games a tournament plays in all (pairings x games)")
+BENCH_GAMES = Bound(2, 100_000, "games per figure of bench --strength (--games)")
+POSITIONS = Bound(1, 100_000, "positions bench --strength times per level (--positions)")
 SEATS = Bound(1, 64, "seats of a bench game (bench --seats; each game allows fewer)")
 WORKERS = Bound(1, 64, "worker processes (--workers)")
 ROWS = Bound(0, 1_000_000_000, "games listed or skipped (games --limit, --offset)")

@@ -88,13 +88,15 @@ def test_a_config_value_the_game_refuses_is_one_line_naming_the_key(tmp_path):
 
 def test_a_huge_tournament_is_refused_at_once(tmp_path):
     """Item 7: --games beyond the documented bound is a usage error (exit 2, one line) before anything is
-    planned; a tournament of many bots whose plan would pass the bound in all is refused the same way (exit 1)."""
+    planned; a tournament of many bots whose plan would pass the bound in all is refused the same way (exit 1);
+    bench --strength --games is bounded alike (it ended in a MemoryError too)."""
     start = time.monotonic()
     refused(run("tournament", "sos", "--bot", "random", "--bot", "rules", "--games", "1000000000000"), 2,
             r"--games.*1<=x<=100000")
     bots = [x for i in range(10) for x in ("--bot", f"mcts:c={i}")]
     refused(run("tournament", "dodos", *bots, "--seats", "6", "--games", "100000"), 1,
             "the most a tournament plays")
+    refused(run("bench", "sos", "--strength", "--games", "1000000000000"), 2, r"--games.*2<=x<=100000")
     assert time.monotonic() - start < 20
 
 

@@ -21,8 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOS = ROOT / "saves" / "sos-2p-rules.jsonl"
 # Options bounded below only, and why no upper bound is needed: a count of steps or events is compared in
 # Python, never bound into SQL, and one past the end says so in one line.
-OPEN_ABOVE = {("undo", "steps"), ("log", "last"), ("branch", "at"), ("bench", "n_games"), ("bench", "positions"),
-              ("tournament", "seats"), ("takeover", "at")}
+OPEN_ABOVE = {("undo", "steps"), ("log", "last"), ("branch", "at"), ("tournament", "seats"), ("takeover", "at")}
 
 
 def options(group: click.Group = cli, path: tuple[str, ...] = ()):
