@@ -493,17 +493,17 @@ def _view_result(game: Game, config: Config, header: dict, footer: dict, seat: i
     return over
 
 
-def same_result(a: dict | None, b: dict | None) -> bool:
-    """The one comparison of results (a footer's, a stored row's, the rules'): the same canonical JSON text, so
-    that a score written 1 is not the rules' 1.0 in one verifier and equal to it in another."""
+def result_text(result: dict | None) -> str:
+    """The one form results are compared in (a footer's, a stored row's, the rules'): canonical JSON text, so that
+    a score written 1 is not the rules' 1.0 in one verifier and equal to it in another."""
     from dinocli.events.chain import json_text
 
-    return json_text(a) == json_text(b)
+    return json_text(result)
 
 
 def _check_result(footer: dict, result: dict | None) -> None:
     """The footer's result must be the rules' (None: the game is not over)."""
-    if not same_result(footer.get("result"), result):
+    if result_text(footer.get("result")) != result_text(result):
         raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
                          + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
 
@@ -555,7 +555,7 @@ def verify_stored(store, game_id: str) -> Verdict:
 
 def _verify_stored(store, rec) -> Verdict:
     from dinocli.results import game_result
-    from dinocli.events.chain import json_text, normalized
+    from dinocli.events.chain import normalized
 
     game, config = check_header(msgspec.structs.asdict(rec))
     n = store.verify_chain(rec.id)
@@ -600,8 +600,8 @@ def _verify_stored(store, rec) -> Verdict:
         except Divergence as d:
             raise Divergence(d.seq, f"{d.reason} (branch {name})") from None
         if game.to_move(state) is None and pointer in scored:
-            ends[json_text(normalized(game_result(game, state, rec.seats)))] = name
-    if rec.result is not None and json_text(rec.result) not in ends:
+            ends[result_text(normalized(game_result(game, state, rec.seats)))] = name
+    if rec.result is not None and result_text(rec.result) not in ends:
         raise Divergence(AT_FOOTER, "the recorded result is not what any line of play gives"
                          + (f" (branch {next(iter(ends.values()))} ends otherwise)" if ends else " (no line ends the game)"))
     if rec.result is None and ends:
