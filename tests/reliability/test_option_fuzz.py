@@ -35,7 +35,8 @@ class Hang(BaseException):
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    """A database with a finished 'Dillos game and an SOS game you are to move in, a FIFO and a folder."""
+    """A database with a finished 'Dillos game and an SOS game you are to move in, a FIFO, a folder and the
+    working folder of every run."""
     tmp = tmp_path_factory.mktemp("fuzz")
     db = tmp / "games.sqlite"
     svc = Service.open(str(db))
@@ -44,8 +45,9 @@ def table(tmp_path_factory):
     svc.close()
     os.mkfifo(tmp / "fifo")
     (tmp / "folder").mkdir()
+    (tmp / "cwd").mkdir()
     return {"db": str(db), "done": done, "running": running, "fifo": str(tmp / "fifo"), "folder": str(tmp / "folder"),
-            "save": str(SAVES["sos"])}
+            "save": str(SAVES["sos"]), "cwd": str(tmp / "cwd")}
 
 
 # A command line that works, per command: its arguments and options (a fuzzed option replaces its own). A
@@ -108,9 +110,10 @@ def run(line: list[str], table: dict) -> tuple[int, str, str]:
     def expire(*_):
         raise Hang(line)
 
-    old = signal.signal(signal.SIGALRM, expire)
+    old, here = signal.signal(signal.SIGALRM, expire), os.getcwd()
     signal.alarm(BOUND)
     code: object = 0
+    os.chdir(table["cwd"])   # a fuzzed output path is written there, not in the source tree
     try:
         with CliRunner().isolation(input=b"") as (out, err, _):
             sys.argv = ["dinocli", "--db", table["db"], "--color", "never", *line]
@@ -126,6 +129,7 @@ def run(line: list[str], table: dict) -> tuple[int, str, str]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+        os.chdir(here)
     return (code if isinstance(code, int) else 1), out.getvalue().decode("utf-8", "replace"), \
         err.getvalue().decode("utf-8", "replace")
 
