@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import msgspec
 
+from dinocli.limits import BOT_ITERATIONS, BOT_SECONDS, BOT_WEIGHT
+
 __all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved", "clip"]
 
 DEFAULT_LEVEL = "medium"
@@ -86,8 +88,8 @@ _KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "op
 _UCT_KEYS = ("iterations", "seconds", "c")
 
 
-MAX_ITERATIONS = 10_000_000  # about an hour of search on a laptop
-MAX_SECONDS = 3600.0
+MAX_ITERATIONS = int(BOT_ITERATIONS.high)  # the limits table: about an hour of search on a laptop
+MAX_SECONDS = float(BOT_SECONDS.high)
 
 
 def clip(text: str, most: int = 60) -> str:
@@ -103,17 +105,17 @@ def _value(text: str, key: str, raw: str):
     try:
         if key == "iterations":
             v = int(raw) if len(raw) <= 12 else 0
-            if not 1 <= v <= MAX_ITERATIONS:
+            if not BOT_ITERATIONS.holds(v):
                 raise ValueError
             return v
         if key == "seconds":
             v = float(raw) if len(raw) <= 24 else 0.0
-            if not (0 < v <= MAX_SECONDS):
+            if not BOT_SECONDS.holds(v):
                 raise ValueError
             return v
         if key in ("c", "prior", "widen"):
             v = float(raw)
-            if not (0 <= v < 1e6):
+            if not BOT_WEIGHT.holds(v):
                 raise ValueError
             return v
         if key == "rollout":

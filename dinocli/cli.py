@@ -16,6 +16,7 @@ import click
 
 from dinocli import __version__
 from dinocli import completion as complete
+from dinocli import limits
 from dinocli.output import echo, emit_json
 
 # Exit codes (DESIGN "CLI contract"), plus 5 for a database that cannot be used.
@@ -307,7 +308,7 @@ def _played_line(g, p, seat) -> list[str]:
 @cli.command()
 @GAME
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A human seat (repeat for friends at the keyboard).")
-@click.option("--bots", type=click.IntRange(0, 6), default=0, metavar="N",
+@click.option("--bots", type=limits.BOTS.option(), default=0, metavar="N",
               help="Add N bots of the default level (mcts:medium, or the config file's bot).")
 @click.option("--bot", "bot_specs", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="Add a bot: random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S.")
@@ -460,9 +461,9 @@ def play(env: Env, game_id, fast):
 @cli.command("games")
 @click.option("--tournament", metavar="ID", shell_complete=complete.tournament_ids, help="Only the games of this tournament.")
 @click.option("--kind", metavar="GAME", help="Only games of this kind (dingo, sos, dodos, dillos).")
-@click.option("--limit", type=click.IntRange(0), default=50, show_default=True, metavar="N",
+@click.option("--limit", type=limits.ROWS.option(), default=50, show_default=True, metavar="N",
               help="List at most N games (0: all).")
-@click.option("--offset", type=click.IntRange(0), default=0, metavar="N", help="Skip the N newest games first.")
+@click.option("--offset", type=limits.ROWS.option(), default=0, metavar="N", help="Skip the N newest games first.")
 @click.option("--before", metavar="GAME_ID", help="Only games saved before GAME_ID (the next page after it).")
 @JSON
 @pass_env
@@ -900,7 +901,7 @@ def _finite(value: float) -> float:
 @click.argument("source", metavar="FILE|GAME_ID", shell_complete=complete.game_ids_or_files)
 @AS_SEAT
 @click.option("--step", is_flag=True, help="On a terminal, one decision at a time: Enter or n next, b back, q quit.")
-@click.option("--delay", type=click.FloatRange(0, 60), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
+@click.option("--delay", type=limits.DELAY.option(), default=0.0, metavar="S", callback=lambda _c, _p, v: _finite(v),
               help="Seconds to pause after each decision (0 to 60).")
 @click.option("--verify", is_flag=True, help="Re-run the rules on every decision and check every hash; a seat's "
               "view is also compared with the game in the local database, as import does.")
@@ -928,13 +929,15 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
                 import msgspec
 
                 emit_json({"source": source, "ok": True, "view": src.view_seat, "events": verdict.events,
-                           "checked": verdict.checked, "unchecked": verdict.unchecked,
+                           "checked": verdict.checked, "unchecked": verdict.unchecked, "warnings": verdict.warnings,
                            "local": None if local is None else msgspec.to_builtins(local)})
                 return
             for line in verdict.lines() + ([local.line()] if local is not None else []):
                 echo(line)
             if not (step or delay):
                 return
+        elif src.loaded is None:   # a file is shown as written: say that nothing checked it
+            echo(f"{src.game.info.name} log {source}: not verified (use --verify)")
         if step and sys.stdin.isatty():
             from dinocli.repl.step import step_through
 
@@ -1014,7 +1017,7 @@ def verify_cmd(env: Env, game_ids, every, as_json):
             try:
                 verdict = svc.verify(gid)
                 report.append({"game": gid, "ok": True, "events": verdict.events, "checked": verdict.checked,
-                               "unchecked": verdict.unchecked})
+                               "unchecked": verdict.unchecked, "warnings": verdict.warnings})
                 if not as_json:
                     echo(f"{gid}: " + " ".join(verdict.lines()))
             except VerificationFailed as exc:
@@ -1081,7 +1084,7 @@ def takeover(env: Env, game_id, at, seat, spec, player, fast):
               help="Whose decisions (default: the only human, else seat 0).")
 @click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot that judges (default: mcts:medium).")
-@click.option("--workers", type=click.IntRange(1, 64), metavar="N",
+@click.option("--workers", type=limits.WORKERS.option(), metavar="N",
               help="Worker processes, each judging some of the decisions (default: 2, or 1 on one core).")
 @click.option("--branch", metavar="NAME", shell_complete=complete.branch_names,
               help="The line of play to judge (default: the current branch; after a take-over, main is the game itself).")
@@ -1182,16 +1185,16 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--against", "others", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot in every other seat of --strength (repeat for more figures; default: rules, then "
                    "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")
-@click.option("--games", "n_games", type=click.IntRange(2), default=200, show_default=True, metavar="N",
+@click.option("--games", "n_games", type=limits.BENCH_GAMES.option(), default=200, show_default=True, metavar="N",
               help="Games per figure of --strength.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
+@click.option("--workers", type=limits.WORKERS.option(), default=1, show_default=True, metavar="N",
               help="Worker processes for --strength.")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", help="Bench the game with a variant on (repeat for more).")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Append each --strength game to FILE as it ends; a rerun skips the games there.")
-@click.option("--positions", type=click.IntRange(1), default=20, show_default=True, metavar="N",
+@click.option("--positions", type=limits.POSITIONS.option(), default=20, show_default=True, metavar="N",
               help="Positions timed per MCTS level by --strength.")
-@click.option("--seats", type=click.IntRange(1, 64), default=2, show_default=True, metavar="N",
+@click.option("--seats", type=limits.SEATS.option(), default=2, show_default=True, metavar="N",
               help="Table size for --strength: the bot in one seat, rule bots (or random) in every other, "
                    "each seed rotated through the seats.")
 @click.option("--seed", metavar="TEXT",
@@ -1280,8 +1283,9 @@ def rules(env: Env, game):
 @GAME
 @click.option("--bot", "specs", multiple=True, required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="A contestant (repeat; at least two, or one against itself).")
-@click.option("--games", "n_games", type=click.IntRange(1), default=100, metavar="N", show_default=True, help="Games per pairing.")
-@click.option("--workers", type=click.IntRange(1, 64), metavar="N", help="Worker processes (default: the machine's cores).")
+@click.option("--games", "n_games", type=limits.TOURNAMENT_GAMES.option(), default=100, metavar="N", show_default=True,
+              help=f"Games per pairing (at most {limits.TOURNAMENT_TOTAL.high:,} in all).")
+@click.option("--workers", type=limits.WORKERS.option(), metavar="N", help="Worker processes (default: the machine's cores).")
 @click.option("--seed", default="tournament", show_default=True, help="Seed of the paired deals.")
 @click.option("--seats", type=click.IntRange(1), metavar="N", help="Seats per game (default: 2, or the game's minimum).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=complete.variants,

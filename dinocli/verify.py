@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import json
 import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -16,6 +15,7 @@ from typing import Any
 import msgspec
 
 from dinocli.events import Event, ReplayRng, RngMismatch, SeededRng, commit
+from dinocli.events.chain import HEX64
 from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
@@ -65,14 +65,13 @@ def _check_rolls(seed: str | None, rolls: Sequence[Sequence[Any]] | None, seq: i
             raise Divergence(seq, f"draw {key!r} recorded {value}, the revealed seed gives {rng.below(n, key)}")
 
 
-def replay_states(game: Game, config: Config, entries: Sequence[Entry], *, seed: str | None = None,
-                  seed_commit: str | None = None) -> Iterator[tuple[Any, list[Entry]]]:
-    """Verify command by command, yielding (state after the command, its entries).
+def replay_states(game: Game, config: Config, entries: Sequence[Entry], *,
+                  seed: str | None = None) -> Iterator[tuple[Any, list[Entry]]]:
+    """Verify command by command, yielding (state after the command, its entries); every draw against
+    ``seed`` if given (checked against its commitment first: :func:`check_seed`).
 
     Raises :class:`Divergence` at the first event that the rules would not have produced.
     """
-    if seed is not None and seed_commit is not None and commit(seed) != seed_commit:
-        raise Divergence(0, "the revealed seed does not match the seed commitment")
     state = game.initial(config)
     first = True
     for group in commands(entries):
@@ -175,11 +174,10 @@ def _check_public(game: Game, seats: int, events: Iterable[tuple[int, Event, int
 # -- one verifier for logs and stored games ----------------------------------------------------
 
 AT_FOOTER = -1   # a Divergence "seq" for the footer (or the stored result row)
-MAX_SECONDS = 60
-MAX_ITERATIONS = 10 ** 6
+UNSALTED = "seed commitment unsalted"
+_RANDOM_SEED = re.compile(r"^[0-9a-f]{32}$")   # what new_seed makes: 128 random bits, as hard to guess as a salt
 CLOCK_SKEW = datetime.timedelta(minutes=5)   # how far ahead of ours another machine's clock may be
 _CREATED = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 WITHHELD = "finished game withholds its seed"
 LUCK_UNVERIFIED = "luck unverified until the seed is revealed"
 
@@ -200,12 +198,33 @@ class Verdict(msgspec.Struct):
     over: bool
     checked: list[str]
     unchecked: list[str]
+    warnings: list[str] = []
 
     def lines(self) -> list[str]:
         """The verdict as text, one claim a line."""
         out = [f"Verified {self.events} events: " + "; ".join(self.checked) + "."]
         out += [f"Not checked: {u}." for u in self.unchecked]
+        out += [f"Warning: {w}." for w in self.warnings]
         return out
+
+
+def check_seed(seed: str | None, salt: str | None, seed_commit: str, version: int, what: str = "revealed") -> list[str]:
+    """The one check of a seed against the header's commitment: sha256(salt || seed) in format 4, sha256(seed)
+    before (Divergence at the footer if it does not match); the warnings it leaves: a seed chosen by hand
+    (not 128 random bits) under an unsalted commitment (formats 1 to 3) can be guessed back from the header."""
+    if seed is None:
+        return []
+    if version >= 4 and salt is None:
+        raise Divergence(AT_FOOTER, f"the {what} seed comes without its salt (seed_salt): format {version} "
+                                    "commits to sha256(salt || seed)")
+    if version < 4 and salt is not None:
+        raise Divergence(AT_FOOTER, f"a format {version} seed commitment has no salt")
+    if commit(seed, salt) != seed_commit:
+        raise Divergence(AT_FOOTER, f"the {what} seed does not match the seed commitment")
+    if version < 4 and not _RANDOM_SEED.match(seed):
+        return [f"{UNSALTED} in format {version}: the chosen seed {seed!r} can be guessed back from the header, "
+                "and with it every hidden card (games recorded since format 4 salt it)"]
+    return []
 
 
 def check_header(header: dict[str, Any]) -> tuple[Game, Config]:
@@ -231,7 +250,7 @@ def check_header(header: dict[str, Any]) -> tuple[Game, Config]:
         raise Divergence(0, f"'created' must be a UTC timestamp like 2026-11-30T10:57:33.750520Z, not {created!r}")
     if when > datetime.datetime.now(datetime.timezone.utc) + CLOCK_SKEW:
         raise Divergence(0, f"'created' ({created}) is in the future")
-    if not (isinstance(header["seed_commit"], str) and _HEX64.match(header["seed_commit"])):
+    if not (isinstance(header["seed_commit"], str) and HEX64.match(header["seed_commit"])):
         raise Divergence(0, "'seed_commit' must be a sha256 hex digest (64 lower-case hex digits)")
     if header["data_hash"] != game.data_hash():
         raise Divergence(0, f"the log was made with other {game.info.name} data "
@@ -253,13 +272,10 @@ def check_header(header: dict[str, Any]) -> tuple[Game, Config]:
         raise Divergence(0, str(exc)) from None
     for s in seats:
         if s["bot"] is not None:
-            try:
-                spec = parse_spec(s["bot"])
+            try:   # within the bounds new takes (dinocli.limits), as parse_spec enforces them
+                parse_spec(s["bot"])
             except BotSpecError as exc:
                 raise Divergence(0, f"seat {s['name']}: {exc}") from None
-            if (spec.seconds or 0) > MAX_SECONDS or (spec.iterations or 0) > MAX_ITERATIONS:
-                raise Divergence(0, f"seat {s['name']}: bot spec {s['bot']!r} is over the bounds "
-                                    f"(at most seconds={MAX_SECONDS}, iterations={MAX_ITERATIONS:,})")
     return game, config
 
 
@@ -321,12 +337,13 @@ def _verify_log(parsed) -> Verdict:
         raise Divergence(AT_FOOTER, "the log has no events: it must start with the game's setup")
     n = len(parsed.entries)
     seed = parsed.footer.get("seed")
+    warnings = check_seed(seed, parsed.footer.get("seed_salt"), header["seed_commit"], header["version"])
     if parsed.is_view:
         return _verify_view(parsed, game, config)
     if parsed.footer.get("result") is not None and seed is None:
         raise Divergence(AT_FOOTER, WITHHELD)
     try:
-        state = verify(game, config, entries_of(parsed), seed=seed, seed_commit=header["seed_commit"])
+        state = verify(game, config, entries_of(parsed), seed=seed)
     except Divergence:
         raise
     except Exception as exc:  # a game error on a forged body
@@ -348,7 +365,7 @@ def _verify_log(parsed) -> Verdict:
         unchecked.append(f"{LUCK_UNVERIFIED} (draws were replayed as recorded)")
     if over:
         checked.append("the result")
-    return Verdict(events=n, over=over, checked=checked, unchecked=unchecked)
+    return Verdict(events=n, over=over, checked=checked, unchecked=unchecked, warnings=warnings)
 
 
 def _verify_view(parsed, game: Game, config: Config) -> Verdict:
@@ -476,9 +493,17 @@ def _view_result(game: Game, config: Config, header: dict, footer: dict, seat: i
     return over
 
 
+def result_text(result: dict | None) -> str:
+    """The one form results are compared in (a footer's, a stored row's, the rules'): canonical JSON text, so that
+    a score written 1 is not the rules' 1.0 in one verifier and equal to it in another."""
+    from dinocli.events.chain import json_text
+
+    return json_text(result)
+
+
 def _check_result(footer: dict, result: dict | None) -> None:
     """The footer's result must be the rules' (None: the game is not over)."""
-    if footer.get("result") != result:
+    if result_text(footer.get("result")) != result_text(result):
         raise Divergence(AT_FOOTER, "the footer's result is not the one the rules give"
                          + (f" ({', '.join(result['winners']) or 'nobody'} won)" if result else " (the game is not over)"))
 
@@ -544,9 +569,8 @@ def _verify_stored(store, rec) -> Verdict:
                              "tampered cache: loading could trust it; delete it from the segments table)")
     stored = store.secret_seed(rec.id) if rec.seed_known else None
     seed = stored or rec.seed
-    for s, what in ((rec.seed, "revealed"), (stored, "stored")):
-        if s is not None and commit(s) != rec.seed_commit:
-            raise Divergence(AT_FOOTER, f"the {what} seed does not match the seed commitment")
+    warnings = check_seed(rec.seed, rec.seed_salt, rec.seed_commit, rec.chain)
+    warnings = check_seed(stored, store.secret_salt(rec.id), rec.seed_commit, rec.chain, "stored") or warnings
     if rec.seed is not None and stored is not None and rec.seed != stored:
         raise Divergence(AT_FOOTER, "the revealed seed is not the stored one")
     if rec.result is not None and rec.seed is None:
@@ -570,14 +594,14 @@ def _verify_stored(store, rec) -> Verdict:
         entries = [Entry(seq=s.seq, event=s.event, actor=s.actor, action=s.action, rolls=s.rolls,
                          starts_command=s.command == s.id) for s in path]
         try:
-            state = verify(game, config, entries, seed=seed, seed_commit=rec.seed_commit)
+            state = verify(game, config, entries, seed=seed)
             if rec.chain >= 3:
                 _check_public(game, len(config.names), ((s.seq, s.event, s.actor, publics.get(s.id)) for s in path))
         except Divergence as d:
             raise Divergence(d.seq, f"{d.reason} (branch {name})") from None
         if game.to_move(state) is None and pointer in scored:
-            ends[json.dumps(normalized(game_result(game, state, rec.seats)), sort_keys=True)] = name
-    if rec.result is not None and json.dumps(normalized(rec.result), sort_keys=True) not in ends:
+            ends[result_text(normalized(game_result(game, state, rec.seats)))] = name
+    if rec.result is not None and result_text(rec.result) not in ends:
         raise Divergence(AT_FOOTER, "the recorded result is not what any line of play gives"
                          + (f" (branch {next(iter(ends.values()))} ends otherwise)" if ends else " (no line ends the game)"))
     if rec.result is None and ends:
@@ -598,4 +622,4 @@ def _verify_stored(store, rec) -> Verdict:
         unchecked.append(f"{LUCK_UNVERIFIED} (the game was imported without it)")
     if rec.result is not None:
         checked.append("the recorded result")
-    return Verdict(events=n, over=rec.result is not None, checked=checked, unchecked=unchecked)
+    return Verdict(events=n, over=rec.result is not None, checked=checked, unchecked=unchecked, warnings=warnings)

@@ -15,13 +15,15 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from dinocli.limits import BRANCH
+
 from .errors import StoreError
 
 __all__ = ["BRANCH_NAME", "RULE", "check_branch_name", "kept_line_name"]
 
-MAX = 40
-BRANCH_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,39}\Z")
-RULE = "1-40 letters, digits, . _ / or -, starting with a letter or digit"
+MAX = BRANCH.high
+BRANCH_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,%d}\Z" % (MAX - 1))
+RULE = f"1-{MAX} letters, digits, . _ / or -, starting with a letter or digit"
 
 
 def check_branch_name(name: object) -> str:

@@ -34,6 +34,9 @@ Canonical JSON is msgspec's compact encoding with sorted keys (:func:`dinocli.ev
   hashed bytes: after a fixed-length commitment nothing else can follow, and a replay hashes
   one thing less.)
 
+* format 4 (salted seed commitment): as format 3; only the header's ``seed_commit`` differs
+  (:func:`dinocli.events.rng.commit` with a salt), which the genesis covers as before.
+
 The first event's ``parent_hash`` is the genesis.
 """
 
@@ -55,7 +58,7 @@ __all__ = ["GENESIS_FIELDS", "CHAIN", "SALT", "HEX64", "genesis_hash", "walk", "
            "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized", "public_text",
            "line_public"]
 
-CHAIN = 3                                   # the hash rule new games are recorded under
+CHAIN = 4                                   # the hash rule new games are recorded under
 SALT = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 

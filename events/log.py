@@ -1,4 +1,4 @@
-"""The exported log (``dinocli-log`` version 3, and versions 1 and 2 read as before, JSON Lines) and its
+"""The exported log (``dinocli-log`` version 4, and versions 1 to 3 read as before, JSON Lines) and its
 strict reader.
 
 Line 1 is the header, then one line per event, then the footer::
@@ -8,7 +8,7 @@ Line 1 is the header, then one line per event, then the footer::
     {"n", "type", "v", "body", "actor", "action", "rolls", "salt", "rolls_salt", "commit",
      "rolls_commit", "shown", "seen", "command", "parent_hash", "hash"}
     {"note": {"event", "text"}}     (zero or more: annotations, outside the hash chain)
-    {"footer": true, "count", "final_hash", "result", "seed"}
+    {"footer": true, "count", "final_hash", "result", "seed", "seed_salt"}
 
 Version 1 event lines have no salts or commitments (and another hash rule). ``command`` is the
 ``n`` of the first event of the command the event belongs to (events after the first carry no
@@ -16,9 +16,13 @@ actor, action or rolls). Hashes are defined in :mod:`dinocli.events.chain`. In a
 (versions 2 and 3) an event the seat may not see carries only ``commit`` (and ``rolls_commit``), and
 ``shown``, the game's redacted form of it. In version 3 every sealed event, hidden or not and in a
 full log too, carries its public form, ``seen`` (the seats that may see it) and ``shown``, which its
-hash covers; version 2 lines have no ``seen`` and no hash covers ``shown``.
+hash covers; version 2 lines have no ``seen`` and no hash covers ``shown``. Version 4 event lines are
+version 3's; its header's ``seed_commit`` is sha256(salt || seed) (:func:`dinocli.events.rng.commit`) and its
+footer reveals the salt (``seed_salt``) with the seed; footers before version 4 have no ``seed_salt``.
 :func:`read_log` is all-or-nothing: it checks sizes before decoding anything, then the schema
-of every line, the event tags, the numbering, the hash chain and the footer.
+of every line, the event tags, the numbering, the hash chain and the footer's count and final hash. What the
+header's fields and the revealed seed say (a known game, its data, its config and seats, the seed against its
+commitment) is for the one verifier to check, once (:mod:`dinocli.verify`).
 """
 
 from __future__ import annotations
@@ -30,26 +34,27 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from dinocli.limits import LOG_BYTES, LOG_LINE
+
 from .chain import HEX64, SALT, genesis_hash, json_text, public_text, walk
 from .codec import Event, UnknownEvent, decode
 from .errors import LogRejected
 from .records import GameRecord, Header
 from .notes import MAX_PER_GAME as MAX_NOTES, NoteRefused, check_text
-from .rng import commit
 
 __all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
            "header_line", "event_line", "view_line", "footer_line"]
 
 FORMAT = "dinocli-log"
-VERSION = 3
-VERSIONS = (1, 2, 3)
+VERSION = 4
+VERSIONS = (1, 2, 3, 4)
 
 
 class Limits(NamedTuple):
     """What :func:`read_log` accepts at most (use ``LIMITS._replace(...)`` to tighten)."""
 
-    max_bytes: int = 64 * 1024 * 1024
-    max_line: int = 1024 * 1024
+    max_bytes: int = LOG_BYTES.high
+    max_line: int = LOG_LINE.high
     max_events: int = 200_000
     max_depth: int = 32
     max_int_digits: int = 18
@@ -145,6 +150,10 @@ class _Footer(msgspec.Struct, forbid_unknown_fields=True):
     seed: str | None
 
 
+class _Footer4(_Footer, forbid_unknown_fields=True):
+    seed_salt: str | None = None   # may be left out with the seed (a footer written by hand)
+
+
 class LogEntry(msgspec.Struct, frozen=True):
     """One event of a parsed log: the decoded event, its stored form and its decision data."""
 
@@ -201,6 +210,7 @@ _EVENT_DEC = msgspec.json.Decoder(_EventLine)
 _EVENT2_DEC = msgspec.json.Decoder(_EventLine2)
 _EVENT3_DEC = msgspec.json.Decoder(_EventLine3)
 _FOOTER_DEC = msgspec.json.Decoder(_Footer)
+_FOOTER4_DEC = msgspec.json.Decoder(_Footer4)
 _NOTE_DEC = msgspec.json.Decoder(_Note)
 _ANY_DEC = msgspec.json.Decoder()
 
@@ -265,8 +275,11 @@ def view_line(n: int, opened: tuple | None, commit: str | None, rolls_commit: st
     return _LINE.encode(line3).decode() + "\n"
 
 
-def footer_line(count: int, final_hash: str, result: dict | None, seed: str | None) -> str:
-    """The footer line."""
+def footer_line(count: int, final_hash: str, result: dict | None, seed: str | None, version: int = VERSION,
+                seed_salt: str | None = None) -> str:
+    """The footer line (version 4: with the seed's salt, revealed with the seed)."""
+    if version >= 4:
+        return _LINE.encode(_Footer4(True, count, final_hash, result, seed, seed_salt)).decode() + "\n"
     return _LINE.encode(_Footer(True, count, final_hash, result, seed)).decode() + "\n"
 
 
@@ -385,9 +398,6 @@ def _read_header(line: str, allow_view: bool) -> dict[str, Any]:
         header = msgspec.to_builtins(_HEADER_DEC.decode(line))
     except msgspec.ValidationError as exc:
         raise LogRejected(1, f"bad header: {exc}") from None
-    for field in ("seed_commit", "data_hash"):
-        if not HEX64.match(header[field]):
-            raise LogRejected(1, f"'{field}' must be a sha256 hex digest (64 lower-case hex digits)")
     if genesis_hash(header) != header["genesis"]:
         raise LogRejected(1, "the genesis hash does not match the header (altered?)")
     if header["view"] is not None and not allow_view:
@@ -427,10 +437,8 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
         try:
             ev = decoder.decode(line)
         except msgspec.MsgspecError as exc:
-            if not _is_footer(line):
-                raise LogRejected(no, _line_error(line, exc)) from None
-            footer = msgspec.to_builtins(_FOOTER_DEC.decode(line))
-            _check_footer(no, footer, header, entries, prev, loose)
+            footer = _footer(no, line, version, exc)
+            _check_footer(no, footer, entries, prev, loose)
             continue
         link = _check_event(no, ev, version, view, entries[-1].seq if entries else 0, prev, start)
         if not loose and walk(prev, [link], version, root=ev.n - 1, view=view)[0] != ev.hash:
@@ -530,8 +538,24 @@ def _entry(no: int, ev: Any, link: tuple, version: int) -> LogEntry:
                     rolls_salt=ev.rolls_salt, hidden=hidden, seen=seen, public=public)
 
 
-def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entries: list[LogEntry], prev: str,
-                  loose: bool) -> None:
+def _footer(no: int, line: str, version: int, exc: Exception) -> dict[str, Any]:
+    """A line that is not an event line of ``version`` (``exc`` says why): its footer, decoded by the footer
+    schema of its version (so an error names the footer's own wrong field), or LogRejected."""
+    try:
+        probe = _ANY_DEC.decode(line)
+    except msgspec.DecodeError as bad:
+        raise LogRejected(no, f"not valid JSON ({bad})") from None
+    if not (isinstance(probe, dict) and "footer" in probe):
+        raise LogRejected(no, f"bad event line: {exc}")
+    try:
+        return msgspec.to_builtins((_FOOTER4_DEC if version >= 4 else _FOOTER_DEC).decode(line))
+    except msgspec.ValidationError as bad:
+        raise LogRejected(no, f"bad footer: {bad}") from None
+
+
+def _check_footer(no: int, footer: dict[str, Any], entries: list[LogEntry], prev: str, loose: bool) -> None:
+    """The footer's own fields and its count and final hash (the seed against its commitment is the verifier's:
+    :func:`dinocli.verify.check_seed`)."""
     if footer["footer"] is not True:
         raise LogRejected(no, "bad footer: 'footer' must be true")
     if not loose:
@@ -539,9 +563,8 @@ def _check_footer(no: int, footer: dict[str, Any], header: dict[str, Any], entri
             raise LogRejected(no, f"the footer counts {footer['count']} events, the log has {len(entries)}")
         if footer["final_hash"] != prev:
             raise LogRejected(no, "the footer's final hash does not match the last event")
-    seed = footer["seed"]
-    if seed is not None and commit(seed) != header["seed_commit"]:
-        raise LogRejected(no, "the revealed seed does not match the seed commitment")
+    if footer.get("seed_salt") is not None:
+        _salt(no, footer["seed_salt"], "seed_salt")
 
 
 def _note(no: int, line: str, events: int, notes: list[tuple[int, str]]) -> bool:
@@ -568,21 +591,12 @@ def _note(no: int, line: str, events: int, notes: list[tuple[int, str]]) -> bool
 
 
 def _is_footer(line: str) -> bool:
-    try:
-        _FOOTER_DEC.decode(line)
-    except msgspec.MsgspecError:
-        return False
-    return True
-
-
-def _line_error(line: str, exc: Exception) -> str:
+    """Whether the line is meant as the footer: a JSON object with a ``footer`` key."""
     try:
         probe = _ANY_DEC.decode(line)
-    except msgspec.DecodeError as bad:
-        return f"not valid JSON ({bad})"
-    if isinstance(probe, dict) and "footer" in probe:
-        return f"bad footer: {exc}"
-    return f"bad event line: {exc}"
+    except msgspec.DecodeError:
+        return False
+    return isinstance(probe, dict) and "footer" in probe
 
 
 def _salt(no: int, value: str | None, what: str) -> None:

@@ -13,12 +13,14 @@ import re
 import sqlite3
 from typing import Any
 
+from dinocli.limits import NOTE, NOTES
+
 from .text import UNSAFE
 
 __all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event", "cached", "cache"]
 
-MAX_TEXT = 500       # characters in one note
-MAX_PER_GAME = 1000  # notes on one game (an imported log may not carry more)
+MAX_TEXT = NOTE.high       # characters in one note (the limits table)
+MAX_PER_GAME = NOTES.high  # notes on one game (an imported log may not carry more)
 _UNSAFE = re.compile(f"[{UNSAFE}]")
 
 

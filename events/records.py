@@ -73,6 +73,7 @@ class GameRecord(Header, kw_only=True):
     genesis: str
     chain: int = 1             # the hash rule its events were recorded under (dinocli.events.chain)
     seed_known: bool = True    # False for a game imported from a log that withheld its seed
+    seed_salt: str | None = None   # format 4: the salt of the seed commitment, revealed with the seed
 
 
 class Stored(msgspec.Struct, gc=False):

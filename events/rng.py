@@ -29,9 +29,10 @@ def new_seed() -> str:
     return os.urandom(16).hex()
 
 
-def commit(seed: str) -> str:
-    """The public commitment to a seed: sha256 of its text, hex."""
-    return hashlib.sha256(seed.encode()).hexdigest()
+def commit(seed: str, salt: str | None = None) -> str:
+    """The public commitment to a seed, hex: sha256(salt || seed), the salt's 32 hex digits then the seed's
+    text (log format 4); without a salt (formats 1 to 3) sha256 of the seed's text alone."""
+    return hashlib.sha256(((salt or "") + seed).encode()).hexdigest()
 
 
 def _key(parts: tuple[Any, ...]) -> str:

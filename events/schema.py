@@ -202,3 +202,11 @@ def segments(db) -> None:
         packed BLOB NOT NULL,
         PRIMARY KEY (game_id, first_event)
     )""")
+
+
+@migrations(name="0007_salted_seeds")
+def salted_seeds(db) -> None:
+    """Format 4: the seed commitment is sha256(salt || seed), the salt secret with the seed (``seeds.salt``) and
+    revealed with it (``games.seed_salt``). Games recorded before keep NULL: their commitment has no salt."""
+    db.execute("ALTER TABLE seeds ADD COLUMN salt TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN seed_salt TEXT")

@@ -69,7 +69,7 @@ __all__ = [
 ]
 
 _GAME_COLS = ", ".join(("id", *Header.__struct_fields__, "branch", "tournament", "result", "seed", "meta", "genesis",
-                        "chain"))
+                        "chain", "seed_salt"))
 _GAME_SELECT = _GAME_COLS + ", EXISTS (SELECT 1 FROM seeds s WHERE s.game_id = games.id)"
 _EVENT_COLS = ("id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt, "
                "public")
@@ -367,7 +367,7 @@ class Store(Tree, Transfer):
     @staticmethod
     def _record(row: tuple) -> GameRecord:
         (gid, kind, config, seats, rules_version, data_hash, seed_commit, created, branch, tournament, result,
-         seed, meta, genesis, chain, seed_known) = row
+         seed, meta, genesis, chain, seed_salt, seed_known) = row
         config, seats, meta = _json(config), _json(seats), _json(meta)
         result = None if result is None else _json(result)
         _shaped(gid, config, seats, result, meta)
@@ -375,7 +375,7 @@ class Store(Tree, Transfer):
             raise Corrupt(f"game {gid}: a text column holds something else")
         return GameRecord(kind, config, seats, rules_version, data_hash, seed_commit, created, id=gid, branch=branch,
                           tournament=tournament, result=result, seed=seed, meta=meta, genesis=genesis,
-                          chain=chain, seed_known=bool(seed_known))
+                          chain=chain, seed_salt=seed_salt, seed_known=bool(seed_known))
 
     def _new_id(self) -> str:
         while True:
@@ -399,9 +399,10 @@ class Store(Tree, Transfer):
     def create_game(self, kind: str, config: dict, seats: list[dict], rules_version: str, data_hash: str,
                     seed: str, *, tournament: str | None = None, meta: dict | None = None,
                     game_id: str | None = None, chain: int = CHAIN) -> GameRecord:
-        """Record a new game with a branch ``main`` and no events; the seed is kept secret.
+        """Record a new game with a branch ``main`` and no events; the seed is kept secret, with (format 4) the
+        random salt its commitment is made with.
 
-        ``chain`` is the hash rule (format 3 by default; 1 or 2 only to stand for a game recorded before)."""
+        ``chain`` is the hash rule (format 4 by default; 1 to 3 only to stand for a game recorded before)."""
         if not isinstance(seed, str) or not seed:
             raise StoreError("a game needs a non-empty seed")
         config, seats, meta = normalized(config), normalized(seats), normalized(meta or {})
@@ -410,7 +411,8 @@ class Store(Tree, Transfer):
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise StoreError("seats must be a list of objects")
         created = now()
-        header = Header(kind, config, seats, rules_version, data_hash, commit(seed), created)
+        salt = new_salts(1)[0] if chain >= 4 else None
+        header = Header(kind, config, seats, rules_version, data_hash, commit(seed, salt), created)
         genesis = genesis_hash(header)
         with self.write():
             if game_id is None:
@@ -420,16 +422,17 @@ class Store(Tree, Transfer):
             elif self._exists(game_id):
                 raise StoreError(f"game id {game_id!r} is taken")
             self._insert_game(game_id, header, genesis, tournament=tournament, meta=meta, chain=chain)
-            self._conn.execute("INSERT INTO seeds (game_id, seed) VALUES (?, ?)", (game_id, seed))
+            self._conn.execute("INSERT INTO seeds (game_id, seed, salt) VALUES (?, ?, ?)", (game_id, seed, salt))
         return self._get(game_id)
 
     def _insert_game(self, game_id: str, header: Header, genesis: str, *, tournament: str | None, meta: dict,
-                     result: dict | None = None, seed: str | None = None, chain: int = CHAIN) -> None:
+                     result: dict | None = None, seed: str | None = None, chain: int = CHAIN,
+                     seed_salt: str | None = None) -> None:
         columns = [json_text(x) if isinstance(x, (dict, list)) else x for x in msgspec.structs.astuple(header)]
         self._conn.execute(
-            f"INSERT INTO games ({_GAME_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'main', ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO games ({_GAME_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'main', ?, ?, ?, ?, ?, ?, ?)",
             (game_id, *columns, tournament, None if result is None else json_text(result), seed, json_text(meta),
-             genesis, chain))
+             genesis, chain, seed_salt))
         self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, 'main', NULL, NULL, ?)",
                            (game_id, now()))
 
@@ -498,6 +501,12 @@ class Store(Tree, Transfer):
         return row[0]
 
     @sql_errors
+    def secret_salt(self, game_id: str) -> str | None:
+        """The salt of the game's seed commitment (format 4; None before, or imported without its seed)."""
+        row = self._conn.execute("SELECT salt FROM seeds WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else row[0]
+
+    @sql_errors
     def publics(self, game_id: str) -> dict[int, str]:
         """The public forms (format 3: canonical ``{"seen", "shown"}`` text) of the game's sealed events, by event id
         (hash-checked with the chain: :meth:`verify_chain`)."""
@@ -506,10 +515,11 @@ class Store(Tree, Transfer):
 
     @sql_errors
     def finish(self, game_id: str, result: dict) -> None:
-        """Record the game's result and reveal its seed in the record."""
+        """Record the game's result and reveal its seed (and its salt) in the record."""
         with self.write():
             cur = self._conn.execute(
-                "UPDATE games SET result = ?, seed = (SELECT seed FROM seeds WHERE game_id = games.id) WHERE id = ?",
+                "UPDATE games SET result = ?, (seed, seed_salt) = (SELECT seed, salt FROM seeds WHERE game_id = games.id) "
+                "WHERE id = ?",
                 (json_text(result), game_id))
             if cur.rowcount == 0:
                 raise UnknownGameId(f"no game {game_id!r}")

@@ -30,6 +30,7 @@ LAYER_NAMES = ("events", "games", "ai", "service", "cli/repl")
 LAYERS = {
     "dinocli.events": EVENTS,            # events/: the store, chain, codec, rng, text...
     "dinocli.man": EVENTS,               # man/: the shipped pages (data, no code)
+    "dinocli.limits": EVENTS,            # the one table of bounds (data, imports nothing)
     "dinocli.games": GAMES,              # protocol, registry/loader, grammar, runner, games/<id>/
     "dinocli.ai": AI,                    # ai/: bots, mcts, spec, hint, arena (the headless play loop)
     "dinocli.service": SERVICE,          # command -> decide -> append

@@ -1,6 +1,6 @@
 """Re-record the example logs in saves/ in the current log format from the format 1 files in saves/v1/
-(same game, seats, options and seed); saves/v2/ keeps them as format 2 recorded them. Run from the
-source tree."""
+(same game, seats, options and seed); saves/v3/ and saves/v2/ keep them as formats 3 and 2 recorded them.
+Run from the source tree."""
 
 from __future__ import annotations
 

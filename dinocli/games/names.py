@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from dinocli.limits import NAME, SPEC
+
 from .protocol import GameError
 
 __all__ = ["NAME_RE", "check_name", "check_names", "check_spec_text", "check_seats", "player_of",
@@ -12,8 +14,8 @@ __all__ = ["NAME_RE", "check_name", "check_names", "check_spec_text", "check_sea
 
 # letters of any script (a wide one takes two columns: dinocli.games.columns), digits, - and _; never a mark,
 # control, format or bidi character (none of them is a letter or digit)
-NAME_RE = re.compile(r"^[^\W\d_][\w-]{0,15}\Z")
-SPEC_RE = re.compile(r"^[ -~]{1,80}\Z")  # printable ASCII: no control character, no bidi override
+NAME_RE = re.compile(r"^[^\W\d_][\w-]{0,%d}\Z" % (NAME.high - 1))
+SPEC_RE = re.compile(r"^[ -~]{1,%d}\Z" % SPEC.high)  # printable ASCII: no control character, no bidi override
 
 
 def check_name(name: object) -> str:
@@ -21,14 +23,14 @@ def check_name(name: object) -> str:
     if isinstance(name, str) and NAME_RE.match(name) and unicodedata.normalize("NFC", name) != name:
         raise GameError(f"player name {name!r}: write its accented letters composed (NFC), as a keyboard types them")
     if not isinstance(name, str) or not NAME_RE.match(name):
-        raise GameError(f"player name {name!r}: use 1-16 letters, digits, - or _, starting with a letter")
+        raise GameError(f"player name {name!r}: use 1-{NAME.high} letters, digits, - or _, starting with a letter")
     return name
 
 
 def check_spec_text(spec: object) -> str:
     """``spec`` if it is spelled in 1-80 printable ASCII characters (parse_spec judges the rest)."""
     if not isinstance(spec, str) or not SPEC_RE.match(spec):
-        raise GameError(f"bot spec {spec!r}: use 1-80 printable characters, such as mcts:hard")
+        raise GameError(f"bot spec {spec!r}: use 1-{SPEC.high} printable characters, such as mcts:hard")
     return spec
 
 

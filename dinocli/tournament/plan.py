@@ -16,9 +16,10 @@ import msgspec
 
 from dinocli.ai.arena import Record, play_game
 from dinocli.games.protocol import GameError
+from dinocli.limits import TOURNAMENT_TOTAL
 
 __all__ = ["TournamentError", "Contestant", "Lineup", "Plan", "Job", "GameResult", "lineups", "seatings",
-           "round_seed", "make_plan", "play_job"]
+           "round_seed", "make_plan", "play_job", "check_scheduler"]
 
 
 class TournamentError(GameError):
@@ -127,13 +128,36 @@ def round_seed(seed: str, rnd: int) -> str:
 
 def make_plan(kind: str, contestants: list[Contestant], seats: int, variants: tuple[str, ...], seed: str,
               games: int, *, cooperative: bool = False) -> Plan:
-    """Lineups and rounds for ``games`` games per lineup, rounded up to whole rounds of seatings."""
+    """Lineups and rounds for ``games`` games per lineup, rounded up to whole rounds of seatings; a lineup keeps
+    its rounds as a count, so a plan is small whatever it plays. TournamentError if it would play more games than
+    the limits table allows (counted before any lineup is listed)."""
+    n = len(contestants)
+    most = math.comb(n + seats - 1, seats) if cooperative or n < seats else math.comb(n, seats)   # lineups, at most
+    if (most if most > 10 ** 4 else len(lineups(n, seats, cooperative))) * games > TOURNAMENT_TOTAL.high:
+        raise TournamentError(f"{games:,} games per pairing of {n} bots at {seats} seats is more than "
+                              f"{TOURNAMENT_TOTAL.high:,} games, the most a tournament plays: fewer --games or --bot")
     built = []
-    for i, members in enumerate(lineups(len(contestants), seats, cooperative)):
+    for i, members in enumerate(lineups(n, seats, cooperative)):
         rot = seatings(members)
         built.append(Lineup(index=i, members=members, seatings=rot, rounds=math.ceil(games / len(rot))))
     return Plan(kind=kind, seats=seats, variants=variants, seed=seed, contestants=tuple(contestants),
                 lineups=tuple(built), games_per_pairing=games)
+
+
+def check_scheduler(address: str) -> str:
+    """A dask scheduler address, checked before a client is made (a client made for a malformed one hangs for
+    20 s on its way out, then prints a traceback); TournamentError, one line, if it is not ``[tcp://]HOST:PORT``
+    (or another scheme dask knows)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address, strict=False)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise TournamentError(f"--scheduler {address[:80]!r} is not a dask scheduler address ({exc}); "
+                              "use HOST:PORT or tcp://HOST:PORT") from None
+    return address
 
 
 def play_job(job: Job) -> list[GameResult]:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import IO
 
-from .plan import GameResult, Job, Plan, TournamentError, play_job
+from .plan import GameResult, Job, Plan, TournamentError, check_scheduler, play_job
 from .stats import PairTally, best_returns, contestants_of, winners
 
 __all__ = ["Progress", "jobs_for", "run_plan", "local_workers"]
@@ -217,6 +217,7 @@ def _dask(jobs: list[Job], wanted: Wanted, address: str) -> Iterator[tuple[Job, 
         from dask.distributed import Client, as_completed
     except ImportError:
         raise TournamentError("--scheduler needs dask.distributed: pip install 'dinocli[dask]'") from None
+    check_scheduler(address)
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:

@@ -76,7 +76,7 @@ def test_new_ids_are_short_and_the_seed_stays_secret_until_finish(store):
     rec = store.create_game("test", {"k": (1, 2)}, [{"name": "a"}], "1", "h", "s3cret")
     assert len(rec.id) == 8 and rec.id.isalnum() and rec.id.islower()
     assert rec.config == {"k": [1, 2]} and rec.branch == "main" and rec.seed is None
-    assert rec.seed_commit == commit("s3cret") and "s3cret" not in store.db.execute(
+    assert rec.seed_commit == commit("s3cret", store.secret_salt(rec.id)) and "s3cret" not in store.db.execute(
         "SELECT * FROM games").fetchone()
     assert store.secret_seed(rec.id) == "s3cret"
     store.finish(rec.id, {"returns": [1.0]})

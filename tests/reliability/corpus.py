@@ -284,8 +284,8 @@ class Corpus:
     def forged(self) -> Case:
         """A rule broken, every hash recomputed: only re-running the rules can tell."""
         r = self.rnd
-        kind = r.randrange(11)
-        g = self.pick(finished=kind in (4, 8, 9))
+        kind = r.randrange(12)
+        g = self.pick(finished=kind in (4, 8, 9, 10))
         decisions = g.decisions()
         s, e = r.choice(decisions)
         head = g.events[s]
@@ -350,6 +350,14 @@ class Corpus:
         if kind == 9:
             g.footer["seed"] = r.choice(["0", "wrong", g.footer["seed"] + "x", ""])
             return Case("forged", "the revealed seed is not the committed one", g.data(), g.footer_line)
+        if kind == 10:   # issue 37: integers for the rules' floats passed import, then failed verify --all
+            res = g.footer["result"]
+            keys = [k for k in ("returns", "scores") if any(isinstance(x, float) and x.is_integer() for x in res[k])]
+            if not keys:
+                return self.forged()
+            key = r.choice(keys)
+            res[key] = [int(x) if isinstance(x, float) and x.is_integer() else x for x in res[key]]
+            return Case("forged", f"the footer's {key} as integers", g.data(), g.footer_line)
         multi = [c for c in g.commands() if c[1] > c[0]]
         cs, ce = r.choice(multi)
         x = r.randrange(cs + 1, ce + 1)
@@ -415,7 +423,7 @@ class Corpus:
         g, r = self.pick(), self.rnd
         kind = r.randrange(4)
         if kind == 0:
-            g.header["version"] = r.choice([0, 4, 99, -1, "1", 1.5, True, None, [1], {"v": 1}])
+            g.header["version"] = r.choice([0, 5, 99, -1, "1", 1.5, True, None, [1], {"v": 1}])
             what = f"version {g.header['version']!r}"
         elif kind == 1:
             del g.header["version"]

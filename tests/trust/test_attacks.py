@@ -190,7 +190,7 @@ def test_luck_from_another_seed_is_refused(played, tmp_path):
     a = rows(run(db, "export", ids["dingo"]).stdout.decode())
     b = rows(run(db, "export", ids["loser_wins"]).stdout.decode())
     assert a[0]["config"]["names"] == b[0]["config"]["names"]
-    forged = [a[0], *b[1:-1], dict(b[-1], seed=a[-1]["seed"])]
+    forged = [a[0], *b[1:-1], dict(b[-1], seed=a[-1]["seed"], seed_salt=a[-1]["seed_salt"])]
     prev = a[0]["genesis"]
     for e in forged[1:]:
         if "footer" in e:
@@ -231,8 +231,9 @@ def test_import_and_replay_verify_agree_on_every_header_forgery(played, tmp_path
         "other data file": (lambda g: g[0].update(data_hash="ab" * 32), "other"),
         "seats reversed": (lambda g: g[0].update(seats=g[0]["seats"][::-1]), "seats"),
         "unknown bot spec": (lambda g: g[0]["seats"][0].update(bot="nonsense"), "bot spec"),
-        "bot spec over bounds": (lambda g: g[0]["seats"][0].update(bot="mcts:seconds=1000"), "bounds"),
-        "iterations over bounds": (lambda g: g[0]["seats"][0].update(bot="mcts:iterations=2000000"), "bounds"),
+        "bot spec over bounds": (lambda g: g[0]["seats"][0].update(bot="mcts:seconds=3601"), "at most 3600"),
+        "iterations over bounds": (lambda g: g[0]["seats"][0].update(bot="mcts:iterations=10000001"),
+                                   "from 1 to 10,000,000"),
         "extra config key": (lambda g: g[0]["config"].update(extra=1), "config"),
         "no events": (lambda g: g.__delitem__(slice(1, -1)), "setup"),
         "unknown rules version": (lambda g: g[0].update(rules_version="9"), "rules version"),

@@ -105,7 +105,8 @@ ATTACKS = {"re-shown own draw": (re_shown, own_draws), "other seat's shown form"
 
 @pytest.fixture(scope="module")
 def format3(tmp_path_factory):
-    """A finished Dingo game recorded in format 3 (its database, seat 1's view, the full log's final hash)."""
+    """A finished Dingo game recorded as new games are (format 4: format 3's bound views, salted seed commitment;
+    its database, seat 1's view, the full log's final hash)."""
     db = tmp_path_factory.mktemp("bound") / "games.sqlite"
     svc = Service.open(str(db))
     g = svc.new_game("dingo", bots=["random"] * 3, seed="bound-views", options={"goal": 2})
@@ -242,7 +243,7 @@ def test_a_format_3_view_says_its_shown_forms_are_bound(format3, tmp_path):
     path.write_text(text, encoding="utf-8")
     r = run(db, "replay", str(path), "--verify")
     assert r.returncode == 0, r.stderr
-    assert "(format 3)" in r.stdout and "(by the shown forms the hashes bind)" in r.stdout
+    assert "(format 4)" in r.stdout and "(by the shown forms the hashes bind)" in r.stdout
     assert "against their hashes" in r.stdout and "no hash covers" not in r.stdout
     assert f"final hash {final[:16]}" in r.stdout
     imported = run(db, "import", str(path))   # the true view ends at the game's final hash: only a view
@@ -308,7 +309,7 @@ def test_the_public_form_hides_nothing_more_than_the_view_shows(format3):
 def test_a_format_2_database_migrates_verifies_and_records_new_games_in_format_3(tmp_path):
     """#16 old databases keep working: data/format2.sqlite (written before format 3: the Dingo game of
     data/ and a Dodos game) gains the public-form column, verifies its games under format 2, exports them
-    (and their views) as format 2; a new game in it is recorded, exported and verified in format 3."""
+    (and their views) as format 2; a new game in it is recorded, exported and verified in the current format (4)."""
     db = tmp_path / "old.sqlite"
     db.write_bytes((DATA / "format2.sqlite").read_bytes())
     r = run(db, "verify", "--all")
@@ -321,6 +322,6 @@ def test_a_format_2_database_migrates_verifies_and_records_new_games_in_format_3
     new = run(db, "new", "sos", "--bot", "random", "--bot", "random", "--watch", "--fast", "--seed", "f3", "--json")
     assert new.returncode == 0, new.stderr
     fresh = next(g["game"] for g in json.loads(run(db, "games", "--json").stdout) if g["kind"] == "sos")
-    assert json.loads(run(db, "export", fresh).stdout.splitlines()[0])["version"] == 3
+    assert json.loads(run(db, "export", fresh).stdout.splitlines()[0])["version"] == 4
     r = run(db, "verify", "--all")
-    assert r.returncode == 0 and "3 of 3 games verified" in r.stdout and "(format 3)" in r.stdout, r.stderr
+    assert r.returncode == 0 and "3 of 3 games verified" in r.stdout and "(format 4)" in r.stdout, r.stderr

@@ -1,7 +1,7 @@
 """Old logs and databases keep working (issue #16): a database written before salted commitments
 (tests/trust/data/format1.sqlite, made by dinocli at commit 8ccc29a: a finished and an unfinished
 Dingo game) is migrated, verifies under its own hash rule, exports format 1 logs that import, and its
-unfinished game goes on; a new game in it is recorded under format 3."""
+unfinished game goes on; a new game in it is recorded under the current format (4)."""
 
 from __future__ import annotations
 
@@ -41,5 +41,5 @@ def test_a_format_1_database_migrates_verifies_exports_and_plays_on(tmp_path):
     new = run(db, "new", "dingo", "--bots", "2", "--seed", "x", "--json")
     assert new.returncode == 0, new.stderr
     gid = json.loads(new.stdout)["game"]
-    assert json.loads(run(db, "export", gid, "--as", "you").stdout.splitlines()[0])["version"] == 3
+    assert json.loads(run(db, "export", gid, "--as", "you").stdout.splitlines()[0])["version"] == 4
     assert run(db, "verify", "--all").returncode == 0

@@ -54,6 +54,6 @@ def test_a_result_only_practice_gives_is_refused(tmp_path):
     forged = json.dumps(game_result(g.game, g.state, g.record.seats))
     svc.close()
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE games SET result = ?, seed = (SELECT seed FROM seeds WHERE game_id = ?) WHERE id = ?",
-                     (forged, gid, gid))
+        conn.execute("UPDATE games SET result = ?, (seed, seed_salt) = (SELECT seed, salt FROM seeds WHERE game_id = ?) "
+                     "WHERE id = ?", (forged, gid, gid))
     refused(run("verify", gid, db=db), 4, "recorded result is not what any line of play gives")

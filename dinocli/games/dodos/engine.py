@@ -7,6 +7,7 @@ the rules see is exactly what a replay of the log will see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from dinocli.events import Event, Rng
@@ -23,7 +24,7 @@ from .events import (
 from .fold import fold
 from .state import DECISIONS, RESOLVE, State, Task
 
-__all__ = ["Resolver", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
+__all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
 
 HIT = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
 
@@ -125,16 +126,18 @@ class Resolver:
 
     # -- emitting -------------------------------------------------------------------------
     def emit(self, ev: Event) -> None:
-        """Record an event, fold it, and Recover a hand it emptied in Phase 2 (DODO-23, A03)."""
+        """Record an event, fold it, and Recover a hand it emptied: by a steal at once in any phase (DODO-39,
+        DODO-68), by a play or a discard in Phase 2 (DODO-23, DODO-38); a hand emptied in Phase 1 otherwise
+        Recovers at the start of Phase 2 (A03, amended)."""
         self.events.append(ev)
         s = self.s = fold(self.s, ev)
-        if s.phase != RESOLVE:
-            return
         t = type(ev)
-        if t is GreenPlayed or t is Discarded:
-            seat = ev.seat  # type: ignore[attr-defined]
-        elif t is Stolen:
+        if t is Stolen:
             seat = ev.victim  # type: ignore[attr-defined]
+        elif s.phase != RESOLVE:
+            return
+        elif t is GreenPlayed or t is Discarded:
+            seat = ev.seat  # type: ignore[attr-defined]
         else:
             return
         if not s.hands[seat]:
@@ -354,7 +357,7 @@ class Resolver:
                     break
                 continue
             agenda.pop(0)
-            getattr(self, "op_" + t.op)(t)
+            AUTOMATIC[t.op](self, t)
         if agenda or self.s.agenda:
             self.emit(DecisionAwaited(agenda=tuple(agenda)))
         return self.events
@@ -483,3 +486,15 @@ class Resolver:
             self.emit(GameEnded(winners=winners(self.s)))
         else:
             self.push([Task("round")])
+
+
+# The automatic tasks by their names in the log (state.AGENDA), never by a method's name: a method renamed in a
+# refactor must not invalidate a stored log.
+AUTOMATIC: dict[str, Callable[[Resolver, Task], None]] = {
+    "round": Resolver.op_round, "reveal": Resolver.op_reveal, "turn": Resolver.op_turn, "step1": Resolver.op_step1,
+    "effect": Resolver.op_effect, "pay": Resolver.op_pay, "sphere": Resolver.op_sphere,
+    "advance": Resolver.op_advance, "back": Resolver.op_back, "roll_advance": Resolver.op_roll_advance,
+    "roll_back": Resolver.op_roll_back, "draw": Resolver.op_draw, "hit": Resolver.op_hit,
+    "steal_from": Resolver.op_steal_from, "redbox": Resolver.op_redbox, "whitebox": Resolver.op_whitebox,
+    "blackbox": Resolver.op_blackbox, "phase3": Resolver.op_phase3,
+}

@@ -2,7 +2,9 @@
 
 Control flow lives in ``agenda``: the tasks still to resolve this round, front first. The rules
 expand and resolve automatic tasks and stop at the first decision task; the agenda as it then
-stands is recorded by a DecisionAwaited event, so a replay never re-runs the rules.
+stands is recorded by a DecisionAwaited event, so a replay never re-runs the rules. The tasks' names
+(:data:`AGENDA`) are therefore part of the published log format (dinocli-dodos(6), THE LOG), frozen
+for each version of DecisionAwaited; the engine finds a task by that name, never by a Python identifier.
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ import msgspec
 
 from ..protocol import Config
 
-__all__ = ["Task", "State", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS"]
+__all__ = ["Task", "State", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS", "AGENDA"]
 
 DRAFT, PICK, RESOLVE, END, OVER = 0, 1, 2, 3, 4
 PHASES = ("choosing Dodinos", "Phase 1", "Phase 2", "Phase 3", "game over")
 # Tasks that wait for a seat's decision (DODO-G10); every other op is resolved automatically.
 DECISIONS = frozenset({"draft", "pick", "offer", "discard", "swap", "steal", "throw", "shield"})
+# Every task name a log may carry (DecisionAwaited version 1): the decisions and the automatic tasks.
+AGENDA = DECISIONS | frozenset({"round", "reveal", "turn", "step1", "effect", "pay", "sphere", "advance", "back",
+                                "roll_advance", "roll_back", "draw", "hit", "steal_from", "redbox", "whitebox",
+                                "blackbox", "phase3"})
 
 
 class Task(msgspec.Struct, frozen=True, array_like=True):

@@ -57,17 +57,22 @@ def test_rex_steals_four_and_an_emptied_victim_recovers():
     assert len(of(evs, Stolen)[0].cards) == 2 and of(evs, Recovered)[0].seat == 1 and len(s.hands[0]) == 3
 
 
-def test_rex_in_phase_1_defers_the_recover_and_a_robbed_seat_searches():
-    """A03, DODO-12: a hand emptied in Phase 1 Recovers only at the start of Phase 2; a seat robbed of its
-    blue and red cards before picking searches for one when its pick comes."""
+def test_rex_in_phase_1_takes_the_whole_hand_and_the_victim_recovers_at_once():
+    """DODO-39, DODO-68, A03 (amended 2026-12-04): an unpayable steal makes its victim Recover at once, in any
+    phase: Rex steals 4 from bob, who holds 2, before bob has picked; bob Recovers then and there (back 3, a new
+    hand of 6) and picks from it, with no search of DODO-12 (the book's "steal all cards in their hand. Then,
+    they Recover.")."""
     s0 = table(2, phase=END, abilities=True, dodinos=(REX, BRONTO), hands={0: ["dash"], 1: ["gallop", "burst"]},
                agenda=[Task("round")])
     s, _ = run(s0)
     s, evs = act(s, "ability bob")
-    assert not of(evs, Recovered) and s.hands[1] == ()
+    kinds = [type(e) for e in evs]
+    assert kinds.index(Recovered) == kinds.index(Stolen) + 1 and of(evs, Recovered)[0].seat == 1
+    assert s.phase == PICK and len(s.hands[1]) == 6 and s.pos[1] == 17
+    assert [e.why for e in of(evs, CardsDrawn)] == ["Recover"]
     s, evs = act(s, "pick dash")
-    assert [e.why for e in of(evs, CardsDrawn)] == ["search"]  # bob searches at his pick
-    assert s.phase == PICK and s.agenda[0].seat == 1
+    assert "search" not in [e.why for e in of(evs, CardsDrawn)]
+    assert s.phase == PICK and s.agenda[0].op == "pick" and s.agenda[0].seat == 1
 
 
 def test_ankylo_may_ignore_the_red_box_once():
