@@ -82,7 +82,9 @@ def test_export_html_is_one_self_contained_page(dino, tmp_path):
     r = dino("export", gid, "--format", "html", "-o", out)
     assert r.exit_code == 0, r.stderr
     page = out.read_text()
-    assert page.startswith("<!DOCTYPE html>") and page.count("<svg ") == page.count('class="frame"')
+    # a board a frame, and the parts they share drawn once (no analysis kept: no graph, a hint instead)
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg ") == page.count('class="frame"') + 1
+    assert 'id="evaluation"' not in page and f"dinocli analyze {gid} --seat SEAT" in page
     # no network: nothing is fetched from anywhere
     assert not re.search(r"""(src|href)\s*=\s*["'](?!#)""", page) and "http://" not in page.replace(
         "http://www.w3.org/2000/svg", "")
