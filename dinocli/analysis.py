@@ -21,7 +21,8 @@ A drop is labelled only when it exceeds twice its noise, by these thresholds (an
 * **mistake** ``?`` — 0.15 or more,
 * **inaccuracy** ``?!`` — 0.05 or more;
 * **only move** ``!`` — the move made is the one the search nominates, and by the search's own values
-  every other legal move loses at least 0.15 (any other would have been a mistake).
+  every other legal move (each tried at least four times) loses at least 0.15 (any other would have
+  been a mistake).
 
 Pairing removes the luck both actions share (most of it: the hidden cards and the draws), so the
 labels hardly move with the analysis seed; equivalent actions show a drop of exactly 0. All
@@ -49,6 +50,7 @@ __all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze"
 DEFAULT_BOT = "mcts:medium"
 PAIRS_SHARE = 8    # paired samples: an eighth of the spec's iterations ...
 MIN_PAIRS = 16     # ... and never fewer
+ONLY_VISITS = 4    # "!" only where the search tried every other move at least this often
 MORE = 6           # a drop that close to a threshold gets up to this many batches of pairs
 _PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 _BARS = "▁▂▃▄▅▆▇█"
@@ -78,7 +80,8 @@ def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFA
     if best == chosen:   # the bot would have played it too: nothing lost
         chosen_value = best_value = stats[0].value
         drop = noise = 0.0
-        only = len(stats) > 1 and all(stats[0].value - st.value >= ONLY_GAP - 1e-9 for st in stats[1:])
+        only = len(stats) > 1 and all(st.visits >= ONLY_VISITS and stats[0].value - st.value >= ONLY_GAP - 1e-9
+                                      for st in stats[1:])
     else:
         batch = max(MIN_PAIRS, (search.spec.iterations or 200) // PAIRS_SHARE)
         diffs, values = [], []

@@ -1047,7 +1047,8 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
       ?!  inaccuracy   a drop of 0.05 or more
       ?   mistake      0.15 or more
       ??  blunder      0.30 or more
-      !   only move    the move made is the bot's, and every other loses 0.15 or more
+      !   only move    the move made is the bot's, and every other (each searched at least
+                       four times) loses 0.15 or more
     A drop is marked only when it is more than twice its noise. Another --bot keeps its own
     judgement beside the first; where two judged a decision, the larger budget's mark is shown.
 

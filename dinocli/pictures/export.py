@@ -158,7 +158,7 @@ CSS = """
 @media (prefers-color-scheme:dark){:root{--ink:#e9e6dc;--muted:#a9a69c;--line:#4a473f;--now:#56B4E9;--now-ink:#111;
  --paper:#181816;--panel:#22211e;--soft:#2a3540;--changed:#f0b030;--blunder:#ff8a50;--mistake:#f0a040;
  --inaccuracy:#e0d060;--only:#40d0a0}
- .frame svg.board{filter:invert(.9) hue-rotate(180deg)}}
+ .frame svg.board{filter:brightness(.84) contrast(1.06)}}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.4 'DejaVu Sans',Verdana,Arial,sans-serif;color:var(--ink);background:var(--paper)}
 header{padding:12px 18px;border-bottom:1px solid var(--line)}
@@ -177,7 +177,7 @@ main{display:flex;gap:18px;padding:12px 18px;align-items:flex-start}
 .controls button{font:inherit;padding:3px 10px;cursor:pointer}
 #where{color:var(--muted);font-size:13px;margin-left:6px}
 .frame h2{font-size:16px;margin:6px 0}
-.frame svg{display:block;width:100%;height:auto;border:1px solid var(--line)}
+.frame svg{display:block;width:100%;height:auto;max-height:calc(100vh - 24px);border:1px solid var(--line)}
 .frame ul{margin:6px 0;padding-left:20px;font-size:13px}
 .notes{border-left:4px solid var(--now);padding:4px 10px;background:var(--soft);font-size:13px}
 .judged{font-size:13px;margin:4px 0;color:var(--muted)}
@@ -189,7 +189,7 @@ main{display:flex;gap:18px;padding:12px 18px;align-items:flex-start}
 .mark-only{color:var(--only)}
 #moves [aria-current=step] .mark{color:inherit}
 svg.shared{position:absolute;width:0;height:0;overflow:hidden}
-#graph{margin:0 0 8px;border:1px solid var(--line);background:var(--panel)}
+#graph{margin:10px 0 0;border:1px solid var(--line);background:var(--panel)}
 #graph figcaption{font-size:12px;color:var(--muted);padding:2px 8px}
 #evaluation{display:block;width:100%;height:auto}
 #evaluation .grid{stroke:var(--line);stroke-width:1}
@@ -292,7 +292,7 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None, judge
             points.append((st.number, st.seat, d["chosen_value"], mark or None))
         lines = "".join(f"<li>{_e(line)}</li>" for line in st.lines)
         comment = "".join(f"<p>{_e(c)}</p>" for c in notes.get(st.seq, ()))
-        said = "".join(f'<p class="judged">{_e(verdict(k, d, g.say_action))}</p>'
+        said = "".join(f'<p class="judged">Analysis by {_e(verdict(k, d, g.say_action))}</p>'
                        for k, d in (judged.get(st.number) or {}).items())
         heads.append(f'<article class="frame" data-step="{st.number}" data-event="{st.seq}"><h2>{head}</h2>')
         bodies.append(said + (f"<ul class=\"events\">{lines}</ul>" if lines else "")
@@ -328,9 +328,10 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None, judge
         f'<button type="button" id="prev" title="back (←)">‹ back</button>'
         f'<button type="button" id="next" title="forward (→)">next ›</button>'
         f'<button type="button" id="last" title="last (End)">last »</button>'
-        f'<span id="where"></span></div>\n{graph}\n'
+        f'<span id="where"></span></div>\n'
         + "\n".join(frames)
-        + '\n</section><nav id="moves" aria-label="moves"><ol>'
+        + f"\n{graph}\n</section>"
+        + '<nav id="moves" aria-label="moves"><ol>'
         + '<li><button type="button" data-step="0">Setup</button></li>'
         + "".join(moves)
         + f"</ol></nav></main>\n<script>{SCRIPT}</script>\n</body></html>\n"

@@ -156,7 +156,7 @@ def compact(roots: list[ET.Element]) -> tuple[str, list[str]]:
     return ET.tostring(holder, encoding="unicode").replace(" />", "/>"), boards
 
 
-W, H, LEFT, RIGHT, TOP, BOTTOM = 1000, 150, 40, 12, 14, 22
+W, H, LEFT, RIGHT, TOP, BOTTOM = 1000, 160, 40, 12, 26, 22
 
 
 def evaluation(points: Iterable[tuple[int, int, float, str | None]], steps: int, names: list[str],
@@ -197,7 +197,7 @@ def evaluation(points: Iterable[tuple[int, int, float, str | None]], steps: int,
             if m:
                 out.append(f'<text class="mark" data-step="{s}" x="{x(s)}" y="{y(v) - 8}" text-anchor="middle">'
                            f"{escape(m)}</text>")
-        legend.append(f'<text class="legend" x="{W - RIGHT - 150 * (k + 1) + 14}" y="{TOP - 2}" fill="{colour}">'
+        legend.append(f'<text class="legend" x="{LEFT + 150 * k}" y="14" fill="{colour}">'
                       f"● {escape(clean(names[seat], 16))}</text>")
     out += legend
     out.append("</svg>")

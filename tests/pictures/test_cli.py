@@ -193,6 +193,10 @@ def test_tournament_report_draws_the_same_data_as_json(dino, tmp_path):
         a, b = p["bots"]
         assert (a, b, str(p["win_rate"])) in cells
     assert len(re.findall(r'class="rating"', page)) == len(report["bots"])
+    # titled by the game's name; the first seat's share and each deal's result (issue 41)
+    assert f"<h1>Tournament: The Dingo Ate The Baby, {report['seats']} seats</h1>" in page
+    assert "<h2>First-seat advantage</h2>" in page and f"of {report['games']} games" in page
+    assert len(re.findall(r"<tr><td>\d+\.\d+</td><td>\S+ vs ", page)) == len(report["deals"]) >= 1
 
 
 def test_tournament_report_for_a_cooperative_game(dino, tmp_path):
@@ -272,3 +276,29 @@ def test_report_page_carries_hostile_labels_as_data_not_markup():
     data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S).group(1)
     assert json.loads(data) == report
     assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_finished_game_s_page_shows_every_decision_as_the_full_log_does(dino):
+    """Issue 41: a finished Dodos game's page showed "(hidden)" for 36 secret picks while its text export
+    showed them; once over, the page seen by nobody in particular shows what the full log shows."""
+    gid = _finished(dino, "dodos")
+    page = dino("export", gid, "--format", "html").stdout
+    text = dino("export", gid, "--format", "text").stdout
+    svc = Service.open(dino.db)
+    g = svc.load(gid)
+    picks = [g.say_action(s.action) for s in g.path if s.command == s.id and (s.action or "").startswith("pick ")]
+    svc.close()
+    assert picks and "(hidden)" not in page and "(hidden)" not in text
+    assert all(html.escape(p) in page for p in picks) and "everything (the game is over)" in page
+
+
+def test_the_page_names_what_a_game_without_hands_hides():
+    """Issue 41: the SOS page said "the public view (no hand shown)" of a game without hands."""
+    from dinocli.pictures.export import _who
+
+    svc = Service.open(":memory:")
+    for kind, words in (("sos", "the public view (the game hides nothing)"),
+                        ("dingo", "the public view (no hand shown)")):
+        g = svc.new_game(kind, bots=["rules", "rules"], seed="w")
+        assert _who(svc.load(g.id), None) == words
+    svc.close()
