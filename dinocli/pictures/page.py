@@ -23,13 +23,26 @@ __all__ = ["mark_changes", "compact", "evaluation", "MIN_SHARED"]
 
 CHANGED = "#E69F00"  # the outline of what the last step changed (Okabe-Ito orange)
 MIN_SHARED = 40    # a repeated part this long or longer (serialized) is drawn once and used
-_SKIP = ("title", "style")
 
 
-def _items(root: ET.Element) -> dict[str, tuple[ET.Element, str, bool]]:
+def _xml(el: ET.Element, memo: dict[int, str]) -> str:
+    """An element as XML text (what ``ET.tostring`` writes, without its namespace work), each element's
+    text kept in ``memo`` by ``id`` on the way."""
+    attrs = "".join(f' {k}="{_attr(v)}"' for k, v in el.attrib.items())
+    inner = (escape(el.text, quote=False) if el.text else "") + "".join(_xml(c, memo) for c in el)
+    out = f"<{el.tag}{attrs}>{inner}</{el.tag}>" if inner else f"<{el.tag}{attrs}/>"
+    memo[id(el)] = out
+    return out
+
+
+def _attr(value: str) -> str:
+    return escape(value, quote=True).replace("\n", "&#10;")
+
+
+def _items(root: ET.Element, memo: dict[int, str]) -> dict[str, tuple[str, ET.Element, bool]]:
     """The identified elements of a board (those with ``data-*`` attributes) by their place and identity:
-    (the element, its text, whether no identified element is inside it)."""
-    out: dict[str, tuple[ET.Element, str, bool]] = {}
+    (its text, the element, whether no identified element is inside it)."""
+    out: dict[str, tuple[str, ET.Element, bool]] = {}
 
     def walk(el: ET.Element, where: str) -> bool:
         seen: Counter = Counter()
@@ -41,7 +54,7 @@ def _items(root: ET.Element) -> dict[str, tuple[ET.Element, str, bool]]:
             key = f"{where}/{ident}#{seen[ident]}"
             inner = walk(child, key)
             if data:
-                out[key] = (child, ET.tostring(child, encoding="unicode"), not inner)
+                out[key] = (memo[id(child)], child, not inner)
             found = found or inner or bool(data)
         return found
 
@@ -53,13 +66,15 @@ def mark_changes(roots: list[ET.Element]) -> None:
     """Outline on each board (but the first, the setup) what differs from the board before: the innermost
     identified elements that are new or changed, each framed by a ``changed`` box drawn over the board
     (the elements themselves are left alone, so that they stay the same parts from board to board)."""
-    before = _items(roots[0]) if roots else {}
-    for root in roots[1:]:
-        now = _items(root)
-        boxes = [b for k, (el, text, leaf) in now.items() if leaf and (k not in before or before[k][1] != text)
+    before: dict = {}
+    for n, root in enumerate(roots):
+        memo: dict[int, str] = {}
+        _xml(root, memo)
+        now = _items(root, memo)
+        boxes = [b for k, (text, el, leaf) in now.items() if leaf and (k not in before or before[k][0] != text)
                  for b in [_box(el)] if b is not None]
         before = now
-        if not boxes:
+        if not boxes or n == 0:
             continue
         width, height = float(root.get("width", 0)), float(root.get("height", 0))
         layer = ET.SubElement(root, "g", {"class": "changed", "fill": "none", "stroke": CHANGED, "stroke-width": "3",
@@ -118,13 +133,11 @@ def compact(roots: list[ET.Element]) -> tuple[str, list[str]]:
     (the hidden ``<svg>`` holding those parts, each board's ``<svg>``). The boards' ``<style>`` is left out
     (the page carries it once)."""
     texts: dict[int, str] = {}
-    counts: Counter = Counter()
     for root in roots:
-        for el in root.iter():
-            if el is not root and el.tag not in _SKIP:
-                text = ET.tostring(el, encoding="unicode")
-                texts[id(el)] = text
-                counts[text] += 1
+        for style in root.findall("style"):
+            root.remove(style)
+        _xml(root, texts)
+    counts = Counter(texts[id(el)] for root in roots for el in root.iter() if el is not root and el.tag != "title")
     ids: dict[str, str] = {}
     defs = ET.Element("defs")
 
@@ -138,22 +151,19 @@ def compact(roots: list[ET.Element]) -> tuple[str, list[str]]:
 
     def squeeze(parent: ET.Element) -> None:
         for i, child in enumerate(list(parent)):
-            text = texts.get(id(child))
-            if text is not None and counts[text] > 1 and len(text) >= MIN_SHARED:
+            text = texts[id(child)]
+            if child.tag != "title" and counts[text] > 1 and len(text) >= MIN_SHARED:
                 parent[i] = shared(child, text)
             else:
                 squeeze(child)
 
-    boards = []
     for root in roots:
-        for style in root.findall("style"):
-            root.remove(style)
         squeeze(root)
-        boards.append(ET.tostring(root, encoding="unicode").replace(" />", "/>"))
+    boards = [_xml(root, {}) for root in roots]
     holder = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": "0", "height": "0",
                                 "class": "shared", "aria-hidden": "true"})
     holder.append(defs)
-    return ET.tostring(holder, encoding="unicode").replace(" />", "/>"), boards
+    return _xml(holder, {}), boards
 
 
 W, H, LEFT, RIGHT, TOP, BOTTOM = 1000, 160, 40, 12, 26, 22

@@ -345,3 +345,31 @@ def test_review_at_80x24_shows_the_setup_of_dingo_whole(svc, seats):
     g = _bots(svc, "dingo", 11, n=seats)
     screen = _screen(svc, g.id, "\x1b[H" + "q")   # Home: the setup
     assert "board lines" not in screen and "Step 0/" in screen
+
+
+def test_review_draws_the_evaluation_as_a_sparkline_with_the_cursor(svc):
+    """Issue 41: with a kept analysis, the line under the board is the evaluation curve, one column a step (or
+    a few), the current step's column marked │."""
+    from dinocli.events import analyses
+    from dinocli.repl.review import Board
+
+    g = _bots(svc, "sos", 3)
+    decisions = [s for s in g.path if s.command == s.id and s.actor == 0]
+    with svc.store.write():
+        for k, s in enumerate(decisions):
+            v = k / max(1, len(decisions) - 1)
+            analyses.keep(svc.store.conn, s.hash, "mcts:medium", 0,
+                          {"chosen_value": v, "best_value": v, "best": s.action, "drop": 0.0, "noise": 0.0,
+                           "label": None, "only": False, "reason": "", "budget": 300})
+    b = Board(svc, g.id)
+    n = len(b.steps)
+    b.go(0)
+    start = b.curve(n)
+    assert len(start) == n and start[0] == "│" and start.count("│") == 1
+    b.go(n - 1)
+    end = b.curve(n)
+    assert end[-1] == "│" and end.count("│") == 1 and end[0] == " "   # nothing judged at the setup
+    assert "█" in start and "▁" in end   # the curve rises from the lowest block to the highest
+    assert len(b.curve(20)) <= 20
+    screen = _screen(svc, g.id, "q")
+    assert "evaluation" in screen

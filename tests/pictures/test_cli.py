@@ -302,3 +302,22 @@ def test_the_page_names_what_a_game_without_hands_hides():
         g = svc.new_game(kind, bots=["rules", "rules"], seed="w")
         assert _who(svc.load(g.id), None) == words
     svc.close()
+
+
+def test_a_long_dingo_game_s_page_is_small_and_whole():
+    """Issue 41: a 661-decision Dingo game's page was 5.2 MB (a whole board a step); the parts boards repeat
+    are drawn once (<use>), so a game of that length (653 decisions here) is at most 1.5 MB, every board
+    still there, every part it uses defined on the page."""
+    svc = Service.open(":memory:")
+    g = svc.new_game("dingo", bots=["rules", "rules"], seed="L1")
+    list(svc.run_bots(g))
+    g = svc.load(g.id)
+    decisions = sum(1 for s in g.path if s.command == s.id and s.actor is not None)
+    page = html_page(g, None)
+    svc.close()
+    assert decisions > 600 and len(page.encode()) <= 1_500_000
+    assert page.count('<article class="frame"') == decisions + 1
+    used = set(re.findall(r'<use href="#([^"]+)"', page))
+    defined = set(re.findall(r' id="(p[0-9a-f]+)"', page))
+    assert used and used <= defined
+    assert not re.search(r"""(src|href)\s*=\s*["'](?!#)""", page)
