@@ -787,7 +787,9 @@ def export(env: Env, game_id, output, as_seat, fmt, with_seed):
 
     A finished game's log reveals its seed, so anyone can check every draw. With --as the file
     holds only what that seat may know: what it may not see is a salted commitment that still
-    chains and cannot be opened by guessing."""
+    chains and cannot be opened by guessing. Notes and the analysis kept by analyze go with every
+    format (the page draws the evaluation graph; a seat's view carries that seat's own analysis
+    only), outside the hash chain."""
     with handled():
         if with_seed and fmt != "jsonl":
             fail("--with-seed goes with --format jsonl (a save to go on playing from)", USAGE)
