@@ -1057,8 +1057,9 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
     Cost: one search of the bot's budget a decision, and twice a paired playout batch where the
     move made is not the bot's: at mcts:medium on one core about 0.3 s a decision in Dingo (a
     243-decision game's 80 or so of one seat: half a minute with two workers), 0.15 s in SOS,
-    0.4 s in Dodos and 'Dillos; mcts:easy is about ten times faster. On a terminal the progress line says about how long
-    is left; a decision judged before (same bot, same seat) is not judged again.
+    0.4 s in Dodos and 'Dillos; mcts:easy is several times faster. On a terminal the progress
+    line says about how long is left; a decision judged before (same bot, same seat) is not
+    judged again.
 
     Method: the bot searches from the seat's view (never the true state) at its budget to nominate
     the best action. When it differs from the one chosen, both are played on the same sampled

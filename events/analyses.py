@@ -145,12 +145,12 @@ def take(no: int, line: str, entries: list, out: list[Judged]) -> bool:
     why = _wrong(j, entries)
     if why:
         raise LogRejected(no, f"bad analysis: {why}")
-    if sum(1 for o in out if (o.event, o.seat) == (j.event, j.seat)) >= MAX_BOTS:
-        raise LogRejected(no, f"more than {MAX_BOTS} analyses of event {j.event}")
-    if any((o.event, o.seat, o.bot) == (j.event, j.seat, j.bot) for o in out[-MAX_BOTS:]):
+    if out and (out[-1].event, out[-1].seat, out[-1].bot) == (j.event, j.seat, j.bot):
         raise LogRejected(no, f"a second analysis of event {j.event} by {j.bot}")
     if out and (out[-1].event, out[-1].seat, out[-1].bot) > (j.event, j.seat, j.bot):
         raise LogRejected(no, "analysis lines out of order (by event, seat, bot)")
+    if sum(1 for o in out[-MAX_BOTS:] if (o.event, o.seat) == (j.event, j.seat)) >= MAX_BOTS:   # in order: together
+        raise LogRejected(no, f"more than {MAX_BOTS} analyses of event {j.event}")
     out.append(j)
     return True
 

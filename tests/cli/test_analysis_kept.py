@@ -173,3 +173,11 @@ def test_analyze_on_a_terminal_says_how_long_is_left(tmp_path):
         err += chunk
     os.close(master)
     assert proc.returncode == 0 and b"left" in err and b"Analysis of rex" in proc.stdout
+
+
+def test_a_repeated_analysis_line_is_refused(judged, tmp_path):
+    _dino, _gid, lines = judged
+    at = next(i for i, line in enumerate(lines) if line.startswith('{"analysis"'))
+    twice = lines[:at + 1] + lines[at:]
+    with pytest.raises(LogRejected, match="a second analysis of event"):
+        Service.open(tmp_path / "a.sqlite").import_log("\n".join(twice).encode())
