@@ -201,6 +201,7 @@ svg.shared{position:absolute;width:0;height:0;overflow:hidden}
 #evaluation .mark{fill:var(--ink);font-size:12px;font-weight:bold}
 #eval-cursor{stroke:var(--now);stroke-width:2;stroke-dasharray:4 3}
 .hint{font-size:13px;color:var(--muted)}
+.hidden-now{color:var(--muted)}
 .js .frame{display:none}.js .frame.current{display:block}
 @media (max-width:900px){main{flex-direction:column}#moves{flex-basis:auto;width:100%}}
 """
@@ -264,8 +265,9 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None, judge
     """One self-contained page (inline SVG, CSS and script; no network) stepping through the game: the boards
     (what each step changed marked, repeated parts drawn once), the move list with the marks of the kept
     analysis ``judged`` (step number -> bot spec -> judgement), its evaluation graph. A finished game seen
-    by nobody in particular shows every decision."""
+    by nobody in particular shows every decision, and beside each board what it hides (as review does)."""
     from dinocli.analysis import shown_mark, verdict
+    from dinocli.events import SeededRng
     from dinocli.events.analyses import shown
 
     from . import board_tree
@@ -276,6 +278,7 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None, judge
     everything = seat is None and g.over
     heads, bodies, trees, moves, points = [], [], [], [], []
     all_steps = list(steps(g, seat, everything=everything))
+    seed = SeededRng(g.record.seed) if everything and g.record.seed else None
     for st in all_steps:
         view = g.shown(g.game.observe(st.state, seat))
         mark = shown_mark(judged.get(st.number))
@@ -295,7 +298,9 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None, judge
         said = "".join(f'<p class="judged">Analysis by {_e(verdict(k, d, g.say_action))}</p>'
                        for k, d in (judged.get(st.number) or {}).items())
         heads.append(f'<article class="frame" data-step="{st.number}" data-event="{st.seq}"><h2>{head}</h2>')
+        hidden = "".join(f"<li>{_e(line)}</li>" for line in (g.game.reveal(g.shown(st.state), seed) if everything else ()))
         bodies.append(said + (f"<ul class=\"events\">{lines}</ul>" if lines else "")
+                      + (f'<ul class="hidden-now" title="what the board hides">{hidden}</ul>' if hidden else "")
                       + (f'<aside class="notes">{comment}</aside>' if comment else "") + "</article>")
         trees.append(board_tree(g.record.kind, view, title=f"Step {st.number}"))
     mark_changes(trees)

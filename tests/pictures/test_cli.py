@@ -287,7 +287,11 @@ def test_a_finished_game_s_page_shows_every_decision_as_the_full_log_does(dino):
     svc = Service.open(dino.db)
     g = svc.load(gid)
     picks = [g.say_action(s.action) for s in g.path if s.command == s.id and (s.action or "").startswith("pick ")]
+    from dinocli.events import SeededRng
+
+    hidden = g.game.reveal(g.shown(g.state), SeededRng(g.record.seed))   # what the last board hides, as review says
     svc.close()
+    assert hidden and all(html.escape(line) in page for line in hidden)
     assert picks and "(hidden)" not in page and "(hidden)" not in text
     assert all(html.escape(p) in page for p in picks) and "everything (the game is over)" in page
 
