@@ -129,8 +129,7 @@ def text_record(g, seat: int | None, annotations: Annotations | None = None, jud
     for st in steps(g, seat, everything=everything):
         if st.seat is not None:
             move = st.action if st.action is not None else "(hidden)"
-            mark = shown_mark(judged.get(st.number))
-            move += f" {mark}" if mark else ""
+            move += shown_mark(judged.get(st.number))   # as PGN does: "e4?!" (a line never starts with one)
             for n in notes.get(st.seq, ()):
                 move += " {" + clean(n).replace("}", ")") + "}"
             number = round_of(before)

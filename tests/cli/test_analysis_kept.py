@@ -126,7 +126,7 @@ def test_the_mark_is_shown_in_every_move_list(tmp_path):
     svc.close()
     line = next(r for r in dino("log", gid).stdout.splitlines() if r.startswith(f"{decision.seq:>5}  "))
     assert line.endswith(" ??")
-    assert f"{decision.action} ??" in dino("export", gid, "--format", "text").stdout.replace("\n    ", " ")
+    assert f"{decision.action}??" in dino("export", gid, "--format", "text").stdout.replace("\n    ", " ")
     page = dino("export", gid, "--format", "html").stdout
     assert '<span class="mark mark-blunder" title="blunder">??</span>' in page and 'id="evaluation"' in page
     assert sum(" ??" in m for m in board.move_lines()) == 1
