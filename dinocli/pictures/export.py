@@ -152,10 +152,10 @@ def text_record(g, seat: int | None, annotations: Annotations | None = None, jud
 
 CSS = """
 :root{color-scheme:light dark;--ink:#1b1b1b;--muted:#6b6b6b;--line:#d8d4c8;--now:#0072B2;--now-ink:#fff;
- --paper:#fbfaf5;--panel:#fff;--soft:#eef4f9;--changed:#E69F00;--blunder:#D55E00;--mistake:#b35900;
+ --paper:#fbfaf5;--panel:#fff;--soft:#eef4f9;--blunder:#D55E00;--mistake:#b35900;
  --inaccuracy:#8a6d00;--only:#007a5a}
 @media (prefers-color-scheme:dark){:root{--ink:#e9e6dc;--muted:#a9a69c;--line:#4a473f;--now:#56B4E9;--now-ink:#111;
- --paper:#181816;--panel:#22211e;--soft:#2a3540;--changed:#f0b030;--blunder:#ff8a50;--mistake:#f0a040;
+ --paper:#181816;--panel:#22211e;--soft:#2a3540;--blunder:#ff8a50;--mistake:#f0a040;
  --inaccuracy:#e0d060;--only:#40d0a0}
  .frame svg.board{filter:brightness(.84) contrast(1.06)}}
 *{box-sizing:border-box}
