@@ -12,6 +12,7 @@ once, and the evaluation graph of the kept analysis.
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable
@@ -28,13 +29,14 @@ MIN_SHARED = 40    # a repeated part this long or longer (serialized) is drawn o
 def _xml(el: ET.Element, memo: dict[int, str]) -> str:
     """An element as XML text (what ``ET.tostring`` writes, without its namespace work), each element's
     text kept in ``memo`` by ``id`` on the way."""
-    attrs = "".join(f' {k}="{_attr(v)}"' for k, v in el.attrib.items())
+    attrs = "".join([f' {k}="{_attr(v)}"' for k, v in el.attrib.items()])
     inner = (escape(el.text, quote=False) if el.text else "") + "".join(_xml(c, memo) for c in el)
     out = f"<{el.tag}{attrs}>{inner}</{el.tag}>" if inner else f"<{el.tag}{attrs}/>"
     memo[id(el)] = out
     return out
 
 
+@functools.lru_cache(maxsize=1 << 16)   # boards repeat their coordinates and classes
 def _attr(value: str) -> str:
     return escape(value, quote=True).replace("\n", "&#10;")
 
