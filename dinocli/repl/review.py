@@ -17,6 +17,7 @@ from typing import Any
 
 from dinocli.analysis import shown_mark, sparkline, verdict
 from dinocli.events.analyses import shown
+from dinocli.games.grammar import possessive
 
 __all__ = ["Board", "run"]
 
@@ -76,18 +77,29 @@ class Board:
 
     # -- moving -----------------------------------------------------------------------------------
 
+    def curve_seat(self) -> int | None:
+        """Whose evaluation the sparkline follows: the viewer, or (everything) the seat that decided the current
+        step, else the last judged seat before it (None: nothing judged)."""
+        if self.seat is not None:
+            return self.seat
+        judged = [k for k in sorted(self.labels) if k <= self.cursor] or sorted(self.labels)
+        here = self.steps[self.cursor].seat
+        return here if here is not None and any(self.steps[k].seat == here for k in self.labels) else \
+            (self.steps[judged[-1]].seat if judged else None)
+
     def curve(self, width: int) -> str:
-        """The evaluation as a one-line sparkline of ``width`` columns: the expected result after each judged
-        decision of the viewer (everything: of the seat to move there), one column a step group, the cursor's
-        column shown as ``│``; "" when nothing is judged."""
-        if not self.labels or width < 8:
+        """The evaluation of :meth:`curve_seat` as a one-line sparkline of ``width`` columns: its expected result
+        after each of its judged decisions (carried forward), one column a step or a few (their lowest), the
+        cursor's column shown as ``│``; "" when nothing is judged."""
+        who = self.curve_seat()
+        if who is None or width < 8:
             return ""
         n = len(self.steps)
         per = max(1, -(-n // width))
         cols, last = [], None
         for start in range(0, n, per):
             values = [shown(self.labels[k])[1]["chosen_value"] for k in range(start, min(n, start + per))
-                      if k in self.labels]
+                      if k in self.labels and self.steps[k].seat == who]
             last = min(values) if values else last
             cols.append(" " if last is None else sparkline([last]))
         cols[min(len(cols) - 1, self.cursor // per)] = "│"
@@ -298,8 +310,9 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
     def rule():
         note = board.board_pane(board_height())[1]
         text = f"── {note} " if note else ""
-        curve = "" if note else board.curve(min(60, size().columns - 24))
-        tail = f" evaluation {curve} " if curve else ""
+        curve = "" if note else board.curve(min(56, size().columns - 30))
+        who = board.curve_seat()
+        tail = f" {possessive(board.g.names[who][:10])} evaluation {curve} " if curve else ""
         fill = "─" * max(0, size().columns - len(text) - len(tail))
         return [("reverse" if note else "", safe(text)), ("", fill[:2] + tail + fill[2:] if curve else fill)]
 

@@ -371,5 +371,6 @@ def test_review_draws_the_evaluation_as_a_sparkline_with_the_cursor(svc):
     assert end[-1] == "│" and end.count("│") == 1 and end[0] == " "   # nothing judged at the setup
     assert "█" in start and "▁" in end   # the curve rises from the lowest block to the highest
     assert len(b.curve(20)) <= 20
+    assert b.curve_seat() == 0   # everything: the judged seat's line
     screen = _screen(svc, g.id, "q")
-    assert "evaluation" in screen
+    assert f"── {g.names[0]}'s evaluation " in screen
