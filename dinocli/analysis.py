@@ -15,17 +15,21 @@ that moment (``game.observe``, never the true state), in two steps:
    batch is an eighth of the spec's iterations (at least 16); while a threshold lies within twice
    the noise of the drop, another batch is added, up to six.
 
-A drop is labelled only when it exceeds twice its noise, by these thresholds:
+A drop is labelled only when it exceeds twice its noise, by these thresholds (and marked so):
 
-* **blunder** — a drop of 0.30 or more,
-* **mistake** — 0.15 or more,
-* **inaccuracy** — 0.05 or more.
+* **blunder** ``??`` — a drop of 0.30 or more,
+* **mistake** ``?`` — 0.15 or more,
+* **inaccuracy** ``?!`` — 0.05 or more;
+* **only move** ``!`` — the move made is the one the search nominates, and by the search's own values
+  every other legal move (each tried at least four times) loses at least 0.15 (any other would have
+  been a mistake).
 
 Pairing removes the luck both actions share (most of it: the hidden cards and the draws), so the
 labels hardly move with the analysis seed; equivalent actions show a drop of exactly 0. All
 randomness is seeded from the view and the spec, so one information set gets one analysis
 whatever the hidden cards are. Results are cached beside the event tree (table ``analyses``) by
-the hash of the decision's event, the spec and the seat.
+the hash of the decision's event, the spec and the seat (:mod:`dinocli.events.analyses`): kept with
+the game, shown by ``review``, ``log`` and ``export``, and carried by an exported log.
 """
 
 from __future__ import annotations
@@ -37,24 +41,19 @@ from typing import Any
 
 import msgspec
 
+from dinocli.events.analyses import NOISE, ONLY_GAP, THRESHOLDS, label, mark_of, shown
 from dinocli.games.grammar import possessive
 
 __all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "outcome",
-           "report_lines"]
+           "report_lines", "verdict", "as_json", "shown_mark", "Estimate"]
 
 DEFAULT_BOT = "mcts:medium"
-THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
 PAIRS_SHARE = 8    # paired samples: an eighth of the spec's iterations ...
 MIN_PAIRS = 16     # ... and never fewer
-NOISE = 2.0        # a drop is labelled only above this many standard errors
+ONLY_VISITS = 4    # "!" only where the search tried every other move at least this often
 MORE = 6           # a drop that close to a threshold gets up to this many batches of pairs
 _PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 _BARS = "▁▂▃▄▅▆▇█"
-
-
-def label(drop: float) -> str | None:
-    """The label of a drop in expected return (None below the smallest threshold)."""
-    return next((name for name, at in THRESHOLDS if drop >= at - 1e-9), None)
 
 
 def _task(kind: str, view: Any, seat: int, legal: list, chosen: Any, spec: str) -> dict[str, Any]:
@@ -76,12 +75,14 @@ def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFA
     rnd = random.Random(hashlib.sha256(key).digest())
     state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
     stats = search_root(game, view, seat, legal, rnd, spec)
-    best = stats[0].action
+    best, only = stats[0].action, False
+    search = Search(game, seat, spec)
     if best == chosen:   # the bot would have played it too: nothing lost
         chosen_value = best_value = stats[0].value
         drop = noise = 0.0
+        only = len(stats) > 1 and all(st.visits >= ONLY_VISITS and stats[0].value - st.value >= ONLY_GAP - 1e-9
+                                      for st in stats[1:])
     else:
-        search = Search(game, seat, spec)
         batch = max(MIN_PAIRS, (search.spec.iterations or 200) // PAIRS_SHARE)
         diffs, values = [], []
         while True:   # more pairs while a threshold is within the noise of the drop (at most MORE batches)
@@ -100,8 +101,8 @@ def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFA
     reason = rule_reason if best == rule_action else ""   # the rule bot's words only where it agrees
     return {"chosen_value": round(chosen_value, 4), "best": game.format_action(state, best),
             "best_value": round(best_value, 4), "drop": round(drop, 4), "noise": round(noise, 4),
-            "label": label(drop) if drop > NOISE * noise else None, "reason": reason or "",
-            "rules_agree": best == rule_action}
+            "label": label(drop, noise), "reason": reason or "", "rules_agree": best == rule_action,
+            "only": only, "budget": search.spec.iterations}
 
 
 def _paired(game, view: Any, seat: int, actions: list, search, rnd: random.Random, pairs: int) -> list[list[float]]:
@@ -145,15 +146,15 @@ def decisions(g, seat: int) -> list[dict[str, Any]]:
 def analyze(service, g, seat: int, spec: str = DEFAULT_BOT, workers: int = 1,
             progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Every decision of ``seat`` with its evaluation, from the cache where it is there (then cached)."""
-    from dinocli.events import notes
+    from dinocli.events import analyses
 
     conn = service.store.db.conn
     todo = decisions(g, seat)
     results: dict[int, dict] = {}
     missing = []
     for d in todo:
-        hit = notes.cached(conn, d["hash"], spec, seat)
-        if hit is None or "noise" not in hit:   # none yet, or judged by the unpaired method before
+        hit = analyses.cached(conn, d["hash"], spec, seat)
+        if hit is None or "only" not in hit:   # none yet, or judged by an earlier version
             missing.append(d)
         else:
             results[d["decision"]] = hit
@@ -181,7 +182,7 @@ def analyze(service, g, seat: int, spec: str = DEFAULT_BOT, workers: int = 1,
                 progress(done, len(todo))
     with service.store.write():
         for d, out in zip(missing, outcomes):
-            notes.cache(conn, d["hash"], spec, seat, out)
+            analyses.keep(conn, d["hash"], spec, seat, out)
             results[d["decision"]] = out
     return [{"decision": d["decision"], "event": d["event"], "action": d["action"], **results[d["decision"]]}
             for d in todo]
@@ -252,3 +253,54 @@ def _wrap(line: str, width: int) -> list[str]:
         return [line]
     indent = " " * (len(line) - len(line.lstrip()) + 4)
     return textwrap.wrap(line, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False) or [line]
+
+
+def verdict(spec: str, d: dict[str, Any], say: Callable[[str], str] = str) -> str:
+    """One kept judgement in words: the judge, the expected result before and after, the better move, the mark."""
+    better = f", better {say(d['best'])}" if d["drop"] > 0 else ""
+    word = d["label"] or ("only move" if d.get("only") else "")
+    return (f"{spec}: {d['best_value']:.2f} -> {d['chosen_value']:.2f}{better}"
+            + (f" ({mark_of(d)} {word})" if word else ""))
+
+
+def as_json(spec: str, d: dict[str, Any], say: Callable[[str], str] = str) -> dict[str, Any]:
+    """One kept judgement for ``--json`` (the exported line's names: before, after, best, mark)."""
+    return {"bot": spec, "budget": d.get("budget"), "before": d["best_value"], "after": d["chosen_value"],
+            "best": say(d["best"]) if d["drop"] > 0 else None, "drop": d["drop"], "noise": d["noise"],
+            "mark": mark_of(d)}
+
+
+def shown_mark(judged: dict[str, dict] | None) -> str:
+    """The mark shown in a move list for a decision's judgements ("" when none or unmarked)."""
+    return (mark_of(shown(judged)[1]) or "") if judged else ""
+
+
+class Estimate:
+    """The time left of an analysis, from the decisions judged so far (cached ones cost nothing)."""
+
+    def __init__(self, clock: Callable[[], float] | None = None):
+        import time
+
+        self.clock = clock or time.monotonic
+        self.start, self.first = self.clock(), None
+
+    def line(self, done: int, total: int) -> str:
+        """``done/total`` and, once one decision took time, about how long the rest will take."""
+        if self.first is None:
+            self.first = done
+            self.start = self.clock()
+            return f"{done}/{total}"
+        judged, spent = done - self.first, self.clock() - self.start
+        if done >= total or judged <= 0:
+            return f"{done}/{total}" + (f" in {_duration(spent)}" if done >= total and judged else "")
+        return f"{done}/{total}, about {_duration(spent / judged * (total - done))} left"
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as "12 s", "3 min 5 s" or "1 h 4 min"."""
+    s = max(1, round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"

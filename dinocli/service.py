@@ -680,6 +680,13 @@ class Service:
                 out[s.seq] = kept[s.id]
         return out
 
+    def judged(self, g: Loaded, seat: Seat | None = None, *, public: bool = False) -> dict[int, dict[str, dict]]:
+        """Kept analyses of the decisions on ``g``'s line of play (event number, then bot spec); with ``seat``
+        only that seat's own (judged from its information), with ``public`` none."""
+        from dinocli.events import analyses
+
+        return {} if public else analyses.of_path(self.store.conn, g.path, None if seat is None else {seat})
+
     # -- verification ---------------------------------------------------------------------
 
     def verify(self, game_id: str) -> Verdict:
@@ -704,19 +711,26 @@ class Service:
         result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:   # an unfinished line withholds the seed even where another line revealed it
             seed = self.store.secret_seed(g.id) if g.over or with_seed else None
-            return self._with_notes(self.store.export(g.id, result=result, seed=seed), self.notes(g))
+            return self._with_notes(self.store.export(g.id, result=result, seed=seed), self.notes(g),
+                                    self._judged_lines(g, None))
         if with_seed:
             raise ServiceError("--with-seed writes a full save; a seat's view (--as) never carries the seed")
         lines = self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat, result=result)
-        return self._with_notes(lines, self.notes(g, seat))
+        return self._with_notes(lines, self.notes(g, seat), self._judged_lines(g, seat))
+
+    def _judged_lines(self, g: Loaded, seat: Seat | None) -> list[str]:
+        """The export's analysis lines (dinocli-log(5)): a seat's view carries that seat's own only."""
+        from dinocli.events import analyses
+
+        return analyses.export_lines(g.path, self.judged(g, seat))
 
     @staticmethod
-    def _with_notes(lines: Iterator[str], kept: dict[int, list[str]]) -> Iterator[str]:
-        """The export's lines with note lines before the footer (dinocli-log(5))."""
+    def _with_notes(lines: Iterator[str], kept: dict[int, list[str]], judged: list[str] = ()) -> Iterator[str]:
+        """The export's lines with note lines, then analysis lines, before the footer (dinocli-log(5))."""
         out = list(lines)
         notes = [msgspec.json.encode({"note": {"event": n, "text": t}}).decode() + "\n"
                  for n in sorted(kept) for t in kept[n]]
-        return iter(out[:-1] + notes + out[-1:])
+        return iter(out[:-1] + notes + list(judged) + out[-1:])
 
     def import_log(self, data: bytes) -> GameRecord:
         """Check a log with the one verifier (sizes, schema, header, hashes, the rules on every decision,
@@ -739,6 +753,11 @@ class Service:
                     "SELECT seq, id FROM events WHERE game_id = ?", (record.id,))}
                 for seq, text in parsed.notes:
                     notes.add(self.store.conn, record.id, ids[seq], text)
+            from dinocli.events import analyses
+
+            for j in parsed.analyses:   # checked by read_log; a judgement made here already is kept
+                e = parsed.entries[j.event - 1]
+                analyses.keep(self.store.conn, e.hash, j.bot, j.seat, analyses.stored(j, e.action), replace=False)
         return record
 
 

@@ -8,6 +8,7 @@ Line 1 is the header, then one line per event, then the footer::
     {"n", "type", "v", "body", "actor", "action", "rolls", "salt", "rolls_salt", "commit",
      "rolls_commit", "shown", "seen", "command", "parent_hash", "hash"}
     {"note": {"event", "text"}}     (zero or more: annotations, outside the hash chain)
+    {"analysis": {"event", "seat", "bot", ...}}   (zero or more: judged decisions, outside the chain)
     {"footer": true, "count", "final_hash", "result", "seed", "seed_salt"}
 
 Version 1 event lines have no salts or commitments (and another hash rule). ``command`` is the
@@ -38,6 +39,7 @@ from dinocli.limits import LOG_BYTES, LOG_LINE
 
 from .chain import HEX64, SALT, genesis_hash, json_text, public_text, walk
 from .codec import Event, UnknownEvent, decode
+from . import analyses
 from .errors import LogRejected
 from .records import GameRecord, Header
 from .notes import MAX_PER_GAME as MAX_NOTES, NoteRefused, check_text
@@ -192,6 +194,7 @@ class ParsedLog(msgspec.Struct, frozen=True):
     entries: list[LogEntry]
     footer: dict[str, Any]
     notes: tuple[tuple[int, str], ...] = ()   # (event number, text): annotations, no hash covers them
+    analyses: tuple = ()                      # analyses.Judged: judged decisions, no hash covers them
 
     @property
     def final_hash(self) -> str:
@@ -428,11 +431,12 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     entries: list[LogEntry] = []
     footer: dict[str, Any] | None = None
     notes: list[tuple[int, str]] = []
+    judged: list = []
     prev, start = header["genesis"], 0   # the hash written last; the n of the first event of the current command
     for no, line in enumerate(lines[1:], 2):
         if footer is not None:
             raise LogRejected(no, "text after the footer")
-        if _note(no, line, len(entries), notes):
+        if analyses.take(no, line, entries, judged) or _note(no, line, len(entries), notes):
             continue
         try:
             ev = decoder.decode(line)
@@ -447,7 +451,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
         start, prev = ev.command, ev.hash
     if footer is None:
         raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
-    return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes))
+    return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes), analyses=tuple(judged))
 
 
 def _check_event(no: int, ev: Any, version: int, view: bool, last: int, prev: str, start: int) -> tuple:

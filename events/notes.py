@@ -1,14 +1,13 @@
 """Annotations (issue 20): comments on events, kept beside the event tree and outside the hash chain.
 
 A note names the event it is on (its row id); export writes it as ``{"note": {"event": N, "text": T}}``
-with N the event's number on the exported line of play. Analyses of decisions are cached here too,
-keyed by the hash of the event a decision was made after, the bot spec and the seat.
+with N the event's number on the exported line of play. Analyses of decisions are kept beside them
+(:mod:`dinocli.events.analyses`).
 """
 
 from __future__ import annotations
 
 import datetime
-import json
 import re
 import sqlite3
 from typing import Any
@@ -17,7 +16,7 @@ from dinocli.limits import NOTE, NOTES
 
 from .text import UNSAFE
 
-__all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event", "cached", "cache"]
+__all__ = ["MAX_TEXT", "MAX_PER_GAME", "NoteRefused", "check_text", "add", "by_event"]
 
 MAX_TEXT = NOTE.high       # characters in one note (the limits table)
 MAX_PER_GAME = NOTES.high  # notes on one game (an imported log may not carry more)
@@ -60,15 +59,3 @@ def by_event(conn: sqlite3.Connection, game_id: str) -> dict[int, list[str]]:
         out.setdefault(event, []).append(text)
     return out
 
-
-def cached(conn: sqlite3.Connection, event_hash: str, spec: str, seat: int) -> Any:
-    """A cached analysis (JSON data) or None."""
-    row = conn.execute("SELECT data FROM analyses WHERE event_hash = ? AND spec = ? AND seat = ?",
-                       (event_hash, spec, seat)).fetchone()
-    return None if row is None else json.loads(row[0])
-
-
-def cache(conn: sqlite3.Connection, event_hash: str, spec: str, seat: int, data: Any) -> None:
-    """Keep an analysis (call inside the store's write transaction)."""
-    conn.execute("INSERT OR REPLACE INTO analyses (event_hash, spec, seat, data) VALUES (?, ?, ?, ?)",
-                 (event_hash, spec, seat, json.dumps(data, sort_keys=True)))

@@ -14,7 +14,13 @@ import click
 from dinocli.games import GAMES
 from dinocli.safe import safe
 
-__all__ = ["board_svg", "show_svg", "seat_label", "write_text"]
+__all__ = ["board_svg", "board_tree", "show_svg", "seat_label", "write_text"]
+
+
+def board_tree(game_id: str, view, *, title: str | None = None):
+    """The board of ``view`` as an SVG element tree (``xml.etree``), drawn by the game's own ``svg`` module."""
+    module = importlib.import_module(GAMES[game_id] + ".svg")
+    return module.svg(view, title=title).root
 
 
 def board_svg(game_id: str, view, *, title: str | None = None) -> str:

@@ -1,7 +1,8 @@
 """``dinocli tournament --report FILE.html``: the tournament's figures as charts on one page.
 
 Win rates with their 95% intervals as bars, the head-to-head matrix as a heat map, openskill
-ratings with their uncertainty, and for a cooperative game the distribution of team scores. The
+ratings with their uncertainty, the first-seat advantage and each deal's result, and for a
+cooperative game the distribution of team scores. The
 page draws exactly the report ``--json`` prints (it carries it, too, as JSON data) and needs no
 network or script.
 """
@@ -196,10 +197,47 @@ def _table(headers: list[str], rows: list[list[object]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _game_name(game_id: str) -> str:
+    """A game's name from its id (the id itself for a game this dinocli does not know)."""
+    from dinocli.games import GAMES, get
+
+    return get(game_id).info.name if game_id in GAMES else game_id
+
+
+MAX_DEAL_ROWS = 200
+
+
+def _seat_and_deal_sections(report: dict[str, Any]) -> list[str]:
+    """The first-seat advantage (win share by seat over every game) and each deal's result, as tables."""
+    parts = []
+    seats = report.get("by_seat") or []
+    if seats:
+        even = 1 / len(seats)
+        first = seats[0]
+        parts.append("<h2>First-seat advantage</h2>")
+        parts.append(f"<p>The first seat won {_pct(first['share'])} [{_pct(first['ci95'][0])}, "
+                     f"{_pct(first['ci95'][1])}] of {first['games']} games; an even share is {_pct(even)}.</p>")
+        parts.append(_table(["seat", "games", "wins", "win share", "95% CI"], [
+            [f"{s['seat'] + 1}{' (first)' if s['seat'] == 0 else ''}", s["games"], f"{s['wins']:g}",
+             _pct(s["share"]), f"[{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"] for s in seats]))
+    deals = report.get("deals") or []
+    if deals:
+        parts.append("<h2>Deals</h2>")
+        parts.append("<p>A deal is one seed played in every seating of a table; luck that falls to a seat "
+                     "cancels within it. Wins of a deal's games, shared wins split.</p>")
+        rows = [[f"{d['lineup'] + 1}.{d['round'] + 1}", " vs ".join(d["wins"]), d["games"],
+                 ", ".join(f"{k} {v:g}" for k, v in d["wins"].items()), d["winner"] or "even"]
+                for d in deals[:MAX_DEAL_ROWS]]
+        parts.append(_table(["deal", "bots", "games", "wins", "won by"], rows))
+        if len(deals) > MAX_DEAL_ROWS:
+            parts.append(f"<p>… and {len(deals) - MAX_DEAL_ROWS} more deals (all of them in --json).</p>")
+    return parts
+
+
 def report_page(report: dict[str, Any]) -> str:
     """The tournament report as one self-contained HTML page (no script, no network)."""
     run = report["run"]
-    title = f"Tournament: {report['game']}, {report['seats']} seats"
+    title = f"Tournament: {_game_name(report['game'])}, {report['seats']} seats"
     meta = (f"{report['games']} games ({report['games_per_pairing']} per pairing), seed {report['seed']!r}"
             + (f", variants {', '.join(report['variants'])}" if report["variants"] else "")
             + f" · {run['elapsed']:.1f} s"
@@ -232,6 +270,7 @@ def report_page(report: dict[str, Any]) -> str:
              f"[{_pct(b['ci95'][0])}, {_pct(b['ci95'][1])}]", f"{b['mean_score']:.2f}",
              f"{b['rating']['mu']:.2f}", f"{b['rating']['sigma']:.2f}", f"{b['rating']['ordinal']:.2f}"]
             for b in report["bots"]]))
+        parts += _seat_and_deal_sections(report)
     data = (json.dumps(report, sort_keys=True, default=str).replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
     return (

@@ -12,11 +12,14 @@ one a decision (as ``takeover --at`` and ``analyze`` number them).
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
-__all__ = ["Board", "run", "LABEL_MARKS"]
+from dinocli.analysis import shown_mark, sparkline, verdict
+from dinocli.events.analyses import shown
+from dinocli.games.grammar import possessive
 
-LABEL_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+__all__ = ["Board", "run"]
 
 
 class Board:
@@ -47,6 +50,7 @@ class Board:
         self.steps = list(steps(self.g, self.seat, everything=self.seat is None and self.g.over))
         self.notes = self.service.notes(self.g, self.seat, public=self.seat is None and not self.g.over)
         self.labels = self._labels()
+        self._fits: dict[tuple, int] = {}
 
     def seats(self) -> list[int | None]:
         """Whose eyes may be used: everything (None, first) and every seat once this branch is over;
@@ -59,30 +63,47 @@ class Board:
             return list(range(len(g.seats)))
         return [g.default_seat()]
 
-    def _labels(self) -> dict[int, dict]:
-        """Cached analyses (any bot) of the viewer's decisions, by step number."""
-        if self.seat is None:
-            seats = range(len(self.g.seats))
-        else:
-            seats = [self.seat]
-        by_hash = {s.hash: s.seq for s in self.g.path}
-        seq_step = {}
-        for st in self.steps:
-            seq_step[st.seq] = st.number
-        ends = sorted(seq_step)
-        conn = self.service.store.db.conn
-        out: dict[int, dict] = {}
-        import json
-
-        for h, seat, data in conn.execute("SELECT event_hash, seat, data FROM analyses"):
-            if h in by_hash and seat in seats:
-                seq = by_hash[h]
-                end = next((e for e in ends if e >= seq), None)
-                if end is not None:
-                    out[seq_step[end]] = json.loads(data)
+    def _labels(self) -> dict[int, dict[str, dict]]:
+        """Kept analyses (every bot's) of the decisions the viewer may see judged, by step number: its own, or
+        every seat's once the branch is over (none for the table while it runs)."""
+        judged = self.service.judged(self.g, self.seat, public=self.seat is None and not self.g.over)
+        ends = [st.seq for st in self.steps]
+        out: dict[int, dict[str, dict]] = {}
+        for seq, by_spec in judged.items():
+            at = bisect.bisect_left(ends, seq)
+            if at < len(ends):
+                out[self.steps[at].number] = by_spec
         return out
 
     # -- moving -----------------------------------------------------------------------------------
+
+    def curve_seat(self) -> int | None:
+        """Whose evaluation the sparkline follows: the viewer, or (everything) the seat that decided the current
+        step, else the last judged seat before it (None: nothing judged)."""
+        if self.seat is not None:
+            return self.seat
+        judged = [k for k in sorted(self.labels) if k <= self.cursor] or sorted(self.labels)
+        here = self.steps[self.cursor].seat
+        return here if here is not None and any(self.steps[k].seat == here for k in self.labels) else \
+            (self.steps[judged[-1]].seat if judged else None)
+
+    def curve(self, width: int) -> str:
+        """The evaluation of :meth:`curve_seat` as a one-line sparkline of ``width`` columns: its expected result
+        after each of its judged decisions (carried forward), one column a step or a few (their lowest), the
+        cursor's column shown as ``│``; "" when nothing is judged."""
+        who = self.curve_seat()
+        if who is None or width < 8:
+            return ""
+        n = len(self.steps)
+        per = max(1, -(-n // width))
+        cols, last = [], None
+        for start in range(0, n, per):
+            values = [shown(self.labels[k])[1]["chosen_value"] for k in range(start, min(n, start + per))
+                      if k in self.labels and self.steps[k].seat == who]
+            last = min(values) if values else last
+            cols.append(" " if last is None else sparkline([last]))
+        cols[min(len(cols) - 1, self.cursor // per)] = "│"
+        return "".join(cols)
 
     def go(self, n: int) -> None:
         """Put the cursor on step ``n`` (kept inside the game)."""
@@ -171,6 +192,14 @@ class Board:
         return "\n".join([self.g.render(self.g.game.observe(st.state, self.seat), color=False, height=room),
                           *extra])
 
+    def fits(self, most: int) -> int:
+        """The fewest lines (at most ``most``) in which the current board is drawn whole, so the step panel may
+        take the rest (``most`` when it needs more: then it scrolls)."""
+        key = (self.cursor, self.seat, self.branch, most)
+        if key not in self._fits:
+            self._fits[key] = next((h for h in range(8, most) if len(self.board_text(h).split("\n")) <= h), most)
+        return self._fits[key]
+
     def board_pane(self, height: int) -> tuple[list[str], str]:
         """The board lines that fit ``height`` (from the scroll position) and, when some are hidden,
         a note for the line under the pane saying which are shown and how to see the rest."""
@@ -192,9 +221,9 @@ class Board:
                 text = "setup" if st.number == 0 else "(automatic)"
             else:
                 text = f"{st.name}: {st.action or '(hidden)'}"
-            mark = LABEL_MARKS.get((self.labels.get(st.number) or {}).get("label"), "")
+            mark = shown_mark(self.labels.get(st.number))
             note = "*" if self.step_notes(st.number) else ""
-            out.append(f"{st.number:>3} {text}{mark}{note}")
+            out.append(f"{st.number:>3} {text}{' ' + mark if mark else ''}{note}")
         return out
 
     def step_notes(self, n: int) -> list[str]:
@@ -210,11 +239,8 @@ class Board:
                                                else "Automatic")
         out = [f"Step {st.number}/{len(self.steps) - 1}  {head}"]
         out += ["  " + line for line in st.lines]
-        a = self.labels.get(st.number)
-        if a:
-            verdict = a["label"] or "fine"
-            better = f"; better {self.g.say_action(a['best'])} ({a['best_value']:.2f})" if a["drop"] > 0 else ""
-            out.append(f"  analysis: {verdict}, {a['chosen_value']:.2f}{better}")
+        for spec, a in (self.labels.get(st.number) or {}).items():
+            out.append(f"  analysis {verdict(spec, a, self.g.say_action)}")
             if a["drop"] > 0 and a.get("reason"):
                 out.append(f"    why: {a['reason']}")
         out += [f"  note: {t}" for t in self.step_notes(st.number)]
@@ -268,8 +294,9 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
         return event_app.output.get_size()
 
     def bottom_height() -> int:
-        """The step panel: 6 lines, more (up to 10, leaving the board 11) when the step needs them."""
-        return max(6, min(len(board.detail_text(size().columns - 33)), 10, size().rows - 14))
+        """The step panel: 6 lines, more (up to 10) when the step needs them and the board still fits."""
+        rows = size().rows
+        return max(6, min(len(board.detail_text(size().columns - 33)), 10, rows - 3 - board.fits(rows - 9)))
 
     def board_height() -> int:
         return max(1, size().rows - 3 - bottom_height())
@@ -283,7 +310,11 @@ def run(service, game_id: str, *, seat: int | None = None, editable: bool = True
     def rule():
         note = board.board_pane(board_height())[1]
         text = f"── {note} " if note else ""
-        return [("reverse" if note else "", safe(text)), ("", "─" * max(0, size().columns - len(text)))]
+        curve = "" if note else board.curve(min(56, size().columns - 30))
+        who = board.curve_seat()
+        tail = f" {possessive(board.g.names[who][:10])} evaluation {curve} " if curve else ""
+        fill = "─" * max(0, size().columns - len(text) - len(tail))
+        return [("reverse" if note else "", safe(text)), ("", fill[:2] + tail + fill[2:] if curve else fill)]
 
     moves = FormattedTextControl(moves_text, focusable=True, get_cursor_position=lambda: Point(0, board.cursor))
     moves_window = Window(moves, width=32, wrap_lines=False, scroll_offsets=ScrollOffsets(top=2, bottom=2))

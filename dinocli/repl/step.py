@@ -161,7 +161,7 @@ def step_through(src: Source, frames: list, *, color: bool) -> None:
             echo(line)
         if view is not None:
             echo(src.render(view, color=color))
-        click.echo(f"-- {i + 1}/{len(frames)}: Enter or n next, b back, q quit --", err=True)
+        click.echo(f"-- step {i}/{len(frames) - 1}: Enter or n next, b back, q quit --", err=True)   # review's numbers
         while True:
             try:
                 key = click.getchar()

@@ -237,4 +237,49 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
             "sprt": None if v is None else labels[(a, b)[v]],
         })
     out["pairings"] = pairings
+    out["by_seat"] = _by_seat(finished)
+    out["deals"] = _deals(plan, finished, labels)
+    return out
+
+
+def _by_seat(finished: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """Win share by seat over every finished game (a shared win split): the first seat's advantage is
+    how far seat 0's share lies above the even share, with its 95% interval."""
+    if not finished:
+        return []
+    n = len(finished[0].returns)
+    wins = [0.0] * n
+    for g in finished:
+        won = winners(g.returns)
+        for seat in won:
+            wins[seat] += 1.0 / len(won)
+    out = []
+    for seat in range(n):
+        lo, hi = wilson(wins[seat], len(finished))
+        out.append({"seat": seat, "games": len(finished), "wins": _r(wins[seat], 2),
+                    "share": _r(wins[seat] / len(finished)), "ci95": [_r(lo), _r(hi)]})
+    return out
+
+
+def _deals(plan: Plan, finished: Sequence[GameResult], labels: list[str]) -> list[dict[str, Any]]:
+    """Each deal (a lineup's round: one seed in every seating): its games and each bot's wins (shared wins
+    split), and the bot that won most of them (None: even)."""
+    tally: dict[tuple[int, int], dict[str, Any]] = {}
+    for g in finished:
+        seats = contestants_of(plan, g)
+        row = tally.setdefault((g.lineup, g.round), {
+            "lineup": g.lineup, "round": g.round, "games": 0,
+            "wins": {labels[c]: 0.0 for c in plan.lineups[g.lineup].members}})
+        row["games"] += 1
+        won = winners(g.returns)
+        for seat in won:
+            row["wins"][labels[seats[seat]]] += 1.0 / len(won)
+    out = []
+    for key in sorted(tally):
+        row = tally[key]
+        row["wins"] = {k: _r(v, 2) for k, v in row["wins"].items()}
+        best = max(row["wins"].values())
+        top = [k for k, v in row["wins"].items() if v == best]
+        row["winner"] = top[0] if len(top) == 1 else None
+        out.append(row)
     return out

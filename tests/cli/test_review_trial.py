@@ -78,12 +78,13 @@ def test_the_step_panel_grows_so_the_reason_is_not_cut(svc):
     step = next(st for st in b.steps if st.seat is not None)
     reason = "play red-dog into own ranch (15 -> 18 of 20) and destroy the protected card, then remove a cow"
     row = {"label": "inaccuracy", "chosen_value": 0.04, "best": "play red-dog rex", "best_value": 0.16,
-           "drop": 0.12, "noise": 0.01, "reason": reason}
-    from dinocli.events import notes
+           "drop": 0.12, "noise": 0.01, "reason": reason, "only": False}
+    from dinocli.events import analyses
 
+    first = b.steps[step.number - 1].seq + 1   # the decision is the step's first event
     with svc.store.write():
-        notes.cache(svc.store.db.conn, next(p.hash for p in g.path if p.seq == step.seq), "mcts:medium",
-                    step.seat, row)
+        analyses.keep(svc.store.db.conn, next(p.hash for p in g.path if p.seq == first), "mcts:medium",
+                      step.seat, row)
     b = review.Board(svc, g.id)
     b.go(step.number)
     assert len(b.detail_text(47)) > 6
@@ -335,3 +336,41 @@ def test_analysis_speaks_to_you_in_the_second_person():
     assert report_lines(rows, "rex", "mcts:medium")[0].startswith("Analysis of rex's 1 decision by")
     assert "The numbers are the steps of review: g N there jumps to one." in " ".join(
         report_lines(rows, "you", "mcts:medium", width=400))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_review_at_80x24_shows_the_setup_of_dingo_whole(svc, seats):
+    """Issue 42 item 12: at 80x24, step 0 of Dingo scrolled the board by one line ("board lines 1-11 of 12"):
+    the step panel took 10 lines though the board needed them. The board now gets the lines it needs first."""
+    g = _bots(svc, "dingo", 11, n=seats)
+    screen = _screen(svc, g.id, "\x1b[H" + "q")   # Home: the setup
+    assert "board lines" not in screen and "Step 0/" in screen
+
+
+def test_review_draws_the_evaluation_as_a_sparkline_with_the_cursor(svc):
+    """Issue 41: with a kept analysis, the line under the board is the evaluation curve, one column a step (or
+    a few), the current step's column marked │."""
+    from dinocli.events import analyses
+    from dinocli.repl.review import Board
+
+    g = _bots(svc, "sos", 3)
+    decisions = [s for s in g.path if s.command == s.id and s.actor == 0]
+    with svc.store.write():
+        for k, s in enumerate(decisions):
+            v = k / max(1, len(decisions) - 1)
+            analyses.keep(svc.store.conn, s.hash, "mcts:medium", 0,
+                          {"chosen_value": v, "best_value": v, "best": s.action, "drop": 0.0, "noise": 0.0,
+                           "label": None, "only": False, "reason": "", "budget": 300})
+    b = Board(svc, g.id)
+    n = len(b.steps)
+    b.go(0)
+    start = b.curve(n)
+    assert len(start) == n and start[0] == "│" and start.count("│") == 1
+    b.go(n - 1)
+    end = b.curve(n)
+    assert end[-1] == "│" and end.count("│") == 1 and end[0] == " "   # nothing judged at the setup
+    assert "█" in start and "▁" in end   # the curve rises from the lowest block to the highest
+    assert len(b.curve(20)) <= 20
+    assert b.curve_seat() == 0   # everything: the judged seat's line
+    screen = _screen(svc, g.id, "q")
+    assert f"── {g.names[0]}'s evaluation " in screen

@@ -82,7 +82,9 @@ def test_export_html_is_one_self_contained_page(dino, tmp_path):
     r = dino("export", gid, "--format", "html", "-o", out)
     assert r.exit_code == 0, r.stderr
     page = out.read_text()
-    assert page.startswith("<!DOCTYPE html>") and page.count("<svg ") == page.count('class="frame"')
+    # a board a frame, and the parts they share drawn once (no analysis kept: no graph, a hint instead)
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg ") == page.count('class="frame"') + 1
+    assert 'id="evaluation"' not in page and f"dinocli analyze {gid} --seat SEAT" in page
     # no network: nothing is fetched from anywhere
     assert not re.search(r"""(src|href)\s*=\s*["'](?!#)""", page) and "http://" not in page.replace(
         "http://www.w3.org/2000/svg", "")
@@ -191,6 +193,10 @@ def test_tournament_report_draws_the_same_data_as_json(dino, tmp_path):
         a, b = p["bots"]
         assert (a, b, str(p["win_rate"])) in cells
     assert len(re.findall(r'class="rating"', page)) == len(report["bots"])
+    # titled by the game's name; the first seat's share and each deal's result (issue 41)
+    assert f"<h1>Tournament: The Dingo Ate The Baby, {report['seats']} seats</h1>" in page
+    assert "<h2>First-seat advantage</h2>" in page and f"of {report['games']} games" in page
+    assert len(re.findall(r"<tr><td>\d+\.\d+</td><td>\S+ vs ", page)) == len(report["deals"]) >= 1
 
 
 def test_tournament_report_for_a_cooperative_game(dino, tmp_path):
@@ -270,3 +276,52 @@ def test_report_page_carries_hostile_labels_as_data_not_markup():
     data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S).group(1)
     assert json.loads(data) == report
     assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_finished_game_s_page_shows_every_decision_as_the_full_log_does(dino):
+    """Issue 41: a finished Dodos game's page showed "(hidden)" for 36 secret picks while its text export
+    showed them; once over, the page seen by nobody in particular shows what the full log shows."""
+    gid = _finished(dino, "dodos")
+    page = dino("export", gid, "--format", "html").stdout
+    text = dino("export", gid, "--format", "text").stdout
+    svc = Service.open(dino.db)
+    g = svc.load(gid)
+    picks = [g.say_action(s.action) for s in g.path if s.command == s.id and (s.action or "").startswith("pick ")]
+    from dinocli.events import SeededRng
+
+    hidden = g.game.reveal(g.shown(g.state), SeededRng(g.record.seed))   # what the last board hides, as review says
+    svc.close()
+    assert hidden and all(html.escape(line) in page for line in hidden)
+    assert picks and "(hidden)" not in page and "(hidden)" not in text
+    assert all(html.escape(p) in page for p in picks) and "everything (the game is over)" in page
+
+
+def test_the_page_names_what_a_game_without_hands_hides():
+    """Issue 41: the SOS page said "the public view (no hand shown)" of a game without hands."""
+    from dinocli.pictures.export import _who
+
+    svc = Service.open(":memory:")
+    for kind, words in (("sos", "the public view (the game hides nothing)"),
+                        ("dingo", "the public view (no hand shown)")):
+        g = svc.new_game(kind, bots=["rules", "rules"], seed="w")
+        assert _who(svc.load(g.id), None) == words
+    svc.close()
+
+
+def test_a_long_dingo_game_s_page_is_small_and_whole():
+    """Issue 41: a 661-decision Dingo game's page was 5.2 MB (a whole board a step); the parts boards repeat
+    are drawn once (<use>), so a game of that length (653 decisions here) is at most 1.5 MB, every board
+    still there, every part it uses defined on the page."""
+    svc = Service.open(":memory:")
+    g = svc.new_game("dingo", bots=["rules", "rules"], seed="L1")
+    list(svc.run_bots(g))
+    g = svc.load(g.id)
+    decisions = sum(1 for s in g.path if s.command == s.id and s.actor is not None)
+    page = html_page(g, None)
+    svc.close()
+    assert decisions > 600 and len(page.encode()) <= 1_500_000
+    assert page.count('<article class="frame"') == decisions + 1
+    used = set(re.findall(r'<use href="#([^"]+)"', page))
+    defined = set(re.findall(r' id="(p[0-9a-f]+)"', page))
+    assert used and used <= defined
+    assert not re.search(r"""(src|href)\s*=\s*["'](?!#)""", page)

@@ -189,3 +189,34 @@ def test_a_renderer_reads_only_the_view():
     assert other.hands != states[1].hands
     assert board_svg("dingo", game.observe(other, 0)) == board_svg("dingo", view)
     assert get("dingo") is game
+
+
+def test_the_sos_status_line_is_whole():
+    """Issue 41: "game over: the last Dino on the board climb" was cut at the picture's edge; the status now
+    wraps on the panel's lines, every word of it drawn."""
+    import msgspec
+
+    from dinocli.games.sos.render import WHY_END
+    from dinocli.games.sos.state import Phase
+
+    game, states = positions("sos", ("ann", "bo"))
+    for why, words in WHY_END.items():
+        over = msgspec.structs.replace(states[-1], phase=Phase.OVER, ended=why)
+        root = parse(board_svg("sos", game.observe(over, None)))
+        status = " ".join(el.text for el in having(root, "status"))
+        assert status == f"game over: {words}" and all(len(el.text) <= 36 for el in having(root, "status"))
+
+
+@pytest.mark.parametrize("variants", [(), ("space",)])
+def test_the_dodos_track_shows_its_direction_and_whole_sphere_names(variants):
+    """Issue 41: the snaking track had no direction marks and cut the Sphere names ("Fruit tr…")."""
+    game, states = positions("dodos", ("ann", "bo"), variants)
+    view = game.observe(states[1], 0)
+    root = parse(board_svg("dodos", view))
+    track = TRACKS[view.track]
+    width = track.loop or track.printed
+    (marks,) = having(root, "directions")
+    assert len(list(marks)) == width - 1
+    drawn = " ".join(el.text or "" for el in root.iter() if el.tag.endswith("text"))
+    assert all(s.name in drawn for s in track.spheres)
+    assert "…" not in "".join(t.text or "" for sp in having(root, "sphere") for t in sp.iter())

@@ -48,9 +48,13 @@ PINNED = {
 
 
 def _without_run(report: dict) -> dict:
+    """The report less its run figures and the figures added since (issue 41: by seat, each deal's), which
+    must agree with the pinned ones."""
     assert set(report["run"]) == {"workers", "scheduler", "elapsed", "games_per_second"}
     assert report["schema"] == 1   # #42: every --json output says its shape's version
-    return {k: v for k, v in report.items() if k not in ("run", "schema")}
+    assert sum(s["wins"] for s in report["by_seat"]) == report["games"]
+    assert len(report["deals"]) == len(report["pairings"]) and all(d["games"] == 2 for d in report["deals"])
+    return {k: v for k, v in report.items() if k not in ("run", "schema", "by_seat", "deals")}
 
 
 def test_a_seeded_tournament_reports_what_it_did_before_the_redesign(dino):

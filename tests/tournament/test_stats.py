@@ -40,6 +40,23 @@ def test_a_deal_goes_to_whoever_won_more_of_its_seatings():
     assert pair["deals"] == {"won": 1, "lost": 2, "even": 1, "share": 0.3333, "ci95": [0.0615, 0.7923]}
 
 
+def test_each_deal_s_result_and_the_first_seat_advantage():
+    """Issue 41: the report gives each deal's wins by bot and its winner, and the win share by seat over all
+    games (the first seat's advantage), as bot-testing tools report them."""
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 8)
+    games = [_g(0, 0, 0, [0.0, 1.0]), _g(0, 0, 1, [1.0, 0.0]),     # rules wins both
+             _g(0, 1, 0, [1.0, 0.0]), _g(0, 1, 1, [1.0, 0.0]),     # seat 0 wins both: even
+             _g(0, 2, 0, [0.0, 1.0]), _g(0, 2, 1, [0.5, 0.5])]     # rules a win and a draw
+    report = summarize(plan, games, cooperative=False)
+    assert [(d["round"], d["games"], d["wins"], d["winner"]) for d in report["deals"]] == [
+        (0, 2, {"random": 0.0, "rules": 2.0}, "rules"),
+        (1, 2, {"random": 1.0, "rules": 1.0}, None),
+        (2, 2, {"random": 0.5, "rules": 1.5}, "rules")]
+    first, second = report["by_seat"]
+    assert (first["wins"], second["wins"]) == (3.5, 2.5) and first["share"] == round(3.5 / 6, 4)
+    assert first["ci95"][0] < first["share"] < first["ci95"][1]
+
+
 def test_seat_results_are_credited_to_the_bot_in_that_seat():
     """Rotation 1 seats rules first: a win for seat 0 there is a win for rules."""
     plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 4)

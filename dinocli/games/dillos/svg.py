@@ -1,8 +1,11 @@
 """Drawing 'Dillos In Austin as SVG: the maze of road tiles with stop signs, the homes, the capitol,
 the dillos and the Dillo Hunter; face-down tiles (Houston) as tile backs, from the same view
-``render.py`` draws."""
+``render.py`` draws. The players, the prompt and the legend stand beside the board, so that the
+picture is wider than tall and fills a page's width."""
 
 from __future__ import annotations
+
+import textwrap
 
 from dinocli.games.drawing import INK, SEATS, Drawing
 
@@ -23,9 +26,12 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
     size = g.size
     c = 84 if size == 5 else 66
     board_w = size * c
-    width = max(X0 + board_w + 70, 620)
+    side = X0 + board_w + (70 if s.table.city_planning else 24)   # the panel beside the board (a page is wide)
     n = len(s.table.names)
-    height = Y0 + board_w + 40 + 22 * n + 70
+    legend = _legend(g.small_world)
+    said = textwrap.wrap(prompt(s), 40)
+    panel = 40 * n + 16 * len(said) + 13 * len(legend) + 40
+    width, height = side + PANEL_W, Y0 + max(board_w + 20, panel)
     d = Drawing(width, height, title=title or "'Dillos In Austin", cls="dillos")
     d.text(None, 14, 24, "'Dillos In Austin", cls="title")
     d.text(None, 14, 42, status(s), cls="small muted", limit=100)
@@ -74,18 +80,32 @@ def svg(view: State, *, title: str | None = None) -> Drawing:
             drawn = d.group(None, cls="drawn", data_kind=s.drawn)
             d.text(drawn, X0 + board_w + 12, Y0 + 76, "drawn", cls="tiny")
             _face(d, drawn, X0 + board_w + 10, Y0 + 82, 44, code_of(s.drawn, 0))
-    y = Y0 + board_w + 30
+    y = Y0 + 10
     for i, name in enumerate(s.table.names):
-        extra = " · capitol reached, now home" if s.reached[i] and s.table.goal != "capitol" else ""
-        won = " · winner" if s.winner == i else ""
-        d.token(None, 22, y - 4, 8, SEATS[i], str(i + 1), cls="legend-token")
-        d.text(None, 36, y, f"{name} at {g.name(s.pawns[i])}, home {g.name(s.table.homes[i])}{extra}{won}",
-               cls="small bold" if won else "small", limit=90)
-        y += 22
-    d.text(None, 14, y + 4, prompt(s), cls="small bold", limit=110)
-    d.text(None, 14, y + 24, "◆H the Dillo Hunter   S stop sign   H1–H4 homes   ★ capitol   ▒ face-down tile"
-           + ("   ⇄ the side wraps" if g.small_world else ""), cls="tiny muted")
+        more = [w for w, on in (("capitol reached, now home", s.reached[i] and s.table.goal != "capitol"),
+                                ("winner", s.winner == i)) if on]
+        d.token(None, side + 8, y - 4, 8, SEATS[i], str(i + 1), cls="legend-token")
+        d.text(None, side + 22, y, name, cls="small bold" if s.winner == i else "small", limit=34)
+        d.text(None, side + 22, y + 15, " · ".join([f"at {g.name(s.pawns[i])}, home {g.name(s.table.homes[i])}",
+                                                   *more]), cls="tiny muted", limit=52)
+        y += 40
+    for line in said:
+        d.text(None, side, y, line, cls="small bold")
+        y += 16
+    y += 14
+    for line in legend:
+        d.text(None, side, y, line, cls="tiny muted")
+        y += 13
     return d
+
+
+PANEL_W = 270
+
+
+def _legend(small_world: bool) -> list[str]:
+    """What the board's marks mean, a line each."""
+    return ["◆H the Dillo Hunter · S stop sign", "H1–H4 homes · ★ capitol · ▒ face-down tile",
+            *(["⇄ the side wraps"] if small_world else [])]
 
 
 def _face(d: Drawing, t, x: float, y: float, c: float, code: int) -> None:

@@ -79,9 +79,12 @@ def _track(d: Drawing, v: View, width: int) -> None:
         d.text(sp, x + 4, y + 11, str(i), cls="tiny")
         if sphere:
             d.text(sp, x + S - 4, y + 11, "@", cls="tiny end bold")
-            d.text(sp, x + S / 2, y + S - 4, sphere.name, cls="tiny mid", limit=9)
+            words = sphere.name.split(" ", 1) if len(sphere.name) > 10 else [sphere.name]
+            for k, word in enumerate(words):   # a long name on two lines, never cut short
+                d.text(sp, x + S / 2, y + S - 4 - 10 * (len(words) - 1 - k), word, cls="tiny mid", limit=11)
         if finish:
             d.text(sp, x + S - 4, y + 11, "F", cls="small end bold")
+    _directions(d, g, width)
     if track.loop:
         x, y = _space_xy(width - 1)
         d.text(g, x + S / 2, y + S + 9, f"{width - 1} → 0 (loop)", cls="tiny mid")
@@ -95,6 +98,20 @@ def _track(d: Drawing, v: View, width: int) -> None:
             col, row = k % 3, k // 3
             d.token(tokens, bx + 11 + col * 17, by + 22 + row * 17, 8, SEATS[x % len(SEATS)], LETTERS[x],
                     cls="dodino", data_seat=x, data_pos=v.pos[x])
+
+
+def _directions(d: Drawing, parent, width: int) -> None:
+    """A small arrow in the gap between each space and the next, the way the race runs (the track snakes)."""
+    marks = d.group(parent, cls="directions")
+    for i in range(width - 1):
+        (x1, y1), (x2, y2) = _space_xy(i), _space_xy(i + 1)
+        if y1 == y2:
+            cx, cy, k = (x1 + S + 4, y1 + S / 2, 1) if x2 > x1 else (x1 - 4, y1 + S / 2, -1)
+            points = [(cx - 2.5 * k, cy - 5), (cx + 2.5 * k, cy), (cx - 2.5 * k, cy + 5)]
+        else:
+            cx, cy = x1 + S / 2, y1 + S + 5
+            points = [(cx - 5, cy - 2.5), (cx + 5, cy - 2.5), (cx, cy + 2.5)]
+        d.polygon(marks, points, fill="#6b6b6b")
 
 
 def _table(d: Drawing, v: View, y: float) -> None:

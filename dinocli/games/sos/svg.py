@@ -4,6 +4,8 @@ score, from the same view ``render.py`` draws."""
 
 from __future__ import annotations
 
+import textwrap
+
 from dinocli.games.drawing import COLOURS as PALETTE
 from dinocli.games.drawing import INK, MUTED, Drawing
 
@@ -169,8 +171,10 @@ def _panel(d: Drawing, s: State) -> None:
         d.text(g, SIDE + 4, y + 58, lines[-1], cls="tiny", limit=48)
         y += 72
     prompt = _prompt(s) if s.phase != Phase.OVER else f"game over: {WHY_END.get(s.ended, s.ended)}"
-    d.text(g, SIDE, y, prompt, cls="small bold", limit=44)
-    y += 24
+    for line in textwrap.wrap(prompt, 36)[:3]:   # the status whole, on up to three lines of the panel
+        d.text(g, SIDE, y, line, cls="small bold status")
+        y += 16
+    y += 8
     for dino, cell in enumerate(s.dinos):
         fill, ink, letter = _ink(dino)
         where = "lost" if cell < 0 else ("safe on " if IS_MOUNTAIN[cell] else "at ") + cell_name(cell)
