@@ -138,6 +138,8 @@ def mcts_figures(games: list, *, seconds_per_game: float = 2.0) -> dict[str, Any
         n, t, d = tally["ours"]
         out[f"{gid} ours it/s (full playouts)"] = round(n / t, 1)
         out[f"{gid} ours it/s (mcts:medium)"] = round(tally["medium"][0] / tally["medium"][1], 1)
+        out[f"{gid} ours decisions/s (full playouts)"] = round(d / t)
+        out[f"{gid} ours decisions/s (mcts:medium)"] = round(tally["medium"][2] / tally["medium"][1])
         if mcts_module:
             n2, t2, d2 = tally["theirs"]
             out[f"{gid} mcts package it/s"] = round(n2 / t2, 1)
