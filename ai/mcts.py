@@ -181,7 +181,7 @@ class Search:
     def _iterate(self, root: Node, view: View, legal: list[Action], rows: list[int],
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
-        to_move, legal_actions = game.to_move, game.legal_actions
+        to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance
         state = game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
@@ -211,7 +211,7 @@ class Search:
                 r = self._select(node, rows, legal, state, mover, rnd)
             path.append((node, r))
             action = node.actions[r]
-            state, events = step(game, state, action, sim)
+            state, events = advance(state, action, sim)
             if at is not None:
                 self._observe(at, mover, action, events)
             child = node.children[r]

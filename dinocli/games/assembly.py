@@ -108,6 +108,13 @@ class ModuleGame:
         self._strategy, self._heuristic = roles["strategy"].choose, roles["estimate"].heuristic
         for name, hook in (hooks or {}).items():
             setattr(self, name, hook)
+        # the calls a search makes at every step go straight to the game's functions (one frame
+        # less each); the methods below document them and serve whoever looks them up on the class
+        rules, view = self._rules, self._view
+        self.to_move, self.legal_actions, self.advance = rules.to_move, rules.legal_actions, rules.advance
+        self.returns, self.scores = rules.returns, rules.scores
+        self.observe, self.determinize = view.observe, view.determinize
+        self.strategy, self.heuristic = self._strategy, self._heuristic
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         """Pickle as a reference to the game folder's ``GAME`` (modules cannot be pickled)."""

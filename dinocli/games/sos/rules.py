@@ -99,6 +99,8 @@ _LAST = LastLegal()
 
 def legal_actions(state: State) -> list:
     """Placements of the Lava tile in hand, or the single Dino steps of the action."""
+    if _LAST.state is state:  # the moves _advance found before stopping here
+        return list(_LAST.actions)
     if state.phase == Phase.PLACE:
         return _LAST.keep(state, placements(state))
     if state.phase == Phase.ACT:
@@ -193,7 +195,7 @@ def _advance(state: State, rng: Rng, out: list[Event]) -> State:
                 continue
             done = len(state.moved)
             if done < steps_needed(state.act):
-                if dino_moves(state):
+                if _LAST.keep(state, dino_moves(state)):
                     return state
                 state = _emit(state, ActionSkipped(tile=state.tile, done=done), out)  # A04
             if not state.bag:
