@@ -251,6 +251,13 @@ class LastLegal:
         self.state, self.actions = state, tuple(actions)
         return actions
 
+    def legal(self, state: State, build: Callable[[State], list[Action]]) -> list[Action]:
+        """The legal actions of ``state`` for a caller: a copy of the kept ones if it was the last
+        asked about (the rules find them when they stop at a decision), else ``build(state)``, kept."""
+        if self.state is state:
+            return list(self.actions)
+        return self.keep(state, build(state))
+
     def of(self, state: State, build: Callable[[State], list[Action]]) -> tuple | list[Action]:
         """The legal actions of ``state``: the kept copy if it was the last asked, else ``build(state)``."""
         return self.actions if self.state is state else build(state)

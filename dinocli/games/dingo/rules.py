@@ -81,7 +81,7 @@ _LAST = LastLegal()
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
-    return _LAST.keep(s, _legal(s))
+    return _LAST.legal(s, _legal)
 
 
 def _legal(s: State) -> list[Action]:

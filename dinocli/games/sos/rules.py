@@ -99,12 +99,14 @@ _LAST = LastLegal()
 
 def legal_actions(state: State) -> list:
     """Placements of the Lava tile in hand, or the single Dino steps of the action."""
-    if _LAST.state is state:  # the moves _advance found before stopping here
-        return list(_LAST.actions)
+    return _LAST.legal(state, _legal)  # the moves _advance found before stopping here, if it did
+
+
+def _legal(state: State) -> list:
     if state.phase == Phase.PLACE:
-        return _LAST.keep(state, placements(state))
+        return placements(state)
     if state.phase == Phase.ACT:
-        return _LAST.keep(state, dino_moves(state))
+        return dino_moves(state)
     return []
 
 
