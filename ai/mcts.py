@@ -178,6 +178,20 @@ class Search:
         self.elapsed += time.perf_counter() - start
         return root
 
+    def run_everywhere(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
+                       settle: bool = False) -> Node:
+        """``run`` within the spec's budget; one budgeted in seconds searches in every process this
+        machine has room for at once, their root statistics added into ``root`` (see :mod:`.parallel`)."""
+        s = self.spec
+        if s.seconds is None or s.iterations is not None:
+            return self.run(root, view, legal, rnd, s.iterations, s.seconds, settle)
+        from .parallel import merge_parts, start_parts
+
+        parts = start_parts(self.game, view, self.seat, legal, s, rnd, s.seconds)
+        self.run(root, view, legal, rnd, None, s.seconds)
+        self.iterations += merge_parts(root, legal, parts, s.seconds)
+        return root
+
     def _iterate(self, root: Node, view: View, legal: list[Action], rows: list[int],
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
@@ -339,7 +353,7 @@ def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: ra
     """Search afresh from ``view`` and return the statistics of every legal action, best first."""
     root = Node(max(8, len(legal)))
     search = Search(game, seat, spec)
-    search.run(root, view, legal, rnd, search.spec.iterations, search.spec.seconds)
+    search.run_everywhere(root, view, legal, rnd)
     rows = root.rows(legal)
     total = float(sum(root.visits[r] for r in rows)) or 1.0
     stats = [RootStat(a, int(root.visits[r]), float(root.visits[r]) / total, root.mean(int(r), seat))
@@ -374,7 +388,7 @@ class MctsBot:
         root = kept or Node(max(8, len(legal)))
         search = Search(game, seat, self.spec)
         s = search.spec
-        search.run(root, view, legal, rng, s.iterations, s.seconds, settle=True)
+        search.run_everywhere(root, view, legal, rng, settle=True)
         self.last = search
         action = root.best(legal, seat)
         if s.reuse:
