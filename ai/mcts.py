@@ -59,7 +59,7 @@ from dinocli.games.runner import step
 
 from .spec import BotSpec, parse_spec, tuned
 
-__all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root"]
+__all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root", "search_part"]
 
 
 class Node:
@@ -187,7 +187,7 @@ class Search:
             return self.run(root, view, legal, rnd, s.iterations, s.seconds, settle)
         from .parallel import merge_parts, start_parts
 
-        parts = start_parts(self.game, view, self.seat, legal, s, rnd, s.seconds)
+        parts = start_parts(search_part, self.game, view, self.seat, legal, s, rnd, s.seconds)
         self.run(root, view, legal, rnd, None, s.seconds)
         self.iterations += merge_parts(root, legal, parts, s.seconds)
         return root
@@ -337,6 +337,19 @@ class Search:
                 action = legal[randrange(len(legal))]
             state = advance(state, action, sim)[0]
             n += 1
+
+
+def search_part(game: Game, view: View, seat: Seat, legal: list[Action], spec: BotSpec, seed: int,
+                deadline: float) -> tuple[int, list[int], list[list[float]] | None]:
+    """Another process's part of a search in seconds (see :mod:`.parallel`), until ``deadline`` (wall
+    clock): its iterations, and per legal action (once each, in legal order) its root visits and,
+    per seat, its value sums."""
+    root = Node()
+    search = Search(game, seat, spec)
+    search.run(root, view, legal, random.Random(seed), None, max(deadline - time.time(), 1e-3))
+    rows = list(dict.fromkeys(root.rows(legal)))  # an action listed twice counts once
+    values = None if root.values is None else [[row[r] for r in rows] for row in root.values]
+    return search.iterations, [root.visits[r] for r in rows], values
 
 
 class RootStat(NamedTuple):

@@ -23,6 +23,7 @@ import os
 import pickle
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -66,24 +67,11 @@ def _executor(workers: int) -> ProcessPoolExecutor:
     return _pool
 
 
-def _part(game: Game, view: View, seat: Seat, legal: list[Action], spec: Any, seed: int,
-          deadline: float) -> tuple[int, list[int], list[list[float]] | None]:
-    """One worker's search until ``deadline`` (wall clock): its iterations, and per legal action (once
-    each, in legal order) its root visits and, per seat, its value sums."""
-    from .mcts import Node, Search
-
-    root = Node()
-    search = Search(game, seat, spec)
-    search.run(root, view, legal, random.Random(seed), None, max(deadline - time.time(), 1e-3))
-    rows = list(dict.fromkeys(root.rows(legal)))  # an action listed twice counts once
-    values = None if root.values is None else [[row[r] for r in rows] for row in root.values]
-    return search.iterations, [root.visits[r] for r in rows], values
-
-
-def start_parts(game: Game, view: View, seat: Seat, legal: list[Action], spec: Any, rnd: random.Random,
-                seconds: float) -> list[Future]:
-    """Start the other processes' searches of ``view`` for ``seconds`` (none where this search runs
-    alone, or where the game cannot be sent to another process)."""
+def start_parts(part: Callable, game: Game, view: View, seat: Seat, legal: list[Action], spec: Any,
+                rnd: random.Random, seconds: float) -> list[Future]:
+    """Start the other processes' searches of ``view`` for ``seconds``: ``part(game, view, seat, legal,
+    spec, seed, deadline)`` in each (none where this search runs alone, or where the game cannot be
+    sent to another process)."""
     n = processes()
     if n <= 1:
         return []
@@ -95,7 +83,7 @@ def start_parts(game: Game, view: View, seat: Seat, legal: list[Action], spec: A
     deadline = time.time() + seconds
     try:
         pool = _executor(n - 1)
-        return [pool.submit(_part, game, view, seat, legal, spec, rnd.getrandbits(64), deadline) for _ in range(n - 1)]
+        return [pool.submit(part, game, view, seat, legal, spec, rnd.getrandbits(64), deadline) for _ in range(n - 1)]
     except Exception:  # the pool broke (a worker was killed): search alone, a new pool next time
         _pool = None
         return []

@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from dinocli import games
 from dinocli.ai import parallel
-from dinocli.ai.mcts import MctsBot, Node, Search, search_root
+from dinocli.ai.mcts import MctsBot, Node, Search, search_part, search_root
 from dinocli.bench.search import positions
 
 
@@ -39,7 +39,7 @@ def test_the_parts_root_statistics_are_added_action_by_action(monkeypatch):
     monkeypatch.setenv(parallel.ENV, "2")
     game, view, seat, legal = _position("sos")
     search = Search(game, seat, "mcts:seconds=0.2")
-    parts = parallel.start_parts(game, view, seat, legal + legal[:1], search.spec, random.Random(3), 0.2)
+    parts = parallel.start_parts(search_part, game, view, seat, legal + legal[:1], search.spec, random.Random(3), 0.2)
     assert len(parts) == 1
     root = search.run(Node(), view, legal, random.Random(3), None, 0.2)
     before = {a: (root.visits[root.index[a]], root.values[0][root.index[a]]) for a in legal}
@@ -60,7 +60,7 @@ def test_an_iteration_budget_and_one_process_search_alone(monkeypatch):
     assert MctsBot("mcts:iterations=30").choose(game, view, seat, legal, random.Random(0)) in legal
     monkeypatch.undo()
     monkeypatch.setenv(parallel.ENV, "1")
-    assert parallel.processes() == 1 and parallel.start_parts(game, view, seat, legal, None, random.Random(0), 1) == []
+    assert parallel.processes() == 1 and parallel.start_parts(search_part, game, view, seat, legal, None, random.Random(0), 1) == []
 
 
 def test_a_pool_worker_searches_alone(monkeypatch):
