@@ -322,15 +322,16 @@ class Store(Tree, Transfer):
     @contextlib.contextmanager
     def write(self) -> Iterator["Store"]:
         """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints. The database file must
-        still be the one opened, before the transaction and before its commit is acknowledged."""
-        self.check_files()
+        still be the one opened when the transaction's commit is acknowledged (checked once, after the
+        outermost commit: what a replaced or deleted file received is out of reach, and said so)."""
+        outermost = not self._conn.in_transaction
         try:
             with self._atomic():
                 yield self
-                self.check_files()
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
-        self.check_files()
+        if outermost:
+            self.check_files()
 
     @contextlib.contextmanager
     def _atomic(self) -> Iterator[None]:
