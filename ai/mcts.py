@@ -148,6 +148,8 @@ class Search:
         self._trees: dict[Seat, Node] | None = None
         self.iterations = 0
         self.elapsed = 0.0
+        # the rule bot's choice without its reason, which nobody reads inside a search
+        self.pick = getattr(game, "pick", None) or (lambda view, seat, legal, rnd: game.strategy(view, seat, legal, rnd)[0])
 
     def run(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
             iterations: int | None = None, seconds: float | None = None, settle: bool = False) -> Node:
@@ -211,7 +213,7 @@ class Search:
         while True:
             if mover != self.seat and modelled:
                 if at is None:  # the rule bot on the seat's own view
-                    action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                    action = self.pick(game.observe(state, mover), mover, legal, rnd)
                 else:
                     own = at[mover]
                     orow = self._select(own, own.rows(legal), legal, state, mover, rnd)
@@ -266,7 +268,7 @@ class Search:
             k = 1 + int(widen * sqrt(sum(visits[r] for r in rows))) if widen else len(rows)
             if prior or k < len(rows) or not all(visits[r] for r in rows):
                 game = self.game
-                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]]
+                hint = node.index[self.pick(game.observe(state, mover), mover, legal, rnd)]
                 if k < len(rows):
                     rows = [hint, *[r for r in rows if r != hint][:k - 1]]
         fresh = [r for r in rows if not visits[r]]
@@ -332,7 +334,7 @@ class Search:
                     return h
             legal = legal_actions(state)
             if rules:
-                action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                action = self.pick(game.observe(state, mover), mover, legal, rnd)
             else:
                 action = legal[randrange(len(legal))]
             state = advance(state, action, sim)[0]

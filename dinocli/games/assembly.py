@@ -115,6 +115,8 @@ class ModuleGame:
         self.returns, self.scores = rules.returns, rules.scores
         self.observe, self.determinize = view.observe, view.determinize
         self.strategy, self.heuristic = self._strategy, self._heuristic
+        strategy = roles["strategy"]
+        self.pick = getattr(strategy, "pick", None) or (lambda view, seat, legal, rnd: strategy.choose(view, seat, legal, rnd)[0])
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         """Pickle as a reference to the game folder's ``GAME`` (modules cannot be pickled)."""
@@ -233,6 +235,11 @@ class ModuleGame:
     def heuristic(self, state: State) -> list[float] | None:
         """Estimated returns for an unfinished state, or None."""
         return self._heuristic(state)
+
+    def pick(self, view: View, seat: Seat, legal: list[Action], rnd: random.Random) -> Action:
+        """The rule-based bot's choice alone (``strategy`` without the reason; a folder's strategy may
+        define ``pick`` to skip writing one), drawing from ``rnd`` as ``strategy`` does."""
+        return self._strategy(view, seat, legal, rnd)[0]
 
 
 class LastLegal:
