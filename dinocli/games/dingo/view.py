@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from dinocli.events import Event
 
+from ..runner import shuffle
 from .data import ALL
 from .events import CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, DayStarted, StartingCardsDealt
 from .fold import fold
@@ -58,7 +59,7 @@ def observe(s: State, seat: Seat | None) -> View:
 def determinize(v: View, seat: Seat, rnd: random.Random) -> State:
     """A full state consistent with ``v``: unseen cards dealt at random to the other hands."""
     unseen = _pool(v, seat).copy()
-    rnd.shuffle(unseen)
+    shuffle(unseen, rnd)
     hands, k = [], 0
     for i, size in enumerate(v.hand_sizes):
         if i == seat and v.seat == seat:

@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from dinocli.events import Event
 
+from ..runner import shuffle
 from .data import COLOR, DECK
 from .events import (
     CardPicked, CardsDrawn, CardsRevealed, DeckReshuffled, DieRolled, Discarded, GameStarted, GreenPlayed,
@@ -82,7 +83,7 @@ def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
     red) and the deck."""
     seen, pool = _pool(v)
     unseen = pool.copy()
-    rnd.shuffle(unseen)
+    shuffle(unseen, rnd)
     picks = list(v.picks)
     held: dict[int, list[int]] = {}  # hands already dealt with their pick
     for x, c in enumerate(picks):
