@@ -3,7 +3,7 @@ it imports (this checkout's, or a git revision's tree given as ``argv[1]``).
 
 Its source is run as ``python -c`` in a process of its own, so it imports nothing of the bench
 and uses only what every revision of the search offers (``Search``, ``Node``, ``parse_spec``,
-``start``, ``random_playout``). With a tree, the package is imported from it as the wheel maps it
+``start``, ``random_playout``); ``bench mcts`` takes its positions from here too. With a tree, the package is imported from it as the wheel maps it
 (``dinocli`` from ``dinocli/``, ``dinocli.ai`` from ``ai/``, ``dinocli.events`` from ``events/``)
 ahead of any installed copy. It reads one JSON request a line from stdin and answers one line:
 
@@ -63,6 +63,26 @@ class Counted:
         return getattr(self._game, name)
 
 
+def positions_of(game, plies=PLIES):
+    """Fixed positions of ``game`` (two seats if it allows): seeded random play from the opening."""
+    import random
+
+    from dinocli.ai.arena import random_playout
+    from dinocli.events import SeededRng
+    from dinocli.games.runner import start
+
+    n = min(max(game.info.min_seats, 2), game.info.max_seats)
+    config = game.configure(tuple(f"p{i}" for i in range(n)), (), {})
+    out = []
+    for k in plies:
+        rng, rnd = SeededRng(f"bench/{game.info.id}/{k}"), random.Random(k)
+        state, _ = start(game, config, rng)
+        state, _ = random_playout(game, state, rng, rnd, limit=k)
+        if game.to_move(state) is not None:
+            out.append(state)
+    return out
+
+
 def main(argv):
     """Answer requests until stdin closes."""
     if len(argv) > 1:
@@ -71,27 +91,15 @@ def main(argv):
     import time
 
     from dinocli import games as registry
-    from dinocli.ai.arena import random_playout
     from dinocli.ai.mcts import Node, Search
     from dinocli.ai.spec import parse_spec
-    from dinocli.events import SeededRng
-    from dinocli.games.runner import start
 
     found = {}
 
     def positions(gid):
         if gid not in found:
             game = registry.get(gid)
-            n = min(max(game.info.min_seats, 2), game.info.max_seats)
-            config = game.configure(tuple(f"p{i}" for i in range(n)), (), {})
-            out = []
-            for k in PLIES:
-                rng, rnd = SeededRng(f"bench/{gid}/{k}"), random.Random(k)
-                state, _ = start(game, config, rng)
-                state, _ = random_playout(game, state, rng, rnd, limit=k)
-                if game.to_move(state) is not None:
-                    out.append(state)
-            found[gid] = (game, out)
+            found[gid] = (game, positions_of(game))
         return found[gid]
 
     def fingerprint(game, state):
