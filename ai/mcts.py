@@ -67,7 +67,7 @@ class Node:
 
     __slots__ = ("actions", "index", "children", "visits", "avail", "values", "size", "_legal", "_rows", "_once")
 
-    def __init__(self, capacity: int = 8):
+    def __init__(self) -> None:
         self.actions: list[Action] = []
         self.index: dict[Action, int] = {}
         self.children: list[Node | None] = []
@@ -366,7 +366,7 @@ class RootStat(NamedTuple):
 def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
                 spec: str | BotSpec = "mcts:hard") -> list[RootStat]:
     """Search afresh from ``view`` and return the statistics of every legal action, best first."""
-    root = Node(max(8, len(legal)))
+    root = Node()
     search = Search(game, seat, spec)
     search.run_everywhere(root, view, legal, rnd)
     rows = root.rows(legal)
@@ -400,7 +400,7 @@ class MctsBot:
             return legal[0]
         kept = self._reusable(game, view, seat)
         self.reused = kept is not None
-        root = kept or Node(max(8, len(legal)))
+        root = kept or Node()
         search = Search(game, seat, self.spec)
         s = search.spec
         search.run_everywhere(root, view, legal, rng, settle=True)

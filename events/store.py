@@ -637,8 +637,8 @@ class Store(Tree, Transfer):
         """The events from the root to ``head`` (empty for None), decoded but not hash-checked: a trusted
         local read for folding a state (:meth:`path` checks the chain, and ``verify`` the whole tree).
         Only what a fold needs is read: the packed segments of a long line (each must follow on from the
-        one before), then the type, version and body of the rows after them. A line with branches off it
-        is read through :meth:`path`."""
+        one before), then the type, version and body of the rows after them. A line with branches off it,
+        or a row that does not decode, is read through :meth:`path` (which reports what is wrong)."""
         if head is None:
             return []
         if not self._straight(game_id, head):
@@ -652,34 +652,29 @@ class Store(Tree, Transfer):
                     for rows in self._packed(game_id, head):
                         if [r[1] for r in rows] != [last, *(r[0] for r in rows[:-1])]:
                             raise Unlinked(rows[0][0], "a segment does not follow on from the one before")
-                        self._decoded(game_id, head, ((r[2], r[3], r[4]) for r in rows), out, decoders)
+                        self._decoded(((r[2], r[3], r[4]) for r in rows), out, decoders)
                         last = rows[-1][0]
                 except (StoreError, Unlinked, Corrupt, UnknownEvent, msgspec.MsgspecError):
                     out, last = [], None   # a cache in trouble: read the rows instead
             tail = self._conn.execute(_EVENTS_SQL, (game_id, -1 if last is None else last, head))
-            return self._decoded(game_id, head, tail, out, decoders)
+            try:
+                return self._decoded(tail, out, decoders)
+            except (Corrupt, UnknownEvent, msgspec.DecodeError):
+                pass
+        # a row that does not decode: the path says what is wrong with it (its hash first)
+        return [s.event for s in self.path(game_id, head)]
 
-    def _decoded(self, game_id: str, head: int, rows: Iterable[tuple], out: list[Event],
-                 decoders: dict[tuple[str, int], Callable]) -> list[Event]:
+    @staticmethod
+    def _decoded(rows: Iterable[tuple], out: list[Event], decoders: dict[tuple[str, int], Callable]) -> list[Event]:
         """``out`` with the events of ``rows`` (type, version, body) decoded onto its end."""
         append, get = out.append, decoders.get
-        try:
-            for type_, v, body in rows:
-                decode_ = get((type_, v))
-                if decode_ is None:
-                    if type(v) is not int or not isinstance(type_, str) or not isinstance(body, (str, bytes)):
-                        typed(self._nth(game_id, head, len(out)), type_, v, body)
-                    decode_ = decoders[type_, v] = decoder_for(type_, v)
-                append(decode_(body))
-        except (UnknownEvent, msgspec.DecodeError):
-            self._decode(self._nth(game_id, head, len(out)), type_, body, v)   # the one-line error
-            raise
+        for type_, v, body in rows:
+            decode_ = get((type_, v))
+            if decode_ is None:
+                typed(None, type_, v, body)
+                decode_ = decoders[type_, v] = decoder_for(type_, v)
+            append(decode_(body))
         return out
-
-    def _nth(self, game_id: str, head: int, n: int) -> int:
-        """The id of the ``n``-th event (from 0) of the game up to ``head``, for an error message."""
-        return self._conn.execute("SELECT id FROM events WHERE game_id = ? AND id <= ? ORDER BY id LIMIT 1 OFFSET ?",
-                                  (game_id, head, n)).fetchone()[0]
 
     def _stream(self, game_id: str, head: int, genesis: str, chain: int) -> list[Stored]:
         """A straight line of play read, hashed and decoded a few thousand rows at a time (each batch is
