@@ -1,4 +1,4 @@
-"""Information-set MCTS (single observer: Cowling, Powley & Whitehouse 2012) with numpy statistics.
+"""Information-set MCTS (single observer: Cowling, Powley & Whitehouse 2012), statistics in plain lists.
 
 One tree for the information set of the seat to decide. A node is reached by a sequence of
 actions from the root; it holds one row per action ever seen there: visits, availability (how
@@ -50,9 +50,8 @@ from __future__ import annotations
 
 import random
 import time
+from math import log, sqrt
 from typing import NamedTuple
-
-import numpy as np
 
 from dinocli.events import SimRng
 from dinocli.games.protocol import Action, Game, Seat, State, View
@@ -60,28 +59,29 @@ from dinocli.games.runner import step
 
 from .spec import BotSpec, parse_spec, tuned
 
-__all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root"]
+__all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root", "search_part"]
 
 
 class Node:
     """An information-set node: one row of statistics per action seen here."""
 
-    __slots__ = ("actions", "index", "children", "visits", "avail", "values", "size", "_legal", "_rows")
+    __slots__ = ("actions", "index", "children", "visits", "avail", "values", "size", "_legal", "_rows", "_once")
 
-    def __init__(self, capacity: int = 8):
+    def __init__(self) -> None:
         self.actions: list[Action] = []
         self.index: dict[Action, int] = {}
         self.children: list[Node | None] = []
-        self.visits = np.zeros(capacity)
-        self.avail = np.zeros(capacity)
-        self.values: np.ndarray | None = None  # (seats, capacity), made at the first backup
+        self.visits: list[int] = []
+        self.avail: list[int] = []
+        self.values: list[list[float]] | None = None  # one row per seat, made at the first backup
         self.size = 0
-        self._legal: list[Action] | None = None  # the last legal list asked for, and its rows
-        self._rows: np.ndarray | None = None
+        self._legal: list[Action] | None = None  # the last legal list asked for, its rows, and them once each
+        self._rows: list[int] = []
+        self._once: list[int] = []
 
-    def rows(self, legal: list[Action]) -> np.ndarray:
+    def rows(self, legal: list[Action]) -> list[int]:
         """Row numbers of ``legal``, adding rows for actions not seen here before."""
-        if legal == self._legal:
+        if legal is self._legal or legal == self._legal:
             return self._rows
         index = self.index
         out = []
@@ -90,38 +90,38 @@ class Node:
             if r is None:
                 r = self._add(a)
             out.append(r)
-        self._legal, self._rows = legal, np.array(out, dtype=np.intp)
-        return self._rows
+        self._legal, self._rows = legal, out
+        self._once = out if len(set(out)) == len(out) else list(dict.fromkeys(out))
+        return out
 
     def _add(self, action: Action) -> int:
         r = self.size
-        if r == len(self.visits):
-            cap = 2 * r
-            self.visits = np.resize(self.visits, cap)
-            self.visits[r:] = 0
-            self.avail = np.resize(self.avail, cap)
-            self.avail[r:] = 0
-            if self.values is not None:
-                grown = np.zeros((self.values.shape[0], cap))
-                grown[:, :r] = self.values
-                self.values = grown
         self.index[action] = r
         self.actions.append(action)
         self.children.append(None)
+        self.visits.append(0)
+        self.avail.append(0)
+        if self.values is not None:
+            for row in self.values:
+                row.append(0.0)
         self.size = r + 1
         return r
 
     def mean(self, row: int, seat: Seat) -> float:
         """Mean value for ``seat`` of the action in ``row`` (0.0 if never visited)."""
         v = self.visits[row]
-        return float(self.values[seat, row] / v) if v and self.values is not None else 0.0
+        return self.values[seat][row] / v if v and self.values is not None else 0.0
 
     def best(self, legal: list[Action], seat: Seat) -> Action:
         """The most visited of ``legal``, ties broken by mean value, then by order."""
-        rows = self.rows(legal)
-        vis = self.visits[rows]
-        score = vis + (self.values[seat][rows] / np.maximum(vis, 1) * 1e-3 if self.values is not None else 0)
-        return legal[int(np.argmax(score))]
+        visits, values = self.visits, self.values
+        top, pick = None, 0
+        for i, r in enumerate(self.rows(legal)):
+            vis = visits[r]
+            score = vis + (values[seat][r] / max(vis, 1) * 1e-3 if values is not None else 0)
+            if top is None or score > top:
+                top, pick = score, i
+        return legal[pick]
 
     def count(self) -> int:
         """Nodes in this subtree."""
@@ -148,6 +148,8 @@ class Search:
         self._trees: dict[Seat, Node] | None = None
         self.iterations = 0
         self.elapsed = 0.0
+        # the rule bot's choice without its reason, which nobody reads inside a search
+        self.pick = getattr(game, "pick", None) or (lambda view, seat, legal, rnd: game.strategy(view, seat, legal, rnd)[0])
 
     def run(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
             iterations: int | None = None, seconds: float | None = None, settle: bool = False) -> Node:
@@ -160,7 +162,7 @@ class Search:
         root_rows = root.rows(legal)
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
-        distinct = np.unique(root_rows)  # an action listed twice is one rival, not two
+        distinct = sorted(set(root_rows))  # an action listed twice is one rival, not two
         settle = settle and iterations is not None and len(distinct) > 1
         n = 0
         while True:
@@ -171,17 +173,31 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if settle and n % 16 == 0:
-                second, top = np.partition(root.visits[distinct], -2)[-2:]
+                second, top = sorted(root.visits[r] for r in distinct)[-2:]
                 if top - second > iterations - n:
                     break
         self.iterations += n
         self.elapsed += time.perf_counter() - start
         return root
 
-    def _iterate(self, root: Node, view: View, legal: list[Action], rows: np.ndarray,
+    def run_everywhere(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
+                       settle: bool = False) -> Node:
+        """``run`` within the spec's budget; one budgeted in seconds searches in every process this
+        machine has room for at once, their root statistics added into ``root`` (see :mod:`.parallel`)."""
+        s = self.spec
+        if s.seconds is None or s.iterations is not None:
+            return self.run(root, view, legal, rnd, s.iterations, s.seconds, settle)
+        from .parallel import merge_parts, start_parts
+
+        parts = start_parts(search_part, self.game, view, self.seat, legal, s, rnd, s.seconds)
+        self.run(root, view, legal, rnd, None, s.seconds)
+        self.iterations += merge_parts(root, legal, parts, s.seconds)
+        return root
+
+    def _iterate(self, root: Node, view: View, legal: list[Action], rows: list[int],
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
-        to_move, legal_actions = game.to_move, game.legal_actions
+        to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance
         state = game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
@@ -197,7 +213,7 @@ class Search:
         while True:
             if mover != self.seat and modelled:
                 if at is None:  # the rule bot on the seat's own view
-                    action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                    action = self.pick(game.observe(state, mover), mover, legal, rnd)
                 else:
                     own = at[mover]
                     orow = self._select(own, own.rows(legal), legal, state, mover, rnd)
@@ -211,7 +227,7 @@ class Search:
                 r = self._select(node, rows, legal, state, mover, rnd)
             path.append((node, r))
             action = node.actions[r]
-            state, events = step(game, state, action, sim)
+            state, events = advance(state, action, sim)
             if at is not None:
                 self._observe(at, mover, action, events)
             child = node.children[r]
@@ -224,42 +240,52 @@ class Search:
                 break
             legal = legal_actions(state)
             rows = None if mover != self.seat and modelled else node.rows(legal)
-        value = np.asarray(self._playout(state, rnd, sim, base), dtype=float)
+        value = [float(x) for x in self._playout(state, rnd, sim, base)]
         for node, r in path + chosen:
             node.visits[r] += 1
             vals = node.values
             if vals is None:
-                vals = node.values = np.zeros((len(value), len(node.visits)))
-            vals[:, r] += value
+                vals = node.values = [[0.0] * node.size for _ in value]
+            for row, x in zip(vals, value):
+                row[r] += x
 
-    def _select(self, node: Node, rows: np.ndarray, legal: list[Action], state: State, mover: Seat,
+    def _select(self, node: Node, rows: list[int], legal: list[Action], state: State, mover: Seat,
                 rnd: random.Random) -> int:
-        """The row ``mover`` plays at ``node``: UCB1 with availability on its own value (with the rule
-        bot's choice as prior or first, and progressive unpruning, when the spec asks)."""
+        """The row ``mover`` plays at ``node`` (``rows``: ``node.rows(legal)``): UCB1 with availability
+        on its own value (with the rule bot's choice as prior or first, and progressive unpruning,
+        when the spec asks)."""
+        avail = node.avail
         if len(rows) == 1:
-            node.avail[rows] += 1
-            return int(rows[0])
-        game, c, prior, widen = self.game, self.c, self.prior, self.widen
-        node.avail[rows] += 1
+            avail[rows[0]] += 1
+            return rows[0]
+        for r in node._once:  # an action listed twice is available once
+            avail[r] += 1
+        visits = node.visits
+        prior, widen = self.prior, self.widen
         hint = -1
         if prior or widen:
-            vis = node.visits[rows]
             # progressive unpruning: the rule bot's choice, then one more action per step
-            k = 1 + int(widen * np.sqrt(vis.sum())) if widen else rows.size
-            if prior or k < rows.size or not vis.all():
-                hint = node.index[game.strategy(game.observe(state, mover), mover, legal, rnd)[0]]
-                if k < rows.size:
-                    rows = np.concatenate(([hint], rows[rows != hint][:k - 1]))
-        vis = node.visits[rows]
-        if vis.all():
-            u = node.values[mover][rows] / vis + c * np.sqrt(np.log(node.avail[rows]) / vis)
-            if prior:
-                u += (rows == hint) * (prior * np.sqrt(node.avail[rows]) / (1 + vis))
-            return int(rows[u.argmax()])
-        if hint >= 0 and node.visits[hint] == 0:
+            k = 1 + int(widen * sqrt(sum(visits[r] for r in rows))) if widen else len(rows)
+            if prior or k < len(rows) or not all(visits[r] for r in rows):
+                game = self.game
+                hint = node.index[self.pick(game.observe(state, mover), mover, legal, rnd)]
+                if k < len(rows):
+                    rows = [hint, *[r for r in rows if r != hint][:k - 1]]
+        fresh = [r for r in rows if not visits[r]]
+        if not fresh:
+            c, mine = self.c, node.values[mover]
+            top, pick = None, rows[0]
+            for r in rows:
+                vis = visits[r]
+                u = mine[r] / vis + c * sqrt(log(avail[r]) / vis)
+                if prior and r == hint:
+                    u += prior * sqrt(avail[r]) / (1 + vis)
+                if top is None or u > top:
+                    top, pick = u, r
+            return pick
+        if hint >= 0 and visits[hint] == 0:
             return hint  # the rule bot's choice is tried first
-        fresh = rows[vis == 0]
-        return int(fresh[rnd.randrange(fresh.size)])
+        return fresh[rnd.randrange(len(fresh))]
 
     def _observe(self, at: dict[Seat, Node], mover: Seat, action: Action, events: list) -> None:
         """Move every other seat's tree on by what that seat saw: its own action, or another seat's
@@ -308,11 +334,24 @@ class Search:
                     return h
             legal = legal_actions(state)
             if rules:
-                action = game.strategy(game.observe(state, mover), mover, legal, rnd)[0]
+                action = self.pick(game.observe(state, mover), mover, legal, rnd)
             else:
                 action = legal[randrange(len(legal))]
             state = advance(state, action, sim)[0]
             n += 1
+
+
+def search_part(game: Game, view: View, seat: Seat, legal: list[Action], spec: BotSpec, seed: int,
+                deadline: float) -> tuple[int, list[int], list[list[float]] | None]:
+    """Another process's part of a search in seconds (see :mod:`.parallel`), until ``deadline`` (wall
+    clock): its iterations, and per legal action (once each, in legal order) its root visits and,
+    per seat, its value sums."""
+    root = Node()
+    search = Search(game, seat, spec)
+    search.run(root, view, legal, random.Random(seed), None, max(deadline - time.time(), 1e-3))
+    rows = list(dict.fromkeys(root.rows(legal)))  # an action listed twice counts once
+    values = None if root.values is None else [[row[r] for r in rows] for row in root.values]
+    return search.iterations, [root.visits[r] for r in rows], values
 
 
 class RootStat(NamedTuple):
@@ -327,11 +366,11 @@ class RootStat(NamedTuple):
 def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
                 spec: str | BotSpec = "mcts:hard") -> list[RootStat]:
     """Search afresh from ``view`` and return the statistics of every legal action, best first."""
-    root = Node(max(8, len(legal)))
+    root = Node()
     search = Search(game, seat, spec)
-    search.run(root, view, legal, rnd, search.spec.iterations, search.spec.seconds)
+    search.run_everywhere(root, view, legal, rnd)
     rows = root.rows(legal)
-    total = float(root.visits[rows].sum()) or 1.0
+    total = float(sum(root.visits[r] for r in rows)) or 1.0
     stats = [RootStat(a, int(root.visits[r]), float(root.visits[r]) / total, root.mean(int(r), seat))
              for a, r in zip(legal, rows)]
     stats.sort(key=lambda st: (-st.visits, -st.value))
@@ -361,10 +400,10 @@ class MctsBot:
             return legal[0]
         kept = self._reusable(game, view, seat)
         self.reused = kept is not None
-        root = kept or Node(max(8, len(legal)))
+        root = kept or Node()
         search = Search(game, seat, self.spec)
         s = search.spec
-        search.run(root, view, legal, rng, s.iterations, s.seconds, settle=True)
+        search.run_everywhere(root, view, legal, rng, settle=True)
         self.last = search
         action = root.best(legal, seat)
         if s.reuse:

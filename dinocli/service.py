@@ -18,6 +18,7 @@ import msgspec
 
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
+from dinocli.events import store as event_store
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.grammar import is_you
 from dinocli.games.names import check_name, check_names, check_spec_text, display_name, player_of
@@ -352,6 +353,12 @@ class Service:
             if state is not None:
                 return Loaded(record, game, config, None, store=self.store, head=head, seq=seq + len(tail),
                               state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq, branch=name)
+        if head is not None and (self.store.event_depth(record.id, head) or 0) >= event_store.PACK_FROM:
+            # a long line without a usable snapshot: folded from the trusted read (the path is read,
+            # hash-checked, when asked for)
+            events = self.store.events(record.id, head)
+            return Loaded(record, game, config, None, store=self.store, head=head, seq=len(events),
+                          state=fold_all(game, start, events), branch=name)
         return Loaded(record, game, config, self.store.path(record.id, head), branch=name)
 
     def keep_snapshot(self, game_id: str, event: int, game: Game, state: Any) -> bool:

@@ -84,6 +84,7 @@ FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.
 WHERE b.game_id = ? AND b.name = ?"""
 _INSERT_EVENT = (f"INSERT INTO events ({_EVENT_COLS}, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_EVENTS_SQL = "SELECT type, v, body FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _ROLLS = list[tuple[str, int, int]]
 _BATCH = 512   # rows of a path read, hashed and decoded at a time
 SEGMENT = 256   # rows packed in one segment (a read cache of a straight line of play) ...
@@ -321,15 +322,16 @@ class Store(Tree, Transfer):
     @contextlib.contextmanager
     def write(self) -> Iterator["Store"]:
         """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints. The database file must
-        still be the one opened, before the transaction and before its commit is acknowledged."""
-        self.check_files()
+        still be the one opened when the transaction's commit is acknowledged (checked once, after the
+        outermost commit: what a replaced or deleted file received is out of reach, and said so)."""
+        outermost = not self._conn.in_transaction
         try:
             with self._atomic():
                 yield self
-                self.check_files()
         except sqlite3.Error as exc:
             raise self._translate(exc) from None
-        self.check_files()
+        if outermost:
+            self.check_files()
 
     @contextlib.contextmanager
     def _atomic(self) -> Iterator[None]:
@@ -640,6 +642,50 @@ class Store(Tree, Transfer):
             del rows   # freed before the collector runs again: it would walk every row once more
         return out
 
+    @sql_errors
+    def events(self, game_id: str, head: int | None) -> list[Event]:
+        """The events from the root to ``head`` (empty for None), decoded but not hash-checked: a trusted
+        local read for folding a state (:meth:`path` checks the chain, and ``verify`` the whole tree).
+        Only what a fold needs is read: the packed segments of a long line (each must follow on from the
+        one before), then the type, version and body of the rows after them. A line with branches off it,
+        or a row that does not decode, is read through :meth:`path` (which reports what is wrong)."""
+        if head is None:
+            return []
+        if not self._straight(game_id, head):
+            return [s.event for s in self.path(game_id, head)]
+        with _no_gc():
+            out: list[Event] = []
+            decoders: dict[tuple[str, int], Callable] = {}
+            last = None
+            if self.segments:
+                try:
+                    for rows in self._packed(game_id, head):
+                        if [r[1] for r in rows] != [last, *(r[0] for r in rows[:-1])]:
+                            raise Unlinked(rows[0][0], "a segment does not follow on from the one before")
+                        self._decoded(((r[2], r[3], r[4]) for r in rows), out, decoders)
+                        last = rows[-1][0]
+                except (StoreError, Unlinked, Corrupt, UnknownEvent, msgspec.MsgspecError):
+                    out, last = [], None   # a cache in trouble: read the rows instead
+            tail = self._conn.execute(_EVENTS_SQL, (game_id, -1 if last is None else last, head))
+            try:
+                return self._decoded(tail, out, decoders)
+            except (Corrupt, UnknownEvent, msgspec.DecodeError):
+                pass
+        # a row that does not decode: the path says what is wrong with it (its hash first)
+        return [s.event for s in self.path(game_id, head)]
+
+    @staticmethod
+    def _decoded(rows: Iterable[tuple], out: list[Event], decoders: dict[tuple[str, int], Callable]) -> list[Event]:
+        """``out`` with the events of ``rows`` (type, version, body) decoded onto its end."""
+        append, get = out.append, decoders.get
+        for type_, v, body in rows:
+            decode_ = get((type_, v))
+            if decode_ is None:
+                typed(None, type_, v, body)
+                decode_ = decoders[type_, v] = decoder_for(type_, v)
+            append(decode_(body))
+        return out
+
     def _stream(self, game_id: str, head: int, genesis: str, chain: int) -> list[Stored]:
         """A straight line of play read, hashed and decoded a few thousand rows at a time (each batch is
         freed while it is still in the processor's cache); StoreError if the last hash is not the head's.
@@ -778,7 +824,8 @@ class Store(Tree, Transfer):
                        key: tuple[str, str, str]) -> tuple[bytes, int, list[Stored]] | None:
         """The newest snapshot on the path to ``head`` stored under ``key`` = (rules version, data hash, codec)
         whose digest checks out, its event's depth, and the events after it up to ``head`` (decoded,
-        hash-checked from the snapshot's event); None if there is none. The caller decodes the state."""
+        hash-checked from the snapshot's event: ChainBroken for the first that does not check out); None if
+        there is none. The caller decodes the state."""
         if head is None:
             return None
         found = self._cached("snapshots", _SNAPSHOT_FIND, (game_id, head, *key))
@@ -788,10 +835,7 @@ class Store(Tree, Transfer):
             tail = self._tail(game_id, event, head)
             if tail is None:
                 continue   # a snapshot on another line of play
-            try:
-                hashes = self._checked(game_id, tail, h, event, head)
-            except (ChainBroken, Unlinked, Corrupt):
-                return None   # the full path finds and reports the break
+            hashes = self._checked(game_id, tail, h, event, head)   # a break after the snapshot is reported here
             with _no_gc():
                 return blob, seq, self._stored(tail, hashes, h, seq)
         return None

@@ -445,6 +445,11 @@ The config file to read instead of the default one (see FILES).
 Seconds the prompt pauses after each bot move (default 0.7, at most 10; \\fB\\-\\-fast\\fR or
 \\fBfast on\\fR makes it 0).
 .TP
+.B DINOCLI_SEARCH_PROCESSES
+Processes a bot budgeted in seconds (\fBmcts:seconds=S\fR) searches in at once, at the prompt,
+in \fBmove\fR and in \fBhint\fR (default: one per core; 1 searches in one process). Tournaments'
+worker processes always search alone.
+.TP
 .B PAGER
 The pager for \\fBdinocli rules\\fR and \\fBdinocli log\\fR on a terminal when they do not fit
 (default: less); \\fBPAGER=cat\\fR or \\fB\\-\\-no\\-pager\\fR prints them straight out.

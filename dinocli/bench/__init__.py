@@ -30,13 +30,19 @@ def store_figures() -> dict[str, Any]:
     return figures()
 
 
-def mcts_figures() -> dict[str, Any]:
-    """ISMCTS iterations per second per game against the PyPI `mcts` package (see :mod:`.search`)."""
+def mcts_figures(baseline: str | None = None) -> dict[str, Any]:
+    """ISMCTS iterations and decisions per second per game against the PyPI `mcts` package (see
+    :mod:`.search`), and against the search of git revision ``baseline`` (see :mod:`.baseline`)."""
     from dinocli import games
 
     from .search import mcts_figures as figures
 
-    return figures(games.all_games())
+    out = figures(games.all_games())
+    if baseline is not None:
+        from .baseline import baseline_figures
+
+        out.update(baseline_figures(sorted(games.GAMES), baseline))
+    return out
 
 
 WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
@@ -57,9 +63,10 @@ def _check_spec(spec: str) -> None:
 
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
         games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
-        positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None) -> dict[str, Any]:
+        positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None,
+        baseline: str | None = None) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
-    else the bench's own) and return their figures."""
+    else the bench's own; with ``baseline``, ``mcts`` against that git revision) and return their figures."""
     from dinocli import games as registry
 
     names = what or ([] if strength else [*WHAT]) + sorted(registry.GAMES)
@@ -84,12 +91,18 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         raise BadConfig("--against names the other seats of --strength")
     if seed is not None and not strength:
         raise BadConfig("--seed chooses the deals of --strength")
+    if baseline is not None and "mcts" not in names:
+        raise BadConfig("--baseline is the revision bench mcts compares with")
+    if baseline is not None:
+        from .baseline import resolve
+
+        resolve(baseline)  # an unknown revision fails before any bench runs
     if variants and len([n for n in names if n in registry.GAMES]) != 1:
         raise BadConfig("--variant needs exactly one game to bench")
     out = {}
     for name in names:
         if name in WHAT:
-            out[name] = WHAT[name]()
+            out[name] = WHAT[name](baseline) if name == "mcts" else WHAT[name]()
             continue
         from .game import game_figures
 

@@ -31,32 +31,23 @@ import random
 import time
 from typing import Any
 
-from dinocli.ai.arena import random_playout
 from dinocli.ai.mcts import Node, Search
 from dinocli.ai.spec import parse_spec
 from dinocli.ai.uct import PackageState, credit_movers
-from dinocli.events import Event, Rng, SeededRng, SimRng
+from dinocli.events import Event, Rng, SimRng
 from dinocli.games.protocol import Action, Game, State
-from dinocli.games.runner import start, step
+from dinocli.games.runner import step
+
+from .sampler import PLIES, positions_of
 
 __all__ = ["mcts_figures", "positions"]
 
-PLIES = (0, 6, 20)  # random decisions played from the opening to reach each position
 SPECS = {"ours": "mcts:cutoff=none,rollout=random,stop=never", "medium": "mcts:medium"}
 
 
 def positions(game: Game, plies: tuple[int, ...] = PLIES) -> list[State]:
     """Fixed positions of ``game`` (two seats if it allows): seeded random play from the opening."""
-    n = min(max(game.info.min_seats, 2), game.info.max_seats)
-    config = game.configure(tuple(f"p{i}" for i in range(n)), (), {})
-    out = []
-    for k in plies:
-        rng, rnd = SeededRng(f"bench/{game.info.id}/{k}"), random.Random(k)
-        state, _ = start(game, config, rng)
-        state, _ = random_playout(game, state, rng, rnd, limit=k)
-        if game.to_move(state) is not None:
-            out.append(state)
-    return out
+    return positions_of(game, plies)
 
 
 class _Counted:
@@ -138,6 +129,8 @@ def mcts_figures(games: list, *, seconds_per_game: float = 2.0) -> dict[str, Any
         n, t, d = tally["ours"]
         out[f"{gid} ours it/s (full playouts)"] = round(n / t, 1)
         out[f"{gid} ours it/s (mcts:medium)"] = round(tally["medium"][0] / tally["medium"][1], 1)
+        out[f"{gid} ours decisions/s (full playouts)"] = round(d / t)
+        out[f"{gid} ours decisions/s (mcts:medium)"] = round(tally["medium"][2] / tally["medium"][1])
         if mcts_module:
             n2, t2, d2 = tally["theirs"]
             out[f"{gid} mcts package it/s"] = round(n2 / t2, 1)

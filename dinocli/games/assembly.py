@@ -108,6 +108,15 @@ class ModuleGame:
         self._strategy, self._heuristic = roles["strategy"].choose, roles["estimate"].heuristic
         for name, hook in (hooks or {}).items():
             setattr(self, name, hook)
+        # the calls a search makes at every step go straight to the game's functions (one frame
+        # less each); the methods below document them and serve whoever looks them up on the class
+        rules, view = self._rules, self._view
+        self.to_move, self.legal_actions, self.advance = rules.to_move, rules.legal_actions, rules.advance
+        self.returns, self.scores = rules.returns, rules.scores
+        self.observe, self.determinize = view.observe, view.determinize
+        self.strategy, self.heuristic = self._strategy, self._heuristic
+        strategy = roles["strategy"]
+        self.pick = getattr(strategy, "pick", None) or (lambda view, seat, legal, rnd: strategy.choose(view, seat, legal, rnd)[0])
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         """Pickle as a reference to the game folder's ``GAME`` (modules cannot be pickled)."""
@@ -227,6 +236,11 @@ class ModuleGame:
         """Estimated returns for an unfinished state, or None."""
         return self._heuristic(state)
 
+    def pick(self, view: View, seat: Seat, legal: list[Action], rnd: random.Random) -> Action:
+        """The rule-based bot's choice alone (``strategy`` without the reason; a folder's strategy may
+        define ``pick`` to skip writing one), drawing from ``rnd`` as ``strategy`` does."""
+        return self._strategy(view, seat, legal, rnd)[0]
+
 
 class LastLegal:
     """The last state a game's ``legal_actions`` was asked about, and a copy of the answer: a
@@ -243,6 +257,13 @@ class LastLegal:
         """Remember ``actions`` as the legal actions of ``state``; return them."""
         self.state, self.actions = state, tuple(actions)
         return actions
+
+    def legal(self, state: State, build: Callable[[State], list[Action]]) -> list[Action]:
+        """The legal actions of ``state`` for a caller: a copy of the kept ones if it was the last
+        asked about (the rules find them when they stop at a decision), else ``build(state)``, kept."""
+        if self.state is state:
+            return list(self.actions)
+        return self.keep(state, build(state))
 
     def of(self, state: State, build: Callable[[State], list[Action]]) -> tuple | list[Action]:
         """The legal actions of ``state``: the kept copy if it was the last asked, else ``build(state)``."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from dinocli.events import Event, Rng
 
 from .protocol import Action, Config, Game, State
 
-__all__ = ["start", "fold_all", "step", "FoldAfterDeciding"]
+__all__ = ["start", "fold_all", "step", "FoldAfterDeciding", "shuffle"]
 
 
 def fold_all(game: Game, state: State, events: Iterable[Event]) -> State:
@@ -37,3 +38,20 @@ def start(game: Game, config: Config, rng: Rng) -> tuple[State, list[Event]]:
 def step(game: Game, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
     """Decide an action and fold its events: the new state and the events."""
     return game.advance(state, action, rng)
+
+
+def shuffle(items: list, rnd: random.Random) -> None:
+    """``rnd.shuffle(items)``, the same order from the same draws, without a call per item (a search
+    shuffles the unseen cards of every determinization): Fisher-Yates from the end, each index drawn
+    as ``random.Random`` draws one below ``n`` (``getrandbits`` of ``n``'s bit length until below ``n``)."""
+    if type(rnd) is not random.Random:  # a generator that draws otherwise
+        rnd.shuffle(items)
+        return
+    getrandbits = rnd.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -43,3 +43,41 @@ def test_figures_without_the_mcts_package(monkeypatch):
     figures = mcts_figures([HIGHCARD], seconds_per_game=0.1)
     assert figures["mcts package"].startswith("not installed")
     assert "toyhc ratio ours/mcts" not in figures and figures["toyhc ours it/s (full playouts)"] > 0
+
+
+def test_baseline_times_a_revision_beside_this_checkout():
+    """#43 `bench mcts --baseline REV`: the revision's search runs from its own tree, on the same
+    positions, and each game gets decisions per second for both and their ratio."""
+    from dinocli.bench.baseline import SPECS, baseline_figures
+
+    figures = baseline_figures(["sos"], "HEAD", seconds=0.02, rounds=1)
+    assert figures["baseline"].startswith("HEAD (")
+    for key in SPECS:
+        assert figures[f"sos decisions/s ({key})"] > 0 and figures[f"sos baseline decisions/s ({key})"] > 0
+        assert figures[f"sos ratio decisions/s ({key})"] > 0
+
+
+def test_the_sampler_imports_the_tree_it_is_given(tmp_path):
+    """A tree given to the sampler is imported ahead of the installed dinocli, as the wheel maps it."""
+    import subprocess
+    from pathlib import Path
+
+    import dinocli.bench.sampler as sampler
+
+    for folder, init in (("dinocli", "WHERE = 'tree'"), ("ai", "WHERE = 'tree ai'"), ("events", "")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text(init)
+    code = Path(sampler.__file__).read_text().replace('if __name__ == "__main__":\n    main(sys.argv)', "") + (
+        "\n_import_tree(sys.argv[1])\nimport dinocli, dinocli.ai\nprint(dinocli.WHERE, '|', dinocli.ai.WHERE)")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "tree | tree ai"
+
+
+def test_a_bad_baseline_is_refused_before_any_bench_runs(tmp_path):
+    from tests.clirunner import Dino
+
+    dino = Dino(tmp_path / "g.sqlite")
+    r = dino("bench", "mcts", "--baseline", "no-such-revision")
+    assert r.exit_code == 1 and r.stderr.strip() == "dinocli: unknown revision 'no-such-revision'"
+    r = dino("bench", "store", "--baseline", "HEAD")
+    assert r.exit_code == 1 and "--baseline" in r.stderr

@@ -73,4 +73,4 @@ def test_other_seats_with_trees_of_their_own_cannot_see_a_hidden_pick():
     bot.choose(DODOS, DODOS.observe(state, me), me, picks, random.Random(1))
     (other, tree), = bot.last._trees.items()
     assert other != me and tree.size == 1  # one edge: "seat me picked a card face down"
-    assert tree.actions[0][0] == me and tree.children[0].visits.sum() > 0  # where it chose its own pick
+    assert tree.actions[0][0] == me and sum(tree.children[0].visits) > 0  # where it chose its own pick

@@ -60,7 +60,7 @@ def test_moves_keep_snapshots_and_a_load_uses_one_to_the_same_state(played):
     kept = rows(db)
     assert len(kept) >= 3 and all(r[3].startswith("msgpack:dinocli.games.dingo.state.State") for r in kept)
     g = svc.load(gid)
-    assert g._path is None, "the load should have started from a snapshot"
+    assert g._path is None and g.snapshot_seq > 0, "the load should have started from a snapshot"
     assert g.state == full_fold(svc, gid)
     assert g.seq == len(g.path) and g.head == g.path[-1].id   # the path is still there when asked for
 
@@ -78,7 +78,7 @@ def test_a_stale_or_tampered_snapshot_is_ignored(played, tamper):
     truth = full_fold(svc, gid)
     edit(db, tamper)
     g = svc.load(gid)
-    assert g._path is not None, "no snapshot may be used"
+    assert g.snapshot_seq == 0, "no snapshot may be used"
     assert g.state == truth
 
 
@@ -161,7 +161,7 @@ def test_a_dropped_snapshots_table_only_makes_loading_slower(played):
     truth = full_fold(svc, gid)
     edit(db, "DROP TABLE snapshots")
     g = svc.load(gid)
-    assert g._path is not None and g.state == truth
+    assert g.snapshot_seq == 0 and g.state == truth
     if not g.over:
         svc.move(gid, g.legal_texts()[0])   # and moves go on without keeping one
     assert svc.verify(gid).events > 0

@@ -138,10 +138,27 @@ def longest(board: tuple[int, ...], geo: Geometry, a: int, closed: int, steps: i
     return best
 
 
+# A search judges the same roads from many leaves: the distance maps of the boards seen last are
+# kept (shared: callers read them, never change them).
+_MEMO_SIZE = 4096
+_distances: dict[tuple, list[int]] = {}
+_mended: dict[tuple, list[int]] = {}
+
+
 def distances(board: tuple[int, ...], geo: Geometry, start: int, through: int = 0, stops: bool = True) -> list[int]:
     """Road distance in steps from ``start`` to every square (-1: unreachable), breadth-first.
     The squares in the bit set ``through``, and stop signs if ``stops``, may be entered but not
-    passed."""
+    passed (the list is shared: read it, do not change it)."""
+    key = (board, geo, start, through, stops)
+    dist = _distances.get(key)
+    if dist is None:
+        if len(_distances) >= _MEMO_SIZE:
+            _distances.clear()
+        dist = _distances[key] = _distances_of(board, geo, start, through, stops)
+    return dist
+
+
+def _distances_of(board: tuple[int, ...], geo: Geometry, start: int, through: int, stops: bool) -> list[int]:
     dist = [-1] * len(board)
     dist[start] = 0
     frontier = [start]
@@ -161,7 +178,17 @@ def distances(board: tuple[int, ...], geo: Geometry, start: int, through: int = 
 def mended_distances(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
     """Road distance in steps from ``start`` to every square (-1: unreachable) when one missing
     connection between neighbours may be mended by an action first (DILLO-11..13); stop signs
-    may be entered but not passed (DILLO-15)."""
+    may be entered but not passed (DILLO-15). Shared, as ``distances``."""
+    key = (board, geo, start)
+    dist = _mended.get(key)
+    if dist is None:
+        if len(_mended) >= _MEMO_SIZE:
+            _mended.clear()
+        dist = _mended[key] = _mended_of(board, geo, start)
+    return dist
+
+
+def _mended_of(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
     n = len(board)
     whole, mended = [-1] * n, [-1] * n  # without and with the one mended connection
     whole[start] = 0

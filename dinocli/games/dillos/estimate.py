@@ -47,7 +47,7 @@ class _Maps:
     """Road distances shared by every evaluation of one state: per goal, in one move (stop
     signs end it) and over several; from the Hunter (never through a home, G05)."""
 
-    __slots__ = ("s", "g", "goals", "hunter", "mends")
+    __slots__ = ("s", "g", "goals", "hunter", "mends", "logits")
 
     def __init__(self, s: State):
         self.s = s
@@ -55,6 +55,8 @@ class _Maps:
         self.goals: dict[int, tuple[list[int], list[int]]] = {}
         self.hunter = distances(s.board, g, s.hunter, through=g.corner_bits)
         self.mends: dict[int, list[int]] = {}
+        # a seat's logit by (seat, square, rolls before its own): a move changes one seat's square
+        self.logits: dict[tuple[int, int, int], float] = {}
 
     def mended(self, goal: int) -> list[int]:
         m = self.mends.get(goal)
@@ -76,26 +78,27 @@ def roll_features(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps | N
     within 3 steps, within 6, the P of winning if one road is mended first if it rolls first,
     the same if not, straight-line steps to go, one step from the goal and not rolling first)."""
     maps = maps or _Maps(s)
-    g, n, table = maps.g, len(pawns), s.table
-    out = []
-    for i in range(n):
-        goal = goal_square(s, i)
-        one, free = maps.of(goal)
-        p = pawns[i]
-        final = table.goal == "capitol" or s.reached[i]
-        left = free[p] if free[p] >= 0 else MAX_LEFT
-        left = min(left, manhattan(g, p, goal) + 3, MAX_LEFT)
-        if not final:  # the way home is still to come (DILLO-29/30)
-            left += manhattan(g, g.center, table.homes[i])
-        fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
-        order = (i - roller) % n
-        h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
-        mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
-        out.append((fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
-                    1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
-                    mend if order == 0 else 0.0, mend if order else 0.0, float(manhattan(g, p, goal)),
-                    1.0 if order and final and one[p] == 1 else 0.0))
-    return out
+    n = len(pawns)
+    return [_features(s, maps, i, pawns[i], (i - roller) % n) for i in range(n)]
+
+
+def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float, ...]:
+    """Seat ``i``'s row of roll_features with its dillo on ``p``, ``order`` rolls before its own."""
+    g, table = maps.g, s.table
+    goal = goal_square(s, i)
+    one, free = maps.of(goal)
+    final = table.goal == "capitol" or s.reached[i]
+    left = free[p] if free[p] >= 0 else MAX_LEFT
+    left = min(left, manhattan(g, p, goal) + 3, MAX_LEFT)
+    if not final:  # the way home is still to come (DILLO-29/30)
+        left += manhattan(g, g.center, table.homes[i])
+    fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
+    h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
+    mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
+    return (fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
+            1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
+            mend if order == 0 else 0.0, mend if order else 0.0, float(manhattan(g, p, goal)),
+            1.0 if order and final and one[p] == 1 else 0.0)
 
 
 # Weights of the conditional logit over roll_features, per board size. Fitted value iteration on
@@ -116,8 +119,15 @@ def _softmax(z: list[float]) -> list[float]:
 
 
 def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> list[float]:
-    w = WEIGHTS[s.table.size]
-    return _softmax([sum(a * b for a, b in zip(w, f)) for f in roll_features(s, pawns, roller, maps)])
+    w, logits, n = WEIGHTS[s.table.size], maps.logits, len(pawns)
+    z = []
+    for i, p in enumerate(pawns):
+        key = (i, p, (i - roller) % n)
+        v = logits.get(key)
+        if v is None:
+            v = logits[key] = sum(a * b for a, b in zip(w, _features(s, maps, *key)))
+        z.append(v)
+    return _softmax(z)
 
 
 def _hunter_ends(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int) -> set[int]:

@@ -6,13 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .board import geometry, pushed, swapped, twisted
-from .events import (
-    ActionChosen, ActionSkipped, BattleFought, CapitolReached, DiceRolled, DieChosen,
-    DilloCaptured, DilloMoved, DilloPushed, GameCapped, GameWon, HunterMoved, HunterStopped,
-    HunterTaken, LinePushed, MoveEnded, PushBegun, PushEnded, RollOffRolled, SquareChosen,
-    SwapPicked, TileDrawn, TileFlipped, TilePlaced, TilesLaid, TilesSwapped, TileTwisted,
-    TurnEnded, TurnStarted,
-)
+from . import events as E
 from .state import State
 
 __all__ = ["fold"]
@@ -30,67 +24,108 @@ def _start_move(s: State, board: tuple[int, ...]) -> State:
 
 def fold(s: State, ev) -> State:
     """Apply one event to a state, returning a new state."""
-    match ev:
-        case DilloMoved(seat=seat, square=sq):
+    # Arms match the exact event class (a dotted name is compared with ==): a class pattern would
+    # call isinstance, which is slow for msgspec Structs.
+    match type(ev):
+        case E.DilloMoved:
+            seat = ev.seat
+            sq = ev.square
             return replace(s, pawns=_put(s.pawns, seat, sq), steps=s.steps - 1, visited=s.visited | 1 << sq)
-        case HunterMoved(square=sq):
+        case E.HunterMoved:
+            sq = ev.square
             return replace(s, hunter=sq, steps=s.steps - 1, visited=s.visited | 1 << sq)
-        case DilloPushed(loser=loser, square=sq):
+        case E.DilloPushed:
+            loser = ev.loser
+            sq = ev.square
             return replace(s, pawns=_put(s.pawns, loser, sq), steps=s.steps - 1, visited=s.visited | 1 << sq)
-        case TileFlipped(square=sq, code=code):
+        case E.TileFlipped:
+            sq = ev.square
+            code = ev.code
             return replace(s, board=_put(s.board, sq, code))
-        case TurnStarted(seat=seat, turn=turn):
+        case E.TurnStarted:
+            seat = ev.seat
+            turn = ev.turn
             return replace(s, phase="roll", active=seat, turn=turn, dice=(0, 0), act_die=0, kind="",
                            pending=-1, controller=-1, pushed=-1, steps=0, visited=0, then="", leftover=0)
-        case DiceRolled(dice=dice):
+        case E.DiceRolled:
+            dice = ev.dice
             return replace(s, dice=dice, phase="die")
-        case DieChosen(die=die):
+        case E.DieChosen:
+            die = ev.die
             return replace(s, act_die=die, phase="kind")
-        case ActionChosen(action=action):
+        case E.ActionChosen:
+            action = ev.action
             return replace(s, kind=action, phase="target")
-        case ActionSkipped(die=die):
+        case E.ActionSkipped:
+            die = ev.die
             return _start_move(replace(s, act_die=die), s.board)
-        case TileTwisted(square=sq, clockwise=cw):
+        case E.TileTwisted:
+            sq = ev.square
+            cw = ev.clockwise
             return _start_move(s, _put(s.board, sq, twisted(s.board[sq], cw)))
-        case SwapPicked(square=sq):
+        case E.SwapPicked:
+            sq = ev.square
             return replace(s, pending=sq, phase="swap")
-        case TilesSwapped(a=a, b=b):
+        case E.TilesSwapped:
+            a = ev.a
+            b = ev.b
             return _start_move(s, swapped(s.board, a, b))
-        case LinePushed(line=line, index=index, toward=toward):
+        case E.LinePushed:
+            line = ev.line
+            index = ev.index
+            toward = ev.toward
             g = geometry(s.table.size, s.table.small_world)
             return _start_move(s, pushed(s.board, g, line, index, toward in "es"))
-        case MoveEnded(unused=unused):
+        case E.MoveEnded:
+            unused = ev.unused
             return replace(s, phase="resolve", steps=unused)
-        case HunterTaken(seat=seat, steps=steps, then=then):
+        case E.HunterTaken:
+            seat = ev.seat
+            steps = ev.steps
+            then = ev.then
             return replace(s, phase="hunter", controller=seat, steps=steps, visited=1 << s.hunter, then=then)
-        case HunterStopped():
+        case E.HunterStopped:
             return replace(s, phase="die" if s.then == "act" else "resolve", controller=-1, steps=0, then="")
-        case DilloCaptured(seat=seat, square=sq):
+        case E.DilloCaptured:
+            seat = ev.seat
+            sq = ev.square
             return replace(s, pawns=_put(s.pawns, seat, sq))
-        case RollOffRolled():
+        case E.RollOffRolled:
             return s
-        case BattleFought():
+        case E.BattleFought:
             return s
-        case PushBegun(seat=seat, loser=loser, steps=steps, leftover=leftover):
+        case E.PushBegun:
+            seat = ev.seat
+            loser = ev.loser
+            steps = ev.steps
+            leftover = ev.leftover
             return replace(s, phase="push", controller=seat, pushed=loser, steps=steps,
                            visited=1 << s.pawns[loser], leftover=leftover)
-        case PushEnded():
+        case E.PushEnded:
             return replace(s, phase="resolve", controller=-1, pushed=-1, steps=0)
-        case CapitolReached(seat=seat):
+        case E.CapitolReached:
+            seat = ev.seat
             return replace(s, reached=_put(s.reached, seat, True))
-        case TurnEnded():
+        case E.TurnEnded:
             return replace(s, phase="end")
-        case TilesLaid(board=board):
+        case E.TilesLaid:
+            board = ev.board
             return replace(s, board=board)
-        case TileDrawn(seat=seat, kind=kind):
+        case E.TileDrawn:
+            seat = ev.seat
+            kind = ev.kind
             i = s.bag.index(kind)
             return replace(s, bag=s.bag[:i] + s.bag[i + 1:], drawn=kind, active=seat, phase="place")
-        case SquareChosen(square=sq):
+        case E.SquareChosen:
+            sq = ev.square
             return replace(s, pending=sq, phase="orient")
-        case TilePlaced(square=sq, code=code):
+        case E.TilePlaced:
+            sq = ev.square
+            code = ev.code
             return replace(s, board=_put(s.board, sq, code), drawn=-1, pending=-1, phase="setup")
-        case GameWon(seat=seat):
+        case E.GameWon:
+            seat = ev.seat
             return replace(s, winner=seat, phase="over")
-        case GameCapped():
+        case E.GameCapped:
             return replace(s, phase="over")
     raise TypeError(f"not a dillos event: {ev!r}")

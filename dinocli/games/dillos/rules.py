@@ -230,7 +230,7 @@ _LAST = LastLegal()
 
 def legal_actions(s: State) -> list:
     """Every legal action of the seat to move, in a stable order."""
-    return _LAST.keep(s, _legal(s))
+    return _LAST.legal(s, _legal)
 
 
 def _legal(s: State) -> list:

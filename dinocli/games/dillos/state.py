@@ -70,9 +70,15 @@ def default_homes(seats: int) -> tuple[int, ...]:
     return (0, 2) if seats == 2 else tuple(range(seats))
 
 
+_GEO: list = [None, None]  # the last table asked about and its geometry (the rules ask at every step)
+
+
 def geo(state: State) -> Geometry:
     """The board geometry of a state."""
-    return geometry(state.table.size, state.table.small_world)
+    table = state.table
+    if table is not _GEO[0]:
+        _GEO[:] = table, geometry(table.size, table.small_world)
+    return _GEO[1]
 
 
 def initial(config: Config) -> State:

@@ -12,17 +12,28 @@ from . import events as ev
 from .data import ALL
 from .state import DayResult, State
 
-__all__ = ["fold", "remember"]
+__all__ = ["fold", "apply", "remember"]
 
-# decide folds its events as it makes them, then its caller folds the same events again. The
-# steps of the last decide are kept, so folding those very objects again is a lookup.
-_decided: dict[int, tuple[Event, State, State]] = {}
+# decide folds its events as it makes them, then its caller folds the same events again, in
+# order. The steps of the last decide are kept, so folding those very objects again, from the
+# very states they were folded from, is a lookup (a search never folds them again: keeping
+# them costs one assignment).
+_decided: tuple[list[Event], list[State]] = ([], [])
 
 
 def remember(events: list[Event], states: list[State]) -> None:
     """Keep what the last decide folded: ``states[i + 1] == fold(states[i], events[i])``."""
     global _decided
-    _decided = {id(e): (e, states[i], states[i + 1]) for i, e in enumerate(events)}
+    _decided = (events, states)
+
+
+def _folded(s: State, e: Event) -> State | None:
+    """The state the last decide folded ``e`` into from ``s``, if it did."""
+    events, states = _decided
+    for i, done in enumerate(events):
+        if done is e:
+            return states[i + 1] if states[i] is s else None
+    return None
 
 
 def _take(deck: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -45,9 +56,15 @@ def _set(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tup
 
 def fold(s: State, e: Event) -> State:
     """Apply one event to a state, returning a new state."""
-    hit = _decided.get(id(e))
-    if hit is not None and hit[0] is e and hit[1] is s:
-        return hit[2]
+    if _decided[0]:
+        hit = _folded(s, e)
+        if hit is not None:
+            return hit
+    return apply(s, e)
+
+
+def apply(s: State, e: Event) -> State:
+    """``fold`` without the look-up of the last decide's steps (what decide itself folds with)."""
     # Arms match the exact event class (a dotted name is compared with ==), most frequent first:
     # a class pattern would call isinstance, which is slow for msgspec Structs.
     match type(e):

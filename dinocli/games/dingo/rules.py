@@ -18,7 +18,7 @@ from .events import (
     CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
     DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
 )
-from .fold import fold, remember
+from .fold import apply, remember
 from .scoring import day_points, ranch_value
 from .state import GOAL, Seat, State, initial
 
@@ -81,7 +81,7 @@ _LAST = LastLegal()
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
-    return _LAST.keep(s, _legal(s))
+    return _LAST.legal(s, _legal)
 
 
 def _legal(s: State) -> list[Action]:
@@ -183,7 +183,7 @@ class _Script:
 
     def emit(self, e: Event) -> None:
         self.out.append(e)
-        self.s = fold(self.s, e)
+        self.s = apply(self.s, e)
         self.states.append(self.s)
 
     def draw(self, seat: Seat, face_up: bool) -> None:

@@ -20,7 +20,7 @@ from .effects import target_pairs
 from .scoring import ranch_value
 from .view import View
 
-__all__ = ["choose", "table_score"]
+__all__ = ["choose", "pick", "table_score"]
 
 Ranches = tuple[tuple[int, ...], ...]
 Shapes = tuple[list[float], list[float]]
@@ -222,6 +222,16 @@ def _who(v: View, r: int) -> str:
 
 def choose(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple[Action, str]:
     """Pick the legal action whose resulting table scores best, with a one-line reason."""
+    a, table = _best(v, seat, legal, rnd)
+    return a, table.reason(a)
+
+
+def pick(v: View, seat: int, legal: list[Action], rnd: random.Random) -> Action:
+    """``choose`` without the reason (what a search plays out with)."""
+    return _best(v, seat, legal, rnd)[0]
+
+
+def _best(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple[Action, _Table]:
     if v.seat != seat:
         raise ValueError("the strategy needs the view of the seat it plays")
     table = _Table(v)
@@ -229,5 +239,4 @@ def choose(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple
     scores = [value(a) for a in legal]
     floor = max(scores) - 1e-9
     ties = [a for s, a in zip(scores, legal) if s >= floor]
-    a = ties[rnd.randrange(len(ties))] if len(ties) > 1 else ties[0]
-    return a, table.reason(a)
+    return (ties[rnd.randrange(len(ties))] if len(ties) > 1 else ties[0]), table

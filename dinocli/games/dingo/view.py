@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from dinocli.events import Event
 
+from ..runner import shuffle
 from .data import ALL
 from .events import CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, DayStarted, StartingCardsDealt
 from .fold import fold
@@ -57,11 +58,8 @@ def observe(s: State, seat: Seat | None) -> View:
 
 def determinize(v: View, seat: Seat, rnd: random.Random) -> State:
     """A full state consistent with ``v``: unseen cards dealt at random to the other hands."""
-    seen = set(v.discard).union(*v.ranches)
-    if v.seat == seat:
-        seen.update(v.hand)
-    unseen = [c for c in ALL if c not in seen]
-    rnd.shuffle(unseen)
+    unseen = _pool(v, seat).copy()
+    shuffle(unseen, rnd)
     hands, k = [], 0
     for i, size in enumerate(v.hand_sizes):
         if i == seat and v.seat == seat:
@@ -75,6 +73,19 @@ def determinize(v: View, seat: Seat, rnd: random.Random) -> State:
         ranches=v.ranches, discard=v.discard, scores=v.scores, turn=v.turn, phase=v.phase,
         pending=v.pending, contenders=v.contenders, winners=v.winners, last=v.last,
     )
+
+
+_POOL: list = [None, None, None]  # the last view determinized, for which seat, and its unseen cards
+
+
+def _pool(v: View, seat: Seat) -> list[int]:
+    """The cards ``seat`` has not seen in ``v``, in deck order (a search asks for them again and again)."""
+    if _POOL[0] is not v or _POOL[1] != seat:
+        seen = set(v.discard).union(*v.ranches)
+        if v.seat == seat:
+            seen.update(v.hand)
+        _POOL[:] = v, seat, [c for c in ALL if c not in seen]
+    return _POOL[2]
 
 
 def redact(e: Event, seat: Seat | None) -> Event | None:

@@ -20,11 +20,19 @@ DIE = 3.5
 RIDE_ORDER = ("raptor", "stego", "ptero", "bronto", "rex", "ankylo")
 
 
+_ATOMS: dict[int, tuple[object, float]] = {}  # by the id of a card's (static) atoms: them, their value
+
+
 def _atoms_value(atoms) -> float:
+    hit = _ATOMS.get(id(atoms))
+    if hit is not None and hit[0] is atoms:
+        return hit[1]
     v = 0.0
     for a in atoms:
         v += {"advance": a.n, "back": -a.n, "roll_advance": DIE * a.n, "roll_back": -DIE * a.n,
               "draw": CARD * a.n, "discard": -CARD * a.n, "steal": CARD * a.n * a.victims}.get(a.do, 0.0)
+    if len(_ATOMS) < 4096:
+        _ATOMS[id(atoms)] = (atoms, v)  # kept alive with its value, so its id is never reused
     return v
 
 

@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from dinocli.events import Event
 
+from ..runner import shuffle
 from .data import COLOR, DECK
 from .events import (
     CardPicked, CardsDrawn, CardsRevealed, DeckReshuffled, DieRolled, Discarded, GameStarted, GreenPlayed,
@@ -64,12 +65,10 @@ def observe(s: State, seat: int | None) -> View:
     picks = s.picks
     if s.phase == PICK:
         picks = tuple(c if c < 0 or x == seat else HIDDEN for x, c in enumerate(picks))
-    return View(seat=seat, names=s.names, track=s.track, abilities=s.abilities, phase=s.phase, round=s.round,
-                dodo=s.dodo, active=s.active, hit=s.hit, pos=s.pos,
-                hand=s.hands[seat] if seat is not None and s.hands else (),
-                sizes=tuple(len(h) for h in s.hands), deck_size=len(s.deck), discard=s.discard, picks=picks,
-                greens=s.greens, dodinos=s.dodinos, used=s.used, agenda=s.agenda, ticks=s.ticks,
-                winners=s.winners, known=_row(s, seat))
+    # positional, in field order: much faster than keywords (the bots observe at every step)
+    return View(seat, s.names, s.track, s.abilities, s.phase, s.round, s.dodo, s.active, s.hit, s.pos,
+                s.hands[seat] if seat is not None and s.hands else (), tuple(map(len, s.hands)), len(s.deck),
+                s.discard, picks, s.greens, s.dodinos, s.used, s.agenda, s.ticks, s.winners, _row(s, seat))
 
 
 def _row(s: State, seat: int | None) -> tuple[tuple[int, ...], ...]:
@@ -82,10 +81,9 @@ def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
     """A full state consistent with the view: the cards it has seen in other hands stay there, unseen
     cards are dealt at random to the rest of those hands, other seats' face-down picks (always blue or
     red) and the deck."""
-    seen = {c for row in v.known for c in row}
-    known = {*v.hand, *v.discard, *v.picks, *v.greens} | seen  # with -1 and HIDDEN, which are no card
-    unseen = [c for c in DECK if c not in known]
-    rnd.shuffle(unseen)
+    seen, pool = _pool(v)
+    unseen = pool.copy()
+    shuffle(unseen, rnd)
     picks = list(v.picks)
     held: dict[int, list[int]] = {}  # hands already dealt with their pick
     for x, c in enumerate(picks):
@@ -114,6 +112,18 @@ def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
                  active=v.active, hit=v.hit, pos=v.pos, hands=tuple(hands), deck=tuple(sorted(unseen[dealt:])),
                  discard=v.discard, picks=tuple(picks), greens=v.greens, dodinos=v.dodinos, used=v.used,
                  agenda=v.agenda, ticks=v.ticks, winners=v.winners, known=rows)
+
+
+_POOL: list = [None, None]  # the last view determinized and its cards (a search asks for it again and again)
+
+
+def _pool(v: View) -> tuple[set[int], list[int]]:
+    """The cards ``v`` has seen in other hands, and the cards it has not seen anywhere, in deck order."""
+    if _POOL[0] is not v:
+        seen = {c for row in v.known for c in row}
+        known = {*v.hand, *v.discard, *v.picks, *v.greens} | seen  # with -1 and HIDDEN, which are no card
+        _POOL[:] = v, (seen, [c for c in DECK if c not in known])
+    return _POOL[1]
 
 
 def _pick_from(cards: list[int], total: int, unseen: list[int], rnd: random.Random) -> tuple[int, list[int]]:

@@ -7,10 +7,7 @@ from msgspec.structs import replace
 from dinocli.events import Event
 
 from .board import NEI, TILE_ACTION, TILE_COLOR, TILE_SYMBOL, VOLCANO, lava_code, make_flow
-from .events import (
-    ActionSkipped, DinoEliminated, DinoMoved, DinoSaved, EggLost, EggSaved, GameEnded, GameSetUp,
-    LavaPlaced, MeteoriteFell, TileBoxed, TileDrawn, TurnPassed, VolcanoErupted,
-)
+from . import events as ev
 from .state import Phase, State
 
 __all__ = ["fold"]
@@ -29,43 +26,49 @@ def _covered(state: State, cell: int, code: int, tile: int, gone) -> dict:
 
 def fold(state: State, event: Event) -> State:
     """Apply one event (one arm per event type, the most frequent first)."""
-    match event:
-        case TileDrawn(seat=seat, tile=t, draw=k):
-            bag = state.bag
+    # Arms match the exact event class (a dotted name is compared with ==): a class pattern would
+    # call isinstance, which is slow for msgspec Structs.
+    e = event
+    match type(e):
+        case ev.TileDrawn:
+            t, bag = e.tile, state.bag
             i = bag.index(t)
             phase = Phase.PLACE if TILE_COLOR[t] >= 0 else Phase.FALL
-            return replace(state, bag=bag[:i] + bag[i + 1:], tile=t, draws=k + 1, active=seat, phase=phase,
+            return replace(state, bag=bag[:i] + bag[i + 1:], tile=t, draws=e.draw + 1, active=e.seat, phase=phase,
                            act="", banned=-1, moved=())
-        case DinoMoved(dino=d, dst=dst):
-            return replace(state, dinos=_set(state.dinos, d, dst), moved=state.moved + (d,))
-        case LavaPlaced(tile=t, flow=f, cell=cell, mask=mask, ends=new, met=met):
+        case ev.DinoMoved:
+            return replace(state, dinos=_set(state.dinos, e.dino, e.dst), moved=state.moved + (e.dino,))
+        case ev.LavaPlaced:
+            t, f, cell, met, new = e.tile, e.flow, e.cell, e.met, e.ends
             gone = set(met) | {f} if met else ()
-            upd = _covered(state, cell, lava_code(f, mask), t, gone)
+            upd = _covered(state, cell, lava_code(f, e.mask), t, gone)
             if new:
                 upd["ends"] = tuple(sorted(upd["ends"] + tuple((f, cell, d) for d in new)))
             return replace(state, **upd, phase=Phase.ACT, act=TILE_ACTION[t], banned=TILE_COLOR[t], moved=())
-        case TurnPassed(seat=seat):
-            return replace(state, active=seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
-        case TileBoxed(tile=t):
-            return replace(state, boxed=state.boxed + (t,), phase=Phase.DRAW)
-        case VolcanoErupted(color=c, dirs=dirs):
-            ends = state.ends + tuple((make_flow(c, 1 + d), VOLCANO[c], d) for d in dirs)
+        case ev.TurnPassed:
+            return replace(state, active=e.seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
+        case ev.TileBoxed:
+            return replace(state, boxed=state.boxed + (e.tile,), phase=Phase.DRAW)
+        case ev.VolcanoErupted:
+            c = e.color
+            ends = state.ends + tuple((make_flow(c, 1 + d), VOLCANO[c], d) for d in e.dirs)
             return replace(state, erupted=_set(state.erupted, c, True), ends=tuple(sorted(ends)))
-        case ActionSkipped():
+        case ev.ActionSkipped:
             return state
-        case MeteoriteFell(tile=t, cell=cell):
-            upd = _covered(state, cell, -TILE_SYMBOL[t], t, ())
+        case ev.MeteoriteFell:
+            t = e.tile
+            upd = _covered(state, e.cell, -TILE_SYMBOL[t], t, ())
             return replace(state, **upd, phase=Phase.ACT, act=TILE_ACTION[t], banned=-1, moved=())
-        case EggSaved(nest=n):
-            return replace(state, eggs=_set(state.eggs, n, 1))
-        case DinoEliminated(dino=d):
-            return replace(state, dinos=_set(state.dinos, d, -1))
-        case EggLost(nest=n):
-            return replace(state, eggs=_set(state.eggs, n, -1))
-        case DinoSaved():
+        case ev.EggSaved:
+            return replace(state, eggs=_set(state.eggs, e.nest, 1))
+        case ev.DinoEliminated:
+            return replace(state, dinos=_set(state.dinos, e.dino, -1))
+        case ev.EggLost:
+            return replace(state, eggs=_set(state.eggs, e.nest, -1))
+        case ev.DinoSaved:
             return state
-        case GameEnded(why=why):
-            return replace(state, phase=Phase.OVER, ended=why, act="", moved=())
-        case GameSetUp(first=first):
-            return replace(state, active=first, phase=Phase.DRAW)
+        case ev.GameEnded:
+            return replace(state, phase=Phase.OVER, ended=e.why, act="", moved=())
+        case ev.GameSetUp:
+            return replace(state, active=e.first, phase=Phase.DRAW)
     raise TypeError(f"not an SOS Dino event: {event!r}")

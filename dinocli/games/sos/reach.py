@@ -30,6 +30,7 @@ def spread(cells: int) -> int:
 
 
 _BLOCKED_BITS: dict[tuple[bool, bool], int] = {}
+_COVERED: dict[tuple[int, ...], int] = {}  # the cells a cover tuple covers, as bits
 
 
 def walk_bits(state: State) -> int:
@@ -40,10 +41,16 @@ def walk_bits(state: State) -> int:
     if blocked is None:
         fixed = dino_blocked(*key)
         blocked = _BLOCKED_BITS[key] = sum(1 << c for c in range(CELLS) if fixed[c] or IS_MOUNTAIN[c])
-    covered = 0
-    for c, code in enumerate(state.cover):
-        if code:
-            covered |= 1 << c
+    cover = state.cover
+    covered = _COVERED.get(cover)
+    if covered is None:  # a search reads the same lava from many leaves: memoised by the cover
+        if len(_COVERED) >= 4096:
+            _COVERED.clear()
+        covered = 0
+        for c, code in enumerate(cover):
+            if code:
+                covered |= 1 << c
+        _COVERED[cover] = covered
     return FULL & ~blocked & ~covered
 
 

@@ -99,10 +99,14 @@ _LAST = LastLegal()
 
 def legal_actions(state: State) -> list:
     """Placements of the Lava tile in hand, or the single Dino steps of the action."""
+    return _LAST.legal(state, _legal)  # the moves _advance found before stopping here, if it did
+
+
+def _legal(state: State) -> list:
     if state.phase == Phase.PLACE:
-        return _LAST.keep(state, placements(state))
+        return placements(state)
     if state.phase == Phase.ACT:
-        return _LAST.keep(state, dino_moves(state))
+        return dino_moves(state)
     return []
 
 
@@ -193,7 +197,7 @@ def _advance(state: State, rng: Rng, out: list[Event]) -> State:
                 continue
             done = len(state.moved)
             if done < steps_needed(state.act):
-                if dino_moves(state):
+                if _LAST.keep(state, dino_moves(state)):
                     return state
                 state = _emit(state, ActionSkipped(tile=state.tile, done=done), out)  # A04
             if not state.bag:
