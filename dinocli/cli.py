@@ -1352,6 +1352,10 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
         game = game_kind(game)
         if report_file is not None and not Path(report_file).resolve().parent.is_dir():
             fail(f"--report {report_file}: no such directory", USAGE)
+        if report_file is not None:
+            from dinocli.files import check_writable
+
+            check_writable(report_file)   # a folder or a FIFO: refused before the first game, not after the last
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
                 variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
                 report_file=report_file, quiet=quiet)

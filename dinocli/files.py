@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-__all__ = ["FileRefused", "read_limited", "write_atomic"]
+__all__ = ["FileRefused", "check_writable", "read_limited", "write_atomic"]
 
 CHUNK = 1 << 16
 TooLarge = Callable[[int, bool], Exception]  # (bytes seen, whether that is the whole size) -> the error
@@ -97,6 +97,11 @@ def _check_target(target: Path) -> None:
         raise _oserror(target, exc) from None
     if not stat.S_ISREG(st.st_mode):
         raise FileRefused(f"{target} is {_kind(st.st_mode)}: not replaced (give a regular file's path, or - for stdout)")
+
+
+def check_writable(path: str | os.PathLike) -> None:
+    """Refuse now (FileRefused) a path :func:`write_atomic` would refuse when it is done: a folder, a FIFO."""
+    _check_target(Path(os.fspath(path)).expanduser())
 
 
 def _open_unnamed(folder: Path, name: str) -> tuple[int, str | None]:
