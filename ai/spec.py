@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import msgspec
 
+from dinocli.events.errors import DinocliError
+
 __all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved", "clip"]
 
 DEFAULT_LEVEL = "medium"
@@ -51,7 +53,7 @@ VALID_FORMS = (
 )
 
 
-class BotSpecError(ValueError):
+class BotSpecError(DinocliError, ValueError):
     """A bot spec that does not parse; the message is one line listing the valid forms."""
 
 

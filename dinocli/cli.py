@@ -67,38 +67,36 @@ def fail(message: str, code: int = ERROR) -> None:
     sys.exit(code)
 
 
-# dinocli's errors, tried in this order: (module, class, exit code, prefix). Only the modules already
-# imported are looked at (one that was never imported raised nothing), so no command loads them for this.
-_ERRORS = (
-    ("dinocli.files", "FileRefused", ERROR, ""),
-    ("dinocli.events.errors", "Conflict", CONFLICT, "conflict: "),
-    ("dinocli.verify", "VerificationFailed", REJECTED, ""),
-    ("dinocli.events.errors", "LogRejected", REJECTED, "log rejected: "),
-    ("dinocli.verify", "Divergence", REJECTED, "log rejected: "),
-    ("dinocli.events.errors", "DatabaseLocked", UNAVAILABLE, ""),
-    ("dinocli.games.protocol", "GameError", ERROR, ""),
-    ("dinocli.ai.spec", "BotSpecError", ERROR, ""),
-    ("dinocli.events.errors", "DatabaseUnavailable", UNAVAILABLE, ""),   # cannot open, read-only, corrupt
-    ("dinocli.events.errors", "StoreError", ERROR, ""),                  # what was asked is wrong
-)
-
-
 @contextmanager
 def handled():
-    """Map dinocli's errors to one-line messages and exit codes."""
+    """Map dinocli's errors to one-line messages and exit codes: each error's class says which
+    (:class:`dinocli.events.errors.DinocliError`)."""
     try:
         yield
+    except click.ClickException:
+        raise
     except Exception as exc:
-        for module, name, code, prefix in _ERRORS:
-            cls = getattr(sys.modules.get(module), name, None)
-            if cls is not None and isinstance(exc, cls):
-                fail(f"{prefix}{exc}", code)
+        from dinocli.events.errors import DinocliError
+
+        if isinstance(exc, DinocliError):
+            fail(f"{exc.heading}{exc}", exc.exit_code)
+        for cls, (code, heading) in _verifier_errors().items():
+            if isinstance(exc, cls):
+                fail(f"{heading}{exc}", code)
         if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(OK)
         if isinstance(exc, OSError):
             fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
         raise
+
+
+def _verifier_errors() -> dict[type, tuple[int, str]]:
+    """The exit code and heading of the verifier's two errors, keyed by class: they are the only ones
+    not yet under :class:`~dinocli.events.errors.DinocliError` (dinocli/verify.py is another change's)."""
+    from dinocli.verify import Divergence, VerificationFailed
+
+    return {VerificationFailed: (REJECTED, ""), Divergence: (REJECTED, "log rejected: ")}
 
 
 def usage(message: str) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dinocli.events.branchnames import check_branch_name
-from dinocli.events.errors import StoreError
+from dinocli.events.errors import DinocliError, StoreError
 from dinocli.safe import safe
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ __all__ = ["TABLE", "Command", "Arg", "COMMANDS", "ALIASES", "lookup", "InputErr
 DIGITS = re.compile(r"[0-9]+\Z")
 
 
-class InputError(Exception):
+class InputError(DinocliError):
     """A line that cannot be carried out; the message is one line saying why."""
 
 

@@ -27,7 +27,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from dinocli.challenge import Cancelled, TerminalUI, complete
-from dinocli.events.store import Conflict, DatabaseGone, StoreError
+from dinocli.events.errors import Conflict, DatabaseGone, DinocliError
 from dinocli.games.protocol import GameError, MalformedAction
 from dinocli.safe import safe
 
@@ -284,9 +284,7 @@ class Repl:
             self.screen.notice(f"! conflict: {one_line(exc)} — the game changed in another window; here it is now",
                                "error")
             return True
-        from dinocli.files import FileRefused
-
-        if isinstance(exc, (InputError, GameError, StoreError, FileRefused)):
+        if isinstance(exc, DinocliError):
             self.screen.error(exc)
         elif isinstance(exc, OSError):
             self.screen.error(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else exc)
