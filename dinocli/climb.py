@@ -22,8 +22,7 @@ def next_level(g: Any, command: Callable[..., str]) -> str | None:
 
     if not g.over or g.practice or g.game.info.cooperative:
         return None
-    humans = [x for x in range(len(g.seats)) if g.is_human(x)]
-    bots = [s["bot"] for s in g.seats if s.get("bot")]
+    humans, bots = g.table.people, g.table.bots
     if not humans or not bots or not {g.names[x] for x in humans} & set(g.winners()):
         return None
     try:
@@ -37,7 +36,7 @@ def next_level(g: Any, command: Callable[..., str]) -> str | None:
         return None
     rung = NEXT[level]
     words = ["new", g.record.kind]
-    names = [g.seats[x]["name"] for x in humans]
+    names = [g.seats[x].name for x in humans]
     if names != ["you"]:
         words += [w for n in names for w in ("--player", shlex.quote(n))]
     words += [w for _ in bots for w in ("--bot", rung)]

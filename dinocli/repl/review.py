@@ -51,13 +51,7 @@ class Board:
     def seats(self) -> list[int | None]:
         """Whose eyes may be used: everything (None, first) and every seat once this branch is over;
         every seat of a running game nobody plays or a casual one; else only the person's."""
-        g = self.g
-        meta = g.record.meta or {}
-        if g.over:
-            return [None, *range(len(g.seats))]
-        if not g.humans or (meta.get("undo") == "casual" and meta.get("undo_chosen")):
-            return list(range(len(g.seats)))
-        return [g.default_seat()]
+        return self.g.table.looks()
 
     def _labels(self) -> dict[int, dict]:
         """Cached analyses (any bot) of the viewer's decisions, by step number."""

@@ -242,7 +242,7 @@ def test_three_bots_and_the_shown_name_in_dodos(svc):
     t = svc.takeover(g.id, 1, "trike", "random")
     assert t.names == ("bronto", "rex", "trike", "ptera")
     list(svc.run_bots(t))
-    words = [t.describe(s.event) for s in t.path] + [t.render(t.view(t.takeover["seat"]))]
+    words = [t.describe(s.event) for s in t.path] + [t.render(t.view(t.takeover.seat))]
     assert spoken_to("\n".join(words)) == [] and any("bronto" in w for w in words)
     assert all("you" not in text.split() for text in t.legal_texts())
     assert spoken_to(t.game.status(t.shown(t.view(2)))) == []
@@ -279,7 +279,7 @@ def test_every_game_shows_the_spare_name(svc, kind):
     spare = t.names[0]
     assert spare == "ptera" and t.config.names[0] == "you"
     list(svc.run_bots(t))
-    me = t.takeover["seat"]
+    me = t.takeover.seat
     text = "\n".join([*(t.describe(s.event) for s in t.path), t.render(t.view(me)), t.game.status(t.shown(t.view(me)))])
     assert spoken_to(text) == [] and spare in text
 
