@@ -222,7 +222,7 @@ def _summary(g, seat) -> dict[str, Any]:
         "scores": g.game.scores(g.state),
         "state_hash": g.state_hash(seat),
         "as": seat,
-        "view": msgspec.to_builtins(g.view(seat)),
+        "view": msgspec.to_builtins(g.shown(g.view(seat))),   # in the same names (state_hash: the game's own view)
     }
 
 

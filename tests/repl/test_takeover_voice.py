@@ -79,7 +79,7 @@ def test_the_bot_in_the_you_seat_is_shown_by_another_name(tmp_path):
     assert "play purple-sheep trike" in actions and spoken_to(actions) == []
     shown = dino.json("show", gid)
     assert shown["names"] == ["trike", "rex"] and shown["seats"][0]["name"] == "you"   # the record keeps the genesis
-    assert shown["view"]["names"] == ["you", "rex"]
+    assert shown["view"]["names"] == shown["names"]   # issue 38: one name list (the view was in the genesis names)
     assert {r["name"] for r in dino.json("log", gid) if r["name"]} == {"trike", "rex"}
     refusal = dino("show", gid, "--as", "you")
     assert refusal.exit_code == 1 and refusal.stdout == "" and refusal.stderr.count("\n") == 1

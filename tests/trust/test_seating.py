@@ -79,7 +79,7 @@ def test_a_database_made_before_the_table_reads_shows_and_plays_on(tmp_path):
     assert rows[STRICT]["seats"] == ["ann", "bob", "rex (rules)"] and rows[TOURNAMENT]["tournament"]
     taken = dino.json("show", TAKEN)
     assert taken["branch"] == "takeover-2" and taken["seats"][1] == {"name": "rex", "bot": None, "player": "zed"}
-    assert taken["names"] == ["trike", "rex"]   # the bot's "you" seat, shown as trike
+    assert taken["names"] == ["trike", "rex"] == taken["view"]["names"]   # one list: the bot's "you" seat as trike
     assert dino("show", STRICT, "--as", "bob").exit_code == 1   # two people, strict: another seat stays shut
     r = dino("verify", "--all")
     assert r.exit_code == 0 and "3 of 3 games verified" in r.stdout, r.stderr
