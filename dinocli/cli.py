@@ -226,11 +226,6 @@ def _summary(g, seat) -> dict[str, Any]:
     }
 
 
-def peek(g, who: str | None, command: str):
-    """The seat whose eyes ``command --as who`` uses (the table refuses another seat's hidden view)."""
-    return g.table.peek(who, command)
-
-
 def _board(env: Env, g, seat) -> str:
     """The board as ``seat`` sees it, with whose turn it is."""
     color = env.color()
@@ -491,7 +486,7 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
     """Show the board of GAME_ID (default: the latest game you play in) as a seat sees it."""
     with handled():
         g = env.service.load(game_id or _latest(env))
-        seat = peek(g, as_seat, "show")
+        seat = g.table.peek(as_seat, "show")
         if svg_file is not None:
             if svg_file == "-" and as_json:
                 fail("--svg - and --json both want stdout; give --svg a FILE", USAGE)
@@ -673,7 +668,7 @@ def log(env: Env, game_id, as_seat, last, as_json):
     may see them; through a pager when they do not fit the terminal."""
     with handled():
         g = env.service.load(game_id or _latest(env))
-        seat = peek(g, as_seat, "log")
+        seat = g.table.peek(as_seat, "log")
         rows = _log_rows(g, seat)[-last if last else None:]
         notes = env.service.notes(g, seat)
         for r in rows:
@@ -727,7 +722,7 @@ def export(env: Env, game_id, output, as_seat, fmt, with_seed):
         game_id = game_id or _latest(env)
         g = env.service.load(game_id)
         if as_seat is not None:
-            peek(g, as_seat, "export")
+            g.table.peek(as_seat, "export")
         elif not with_seed:
             g.table.check_whole_log()
         if fmt == "jsonl":
@@ -794,7 +789,7 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 
         src = load_source(env, source)
         if src.loaded is not None:   # a stored game: another seat's eyes only where show --as allows them
-            seat = peek(src.loaded, as_seat, "replay") if as_seat is not None else None
+            seat = src.loaded.table.peek(as_seat, "replay") if as_seat is not None else None
         else:
             seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
@@ -861,7 +856,7 @@ def review(env: Env, source, as_seat):
             svc, editable = Service.open(":memory:"), False
             source = svc.import_log(read_log_file(source)).id
         g = svc.load(source)
-        seat = peek(g, as_seat, "review") if as_seat is not None else None
+        seat = g.table.peek(as_seat, "review") if as_seat is not None else None
         outcome = run(svc, g.id, seat=seat, editable=editable)
         if outcome is None:
             return
@@ -987,7 +982,7 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
             fail("analyze needs a searching bot (mcts, mcts:easy|medium|hard, mcts:iterations=N)", USAGE)
         g = env.service.load(game_id or _latest(env), branch=branch)
         if seat is not None:
-            seat_no = peek(g, seat, "analyze")
+            seat_no = g.table.peek(seat, "analyze")
         else:
             seat_no = g.table.keyboard() or 0
         name = g.names[seat_no]
