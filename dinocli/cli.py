@@ -80,14 +80,14 @@ def handled():
 
         if isinstance(exc, DinocliError):
             fail(f"{exc.heading}{exc}", exc.exit_code)
-        for cls, (code, heading) in _verifier_errors().items():
-            if isinstance(exc, cls):
-                fail(f"{heading}{exc}", code)
         if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(OK)
         if isinstance(exc, OSError):
             fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
+        for cls, (code, heading) in _verifier_errors().items():
+            if isinstance(exc, cls):
+                fail(f"{heading}{exc}", code)
         raise
 
 
