@@ -269,7 +269,7 @@ class Service:
             if state is not None:
                 return Loaded(record, game, config, None, store=self.store, head=head, seq=seq + len(tail),
                               state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq, branch=name)
-        return Loaded(record, game, config, self.store.path(record.id, head), branch=name)
+        return Loaded(record, game, config, self.store.path(record.id, head), store=self.store, branch=name)
 
     def keep_snapshot(self, game_id: str, event: int, game: Game, state: Any) -> bool:
         """Keep ``state`` (the fold up to ``event``) as a snapshot if it round-trips exactly; whether it was kept."""
