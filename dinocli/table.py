@@ -102,15 +102,18 @@ class Table:
         self.state = state
         try:
             self.genesis: tuple[SeatRecord, ...] = seats_of(record.seats)
+            if config is not None and len(self.genesis) != len(config.names):
+                raise msgspec.ValidationError("they are not the config's players")
         except msgspec.ValidationError as exc:
             raise self._corrupt(db, f"its seats are not a list of names with bot specs ({exc})") from None
         try:
             self.seating: Seating = seating_of(record.meta)
             for t in self.seating.takeovers.values():
                 if len(t.seats) != len(self.genesis) or not 0 <= t.seat < len(self.genesis):
-                    raise msgspec.ValidationError("a take-over seats other seats than the game's")
+                    raise msgspec.ValidationError("a take-over seats other seats than the game's - at `$.takeovers`")
         except msgspec.ValidationError as exc:
-            raise self._corrupt(db, f"its take-over seatings are not seatings of its seats ({exc})") from None
+            what = "take-over seatings are not seatings of its seats" if "takeovers" in str(exc) else "undo mode is not one"
+            raise self._corrupt(db, f"its {what} ({exc})") from None
         self.takeover: Takeover | None = self.seating.takeovers.get(self.branch)
 
     @property
