@@ -85,3 +85,30 @@ def test_play_takes_an_action_value_and_does_not_fold_its_events_again(tmp_path,
         svc.play(g.id, "not an action", after.head)
     assert svc.load(g.id).head == after.head
     svc.close()
+
+
+def test_play_decides_an_action_a_challenge_completed(tmp_path):
+    """A Dodos throw aimed in notation and completed by the prompt's dexterity challenge (its skill is not one
+    of the legal actions listed, which leave it open) is played: the rules judge it (DODO-49's throws)."""
+    import msgspec
+
+    from dinocli.games.dodos.actions import Throw
+
+    svc = Service.open(str(tmp_path / "g.db"))
+    g = svc.new_game("dodos", players=["you"], bots=["rules", "rules"], seed="throw")
+    for _ in range(400):
+        list(svc.run_bots(g))
+        g = svc.load(g.id)
+        assert not g.over, "no throw came up"
+        legal = g.game.legal_actions(g.state)
+        throws = [a for a in legal if isinstance(a, Throw)]
+        if throws:
+            aimed = msgspec.structs.replace(throws[0], skill=0.7)
+            assert aimed not in legal
+            g, played = svc.play(g.id, aimed, g.head)
+            assert played.action.endswith(" skill 0.7") and svc.load(g.id).path[-len(played.events)].action == played.action
+            break
+        g, _ = svc.play(g.id, legal[0], g.head)
+    else:
+        pytest.fail("no throw in 400 turns")
+    svc.close()
