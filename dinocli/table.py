@@ -79,6 +79,11 @@ def shown_names(names: Sequence[str], takeover: Takeover | None) -> tuple[str, .
     return tuple(spare if is_you(n) and i != me else n for i, n in enumerate(names))
 
 
+def _label(name: str, player: str | None) -> str:
+    """``name``, or ``you as rex`` when a person plays a seat named otherwise."""
+    return name if player is None or player.lower() == name.lower() else f"{player} as {name}"
+
+
 def _player(seat: SeatRecord) -> str | None:
     """The person who plays a seat (None for a bot): the seat's name, or on a take-over the recorded player
     (a stored one that is not a valid name is ignored, so nothing unsafe is shown)."""
@@ -179,8 +184,7 @@ class Table:
     def label(self, seat: Seat) -> str:
         """Who plays ``seat`` as the prompt, show, games and exports name it: ``rex``, or ``you as rex`` on a
         take-over, under the name this branch shows."""
-        name, player = self.names[seat], self.player(seat)
-        return name if player is None or player.lower() == name.lower() else f"{player} as {name}"
+        return _label(self.names[seat], self.player(seat))
 
     def seat_text(self, seat: Seat, *, shown: bool = True) -> str:
         """A seat and its bot in a few words: ``rex (random)``, ``ann`` (``shown``: under this branch's label,
@@ -204,9 +208,7 @@ class Table:
         for name, t in sorted(self.seating.takeovers.items()):
             taken = t.seats[t.seat]
             player = _player(taken)
-            out[name] = {"seat": t.seat, "name": taken.name, "player": player,
-                         "label": taken.name if player is None or player.lower() == taken.name.lower()
-                         else f"{player} as {taken.name}"}
+            out[name] = {"seat": t.seat, "name": taken.name, "player": player, "label": _label(taken.name, player)}
         return out
 
     def seat_of(self, who: str | int | None) -> Seat | None:
