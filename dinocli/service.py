@@ -612,8 +612,6 @@ class Service:
                                f"export --format text or html, or the game's own line (checkout {g.takeover.from_})")
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
-        if seat is None and not with_seed:
-            g.table.check_whole_log()
         if seat is None:   # an unfinished line withholds the seed even where another line revealed it
             seed = self.store.secret_seed(g.id) if g.over or with_seed else None
             return self._with_notes(self.store.export(g.id, result=result, seed=seed), self.notes(g))

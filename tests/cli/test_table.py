@@ -1,5 +1,5 @@
-"""The Table (issue 38) answers for every caller: the same refusals from the service as from the CLI, so a
-caller that skips a check of its own (a server to come) still cannot peek."""
+"""The Table (issue 38) answers for every caller (the CLI, the prompt, completion, review, a server to come):
+whose eyes, whose turn, what may be listed and looked at."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_two_people_at_a_strict_table(svc):
         t.peek(g.names[other], "show")
     assert t.peek(None, "show") == g.to_move
     with pytest.raises(ServiceError, match="the whole log of a game in progress"):
-        list(svc.export_lines(g.id))   # the service refuses it too, not only the command line
+        t.check_whole_log()
     with pytest.raises(ServiceError, match="still being played"):
         svc.takeover(g.id, 0)
 
