@@ -316,32 +316,53 @@ def test_export_of_a_stored_game_imports_no_heavy_module(tmp_path):
 # seating's records are in events/records.py. Elsewhere no module reads a seat's "bot" key, the seating's
 # keys in a record's metadata, or who the people at the table are (to decide whose eyes or turn it is).
 SEATING_OWNERS = {"dinocli.table", "dinocli.events.records"}
-SEATING_KEYS = {"bot", "undo", "undo_chosen", "takeovers"}
+SEAT_KEYS = {"bot"}                                    # of a seat record: read from something that holds seats
+META_KEYS = {"undo", "undo_chosen", "takeovers"}       # of a record's metadata: read from something named meta
 SEATING_READS = {"humans", "is_human"}   # Loaded passes these on from the Table (for the service and the tests)
 PASSES_ON = {"dinocli.service"}
-NOT_SEATS = {"dinocli.pictures.report", "dinocli.tournament.command", "dinocli.tournament.stats"}   # "bot": a
-# contestant's row in a tournament's figures, not a seat
 # The verifier checks a log header's seats as the log format states them, and counts no take-over line for the
 # result; dinocli/verify.py is the log-format change's this session (what is left of issue 38).
 NOT_YET = {("dinocli.verify", "bot"), ("dinocli.verify", "takeovers")}
 
 
+def _seat_holders(tree: ast.AST) -> set[str]:
+    """Names bound to seats in a module: by ``for x in ...seats...`` (loops and comprehensions) or
+    ``x = ...seats...``."""
+    out = set()
+    for node in ast.walk(tree):
+        pairs = []
+        if isinstance(node, (ast.For, ast.comprehension)):
+            pairs.append((node.target, node.iter))
+        elif isinstance(node, ast.Assign):
+            pairs += [(t, node.value) for t in node.targets]
+        for target, value in pairs:
+            if "seats" in ast.unparse(value):
+                out |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return out
+
+
 def seating_reads(root: Path) -> list[str]:
-    """Every read of the seating outside its owners: a seating key as a subscript or a ``.get`` of it, or
-    the people at the table asked outside the Table and the service that passes its answers on."""
+    """Every read of the seating outside its owners: a seat's key (from seats or a name bound to them) or the
+    seating's keys in a record's metadata, as a subscript or a ``.get``; or the people at the table asked
+    outside the Table and the service that passes its answers on."""
     out = []
     for name, path in sorted(modules(root).items()):
         if name in SEATING_OWNERS:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            key = None
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        holders = _seat_holders(tree)
+        for node in ast.walk(tree):
+            key = base = None
             if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-                key = node.slice.value
+                key, base = node.slice.value, node.value
             elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
                   and node.args and isinstance(node.args[0], ast.Constant)):
-                key = node.args[0].value
-            if key in SEATING_KEYS and (name, key) not in NOT_YET and name not in NOT_SEATS:
-                out.append(f"{path.relative_to(root)}:{node.lineno} reads the seating's {key!r}")
+                key, base = node.args[0].value, node.func.value
+            if base is not None and (name, key) not in NOT_YET:
+                text = ast.unparse(base)
+                seat = key in SEAT_KEYS and ("seats" in text or (isinstance(base, ast.Name) and base.id in holders))
+                if seat or (key in META_KEYS and "meta" in text):
+                    out.append(f"{path.relative_to(root)}:{node.lineno} reads the seating's {key!r}")
             if (isinstance(node, ast.Attribute) and node.attr in SEATING_READS and isinstance(node.ctx, ast.Load)
                     and name not in PASSES_ON):
                 out.append(f"{path.relative_to(root)}:{node.lineno} asks .{node.attr} outside the Table")
