@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
+import sys
 
 import pytest
 
@@ -42,6 +44,29 @@ def _every_error() -> list[type]:
         found.append(cls)
         todo += cls.__subclasses__()
     return [c for c in found if c is not DinocliError] + [Divergence, VerificationFailed]
+
+
+# Exceptions that never reach a person as an error: each is caught and said otherwise where it is raised.
+INTERNAL = {
+    "Cancelled": "a challenge the person cancelled: the prompt sends nothing",
+    "Leave": "the person leaves the prompt",
+    "GameFolderError": "a game folder missing a role: the loader's, at import, for whoever wrote the game",
+    "Corrupt": "a stored value of the wrong shape: the store reports it as DatabaseUnavailable",
+    "Unlinked": "a row off the hash chain: reported as ChainBroken or LogRejected",
+    "UnknownEvent": "an event type no game registers: reported by the store or the log reader",
+    "RngMismatch": "a recorded draw the seed does not give: reported by the verifier",
+    "NoteRefused": "a note that cannot be kept: the service says why as a ServiceError",
+}
+
+
+def test_every_exception_class_is_under_the_root_or_said_otherwise():
+    """A new error class must join the root (or be one of the few that never reach a person)."""
+    _every_error()
+    outside = {name for mod, m in list(sys.modules.items()) if mod.startswith("dinocli.")
+               for name, c in vars(m).items()
+               if inspect.isclass(c) and issubclass(c, BaseException) and c.__module__ == mod
+               and not issubclass(c, DinocliError)}
+    assert outside - set(INTERNAL) == {"Divergence", "VerificationFailed"}
 
 
 def test_the_table_names_every_error_class():
