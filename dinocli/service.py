@@ -404,7 +404,7 @@ class Service:
             if text not in texts:
                 n = int(text) if len(text) <= 6 else 0
                 if not 1 <= n <= len(texts):
-                    raise ServiceError(f"no move {text[:12]}: choose 1 to {len(texts)} (dinocli actions {g.id} lists them)")
+                    raise ServiceError(f"no move {text[:12]}: choose 1 to {len(texts)} (`actions {g.id}` lists them)")
                 return legal[n - 1]
         return g.parse(text)
 
