@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import msgspec
 
+from dinocli.events.errors import DinocliError
 from dinocli.limits import BOT_ITERATIONS, BOT_SECONDS, BOT_WEIGHT
 
 __all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved", "clip"]
@@ -53,7 +54,7 @@ VALID_FORMS = (
 )
 
 
-class BotSpecError(ValueError):
+class BotSpecError(DinocliError, ValueError):
     """A bot spec that does not parse; the message is one line listing the valid forms."""
 
 

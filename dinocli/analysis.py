@@ -201,7 +201,7 @@ def outcome(g, seat: int) -> str:
     got = res["returns"][seat]
     if g.game.info.cooperative:
         return f"result {got:.2f} (team score {res['scores'][seat]:g})"
-    name = g.seats[seat]["name"]
+    name = g.seats[seat].name
     if name not in res["winners"]:
         words = f"lost; {', '.join(g.winners()) or 'nobody'} won"
     else:

@@ -71,39 +71,37 @@ def fail(message: str, code: int = ERROR) -> None:
     sys.exit(code)
 
 
-# dinocli's errors, tried in this order: (module, class, exit code, prefix). Only the modules already
-# imported are looked at (one that was never imported raised nothing), so no command loads them for this.
-_ERRORS = (
-    ("dinocli.files", "FileRefused", ERROR, ""),
-    ("dinocli.config", "ConfigError", ERROR, ""),
-    ("dinocli.events.errors", "Conflict", CONFLICT, "conflict: "),
-    ("dinocli.verify", "VerificationFailed", REJECTED, ""),
-    ("dinocli.events.errors", "LogRejected", REJECTED, "log rejected: "),
-    ("dinocli.verify", "Divergence", REJECTED, "log rejected: "),
-    ("dinocli.events.errors", "DatabaseLocked", UNAVAILABLE, ""),
-    ("dinocli.games.protocol", "GameError", ERROR, ""),
-    ("dinocli.ai.spec", "BotSpecError", ERROR, ""),
-    ("dinocli.events.errors", "DatabaseUnavailable", UNAVAILABLE, ""),   # cannot open, read-only, corrupt
-    ("dinocli.events.errors", "StoreError", ERROR, ""),                  # what was asked is wrong
-)
-
-
 @contextmanager
 def handled():
-    """Map dinocli's errors to one-line messages and exit codes."""
+    """Map dinocli's errors to one-line messages and exit codes: each error's class says which
+    (:class:`dinocli.events.errors.DinocliError`)."""
     try:
         yield
+    except click.ClickException:
+        raise
     except Exception as exc:
-        for module, name, code, prefix in _ERRORS:
-            cls = getattr(sys.modules.get(module), name, None)
-            if cls is not None and isinstance(exc, cls):
-                fail(f"{prefix}{exc}", code)
+        from dinocli.events.errors import DinocliError
+
+        if isinstance(exc, DinocliError):
+            fail(f"{exc.heading}{exc}", exc.exit_code)
         if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(OK)
         if isinstance(exc, OSError):
             fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
+        for cls, (code, heading) in _light_errors().items():
+            if isinstance(exc, cls):
+                fail(f"{heading}{exc}", code)
         raise
+
+
+def _light_errors() -> dict[type, tuple[int, str]]:
+    """The exit code and heading of the errors outside :class:`~dinocli.events.errors.DinocliError`, keyed
+    by class: the config file's (read by every command before msgspec is loaded) and the verifier's two."""
+    from dinocli.config import ConfigError
+    from dinocli.verify import Divergence, VerificationFailed
+
+    return {ConfigError: (ERROR, ""), VerificationFailed: (REJECTED, ""), Divergence: (REJECTED, "log rejected: ")}
 
 
 def usage(message: str) -> None:
@@ -230,7 +228,7 @@ def _summary(g, seat) -> dict[str, Any]:
         "kind": g.record.kind,
         "branch": g.record.branch,
         "head": g.head,
-        "seats": g.seats,
+        "seats": g.table.seats_json(),
         "to_move": g.to_move,
         "to_move_name": None if g.to_move is None else g.names[g.to_move],
         "names": list(g.names),   # how this branch shows the seats (a take-over's "you" bot gets another name)
@@ -239,36 +237,8 @@ def _summary(g, seat) -> dict[str, Any]:
         "scores": g.game.scores(g.state),
         "state_hash": g.state_hash(seat),
         "as": seat,
-        "view": msgspec.to_builtins(g.view(seat)),
+        "view": msgspec.to_builtins(g.shown(g.view(seat))),   # in the same names (state_hash: the game's own view)
     }
-
-
-def _guarded(g) -> bool:
-    """Whether hidden information is protected now: the game runs and is strict, or has a human seat
-    and was not started with --casual."""
-    if g.over:
-        return False
-    meta = g.record.meta or {}
-    casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
-    return meta.get("undo") == "strict" or bool(g.humans and not casual)
-
-
-def _not_a_bots_turn(env: Env, g) -> None:
-    """Refuse (one line) to list or weigh the moves of a bot left to move (a prompt left while it
-    thought): they would show its hidden hand while the game is guarded."""
-    if not g.over and not g.is_human(g.to_move) and _guarded(g):
-        fail(f"it is {g.label(g.to_move)}'s turn (a bot), whose moves would show its hand; "
-             f"{env.command('play', g.id)} lets it move")
-
-
-def peek(g, who: str | None, command: str):
-    """The seat whose eyes ``command --as who`` uses; refuse (one line) another seat's hidden view while
-    the game runs, if it is strict or has a human seat, unless it was started with --casual."""
-    seat = g.eyes(who)
-    if seat is None or seat == g.default_seat() or not _guarded(g):
-        return seat
-    fail(f"{command} --as {g.names[seat]} would show that seat's hidden information while the game "
-         f"runs; it is public once the game is over (or start a game with --casual to allow it)")
 
 
 def _board(env: Env, g, seat) -> str:
@@ -282,8 +252,8 @@ def _board(env: Env, g, seat) -> str:
             lines.append(f"Game over. Winner: {', '.join(g.winners()) or 'nobody'}.")
         lines += [climb] if (climb := next_level(g, env.command)) else []
     else:
-        who = g.seats[g.to_move]
-        lines.append(f"To move: {g.label(g.to_move)}" + (f" (bot {who['bot']})" if who["bot"] else ""))
+        bot = g.table.bot(g.to_move)
+        lines.append(f"To move: {g.label(g.to_move)}" + (f" (bot {bot})" if bot else ""))
     return "\n".join(lines)
 
 
@@ -365,7 +335,7 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
                                                                   p.action, seat) for p in played]})
             return
         echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
-            f"{s['name']}" + (f" ({s['bot']})" if s["bot"] else "") for s in g.seats))
+            g.table.seat_text(i, shown=False) for i in range(len(g.seats))))
         live = humans or sys.stdout.isatty()   # watching on a terminal: each move as it is made
         played = []
         for p in svc.run_bots(g):
@@ -424,10 +394,12 @@ def _how_to_play(env: Env, g) -> str:
 
 def _latest(env: Env, *, unfinished: bool = False) -> str:
     """The id of the newest game with a person at the table (only unfinished ones if asked), or fail."""
+    from dinocli.table import Table
+
     store, page, offset = env.service.store, 50, 0
     while rows := store.games(limit=page, offset=offset):
         for r in rows:
-            if (r.result is None or not unfinished) and any(not s.get("bot") for s in r.seats):
+            if (r.result is None or not unfinished) and Table(r, db=store.path_str).people:
                 return r.id
         offset += page
     what = "no unfinished game to resume" if unfinished else "no game with a person at the table yet"
@@ -479,14 +451,16 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
                                           offset=offset, before=before)
         more = bool(limit) and len(records) > limit
         records = records[:limit] if limit else records
+        from dinocli.table import Table
+
+        tables = [Table(r, db=env.service.store.path_str) for r in records]
         rows = [{
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
-            "seats": [s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in r.seats],
+            "seats": [t.seat_text(i, shown=False) for i in range(len(t.genesis))],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
             "tournament": r.tournament, "seed_withheld": not r.seed_known,
-            "practice": sorted((r.meta or {}).get("takeovers", {})),
-            "practice_players": {name: _taken_seat(t) for name, t in (r.meta or {}).get("takeovers", {}).items()},
-        } for r in records]
+            "practice": sorted(t.seating.takeovers), "practice_players": t.practice_players(),
+        } for r, t in zip(records, tables)]
         if as_json:
             emit_json(rows)
             return
@@ -497,12 +471,12 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
         from dinocli import games
         from dinocli.games.columns import clip, ljust
 
-        for r, row in zip(records, rows):
+        for r, row, t in zip(records, rows, tables):
             status = ("won by " + ", ".join(row["winners"] or ["nobody"])) if row["over"] else "in progress"
             if row["over"] and r.kind in games.GAMES and games.get(r.kind).info.cooperative:
                 status = f"team score {(r.result.get('scores') or [0])[0]:g}"
             echo(f"{row['game']:<9} {row['kind']:<6} {row['created'][:16].replace('T', ' '):<16}  "
-                       f"{ljust(clip(status, 22), 22)}  {_wrapped(_seats_text(r.seats), indent=59, least=20)}")
+                       f"{ljust(clip(status, 22), 22)}  {_wrapped(t.summary(), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
             for name, taken in row["practice_players"].items():
@@ -526,51 +500,27 @@ def _wrapped(text: str, *, indent: int = 0, least: int = 40) -> str:
     return ("\n" + " " * indent).join(textwrap.wrap(text, width, break_on_hyphens=False)) or text
 
 
-def _taken_seat(takeover: dict) -> dict | None:
-    """A take-over's person as `games` lists it: the seat, its name, the player and how they are shown."""
-    from dinocli.games.names import display_name, player_of
-
-    try:
-        taken = takeover["seats"][takeover["seat"]]
-        return {"seat": takeover["seat"], "name": taken["name"], "player": player_of(taken),
-                "label": display_name(taken)}
-    except (KeyError, IndexError, TypeError, AttributeError):
-        return None   # a record this version cannot read: the branch is listed without it
-
-
 def _taken_over(g) -> str:
     """The line that opens a take-over branch (wrapped between words on a terminal)."""
     from dinocli.service import DEFAULT_HUMAN
 
-    seat = g.takeover["seat"]
+    seat = g.takeover.seat
     name, player = g.names[seat], g.player(seat)
     who = "you play" if player.lower() in (DEFAULT_HUMAN, name.lower()) else f"{player} plays"
     old_seat = "your old seat" if player.lower() == DEFAULT_HUMAN else 'the seat named "{}"'
-    renamed = "".join(f"; a bot ({g.seats[i]['bot']}) plays {old_seat.format(old)}, shown as {new} on this branch"
+    renamed = "".join(f"; a bot ({g.table.bot(i)}) plays {old_seat.format(old)}, shown as {new} on this branch"
                       for i, (old, new) in g.renamed.items())
     return _wrapped(f"New branch {g.branch}: {who} {name}{renamed}. {_practice(g)}")
 
 
 def _practice(g) -> str:
     """The line that marks a take-over branch."""
-    t = g.takeover
-    return (f"Practice branch {g.branch} (taken over after decision {t['at']}): the deals to come are the game's "
+    return (f"Practice branch {g.branch} (taken over after decision {g.takeover.at}): the deals to come are the game's "
             "own, so it counts for nothing (no results, no tournaments).")
 
 
 _LUCK = ("luck unverified until the seed is revealed (imported without its seed: "
          "it can be replayed but not continued)")
-
-
-def _seats_text(seats: list[dict]) -> str:
-    """Seats in a few words: the people, then the bots grouped by spec."""
-    people = [s["name"] for s in seats if not s.get("bot")]
-    specs: dict[str, list[str]] = {}
-    for s in seats:
-        if s.get("bot"):
-            specs.setdefault(s["bot"], []).append(s["name"])
-    bots = "; ".join(f"{', '.join(names)} ({spec})" for spec, names in specs.items())
-    return " vs ".join(p for p in (", ".join(people), bots) if p)
 
 
 @cli.command()
@@ -584,7 +534,7 @@ def show(env: Env, game_id, as_seat, svg_file, as_json):
     """Show the board of GAME_ID (default: the latest game you play in) as a seat sees it."""
     with handled():
         g = env.service.load(game_id or _latest(env))
-        seat = peek(g, as_seat, "show")
+        seat = g.table.peek(as_seat, "show")
         if svg_file is not None:
             if svg_file == "-" and as_json:
                 fail("--svg - and --json both want stdout; give --svg a FILE", USAGE)
@@ -610,7 +560,7 @@ def actions(env: Env, game_id, as_json):
     in), in canonical notation."""
     with handled():
         g = env.service.load(game_id or _latest(env, unfinished=True))
-        _not_a_bots_turn(env, g)
+        g.table.check_moves_open(env.command("play", g.id))
         texts = g.legal_texts()
         if as_json:
             emit_json({"game": g.id, "to_move": g.to_move,
@@ -632,21 +582,6 @@ def _not_over(env: Env, g) -> None:
         fail(game_over(g, env.command))
 
 
-def _numbered(env: Env, game_id: str, text: str) -> tuple[str, int | None]:
-    """`move ID N`: the Nth move `actions` lists, and the head it was listed at (a move whose own
-    notation is that number stays itself)."""
-    if not text.isdigit():
-        return text, None
-    g = env.service.load(game_id)
-    texts = g.legal_texts()
-    if not texts or text in texts or not g.is_human(g.to_move):   # a bot to move: move says so
-        return text, None
-    n = int(text) if len(text) <= 6 else 0
-    if not 1 <= n <= len(texts):
-        fail(f"no move {text[:12]}: choose 1 to {len(texts)} ({env.command('actions', g.id)} lists them)")
-    return texts[n - 1], g.head
-
-
 @cli.command()
 @click.argument("game_id", metavar="GAME_ID", shell_complete=complete.unfinished_game_ids)
 @click.argument("action", nargs=-1, required=True, shell_complete=complete.moves)
@@ -661,12 +596,16 @@ def move(env: Env, game_id, action, expect_head, as_json):
     What others decided in secret (a face-down pick) is told as it looks from your seat ("rex played
     a card face down"); with --json its "action" is null."""
     with handled():
+        from dinocli.service import GameOver
+
         svc = env.service
-        _not_over(env, svc.load(game_id))
-        text, listed_at = _numbered(env, game_id, " ".join(action))
-        g, first = svc.move(game_id, text, expected_head=listed_at if expect_head is None else expect_head)
+        try:
+            g, first = svc.move(game_id, " ".join(action), expected_head=expect_head)
+        except GameOver as over:
+            _not_over(env, over.loaded)
+            raise
         played = [first, *_bots_after_saved(svc, g, first)]
-        seat = first.seat if len(g.humans) == 1 else g.default_seat()
+        seat = g.table.keyboard()
         if as_json:
             from dinocli.seen import seen_action
 
@@ -753,7 +692,7 @@ def checkout(env: Env, game_id, name):
     with handled():
         svc = env.service
         g = svc.checkout(game_id, name)
-        seat = g.humans[0] if len(g.humans) == 1 else None
+        seat = g.table.only_person   # a branch of a game people share: what all of them may see
         for p in svc.run_bots(g):  # a branch may start on a bot's turn: let it move, as `new` does
             echo("\n".join(_played_line(g, p, seat)))
         echo(f"On branch {name}, event {g.path[-1].seq if g.path else 0}; to move: "
@@ -791,7 +730,7 @@ def log(env: Env, game_id, as_seat, last, as_json):
     may see them; through a pager when they do not fit the terminal."""
     with handled():
         g = env.service.load(game_id or _latest(env))
-        seat = peek(g, as_seat, "log")
+        seat = g.table.peek(as_seat, "log")
         rows = _log_rows(g, seat)[-last if last else None:]
         notes = env.service.notes(g, seat)
         from dinocli.analysis import as_json as judged_json, shown_mark, verdict
@@ -857,11 +796,9 @@ def export(env: Env, game_id, output, as_seat, fmt, with_seed):
         game_id = game_id or _latest(env)
         g = env.service.load(game_id)
         if as_seat is not None:
-            peek(g, as_seat, "export")
-        elif not with_seed and _guarded(g):
-            fail("the whole log of a game in progress shows every hidden card and the deck order; "
-                 "export --as SEAT writes one seat's view, --with-seed a private save to go on elsewhere "
-                 "(or export it once the game is over)")
+            g.table.peek(as_seat, "export")
+        elif not with_seed:
+            g.table.check_whole_log()
         if fmt == "jsonl":
             lines = env.service.export_lines(game_id, as_seat=as_seat, with_seed=with_seed)
         else:
@@ -927,7 +864,7 @@ def replay(env: Env, source, as_seat, step, delay, verify, as_json):
 
         src = load_source(env, source)
         if src.loaded is not None:   # a stored game: another seat's eyes only where show --as allows them
-            seat = peek(src.loaded, as_seat, "replay") if as_seat is not None else None
+            seat = src.loaded.table.peek(as_seat, "replay") if as_seat is not None else None
         else:
             seat = src.seat_of(as_seat) if as_seat is not None else src.view_seat
         frames = src.frames(seat)
@@ -998,7 +935,7 @@ def review(env: Env, source, as_seat):
             svc, editable = Service.open(":memory:"), False
             source = svc.import_log(read_log_file(source)).id
         g = svc.load(source)
-        seat = peek(g, as_seat, "review") if as_seat is not None else None
+        seat = g.table.peek(as_seat, "review") if as_seat is not None else None
         outcome = run(svc, g.id, seat=seat, editable=editable)
         if outcome is None:
             return
@@ -1083,8 +1020,8 @@ def takeover(env: Env, game_id, at, seat, spec, player, fast):
             _open_repl(env, g.id, fast=fast)
             return
         for p in svc.run_bots(g):
-            echo("\n".join(_played_line(g, p, g.takeover["seat"])))
-        echo(_board(env, g, g.takeover["seat"]))
+            echo("\n".join(_played_line(g, p, g.takeover.seat)))
+        echo(_board(env, g, g.takeover.seat))
         if not g.over:
             echo(_how_to_play(env, g))
 
@@ -1142,9 +1079,9 @@ def analyze(env: Env, game_id, seat, spec, workers, branch, as_json):
             fail("analyze needs a searching bot (mcts, mcts:easy|medium|hard, mcts:iterations=N)", USAGE)
         g = env.service.load(game_id or _latest(env), branch=branch)
         if seat is not None:
-            seat_no = peek(g, seat, "analyze")
+            seat_no = g.table.peek(seat, "analyze")
         else:
-            seat_no = g.humans[0] if len(g.humans) == 1 else (g.default_seat() or 0)
+            seat_no = g.table.keyboard() or 0
         name = g.names[seat_no]
         progress = None
         if sys.stderr.isatty() and not as_json:
@@ -1190,7 +1127,7 @@ def hint(env: Env, game_id, spec, as_json):
         bot_spec(spec)
         g = env.service.load(game_id or _latest(env, unfinished=True))
         _not_over(env, g)
-        _not_a_bots_turn(env, g)
+        g.table.check_moves_open(env.command("play", g.id))
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
         advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, random.Random(f"{g.id}/{g.head}"),

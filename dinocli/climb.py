@@ -21,8 +21,7 @@ def _beaten_level(g: Any) -> str | None:
 
     if not g.over or g.practice or g.game.info.cooperative:
         return None
-    humans = [x for x in range(len(g.seats)) if g.is_human(x)]
-    bots = [s["bot"] for s in g.seats if s.get("bot")]
+    humans, bots = g.table.people, g.table.bots
     if not humans or not bots or not {g.names[x] for x in humans} & set(g.winners()):
         return None
     try:
@@ -35,10 +34,10 @@ def _beaten_level(g: Any) -> str | None:
 def _new_command(g: Any, command: Callable[..., str], rung: str | None) -> str:
     """`dinocli new` for this table again: the same people and variants, the bots as they were or all at ``rung``."""
     words = ["new", g.record.kind]
-    names = [g.seats[x]["name"] for x in range(len(g.seats)) if g.is_human(x)]
+    names = [g.seats[x].name for x in g.table.people]
     if names != ["you"]:
         words += [w for n in names for w in ("--player", shlex.quote(n))]
-    words += [w for s in g.seats if s.get("bot") for w in ("--bot", shlex.quote(rung or s["bot"]))]
+    words += [w for b in g.table.bots for w in ("--bot", shlex.quote(rung or b))]
     info, on = g.game.info, g.config.variants
     words += [w for v in on if v not in info.default_variants for w in ("--variant", v)]
     words += [w for v in info.default_variants if v not in on for w in ("--variant", f"no-{v}")]

@@ -90,8 +90,15 @@ def _games(ctx: click.Context) -> list[Any]:
 
 def _describe(record: Any) -> str:
     """One line about a saved game: kind, status and seats."""
+    from dinocli.events.errors import StoreError
+    from dinocli.table import Table
+
     status = "over" if record.result is not None else "in progress"
-    who = ", ".join(s["name"] + (f" ({s['bot']})" if s.get("bot") else "") for s in record.seats)
+    try:
+        table = Table(record)
+    except StoreError:   # a record whose seating does not decode: no seats to tell
+        return f"{record.kind}, {status}"
+    who = ", ".join(table.seat_text(i, shown=False) for i in range(len(table.genesis)))
     return f"{record.kind}, {status}: {who}"
 
 
@@ -203,15 +210,17 @@ def _record(ctx: click.Context, service) -> Any | None:
 
 
 def seats(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """The seat names of the game named earlier on the line (``--as SEAT``)."""
-    record = _read(ctx, lambda service: _record(ctx, service), None)
-    if record is None:
-        return []
-    from dinocli.service import shown_names
+    """The seat names of the game named earlier on the line (``--as SEAT``), as its current branch seats them."""
+    from dinocli.table import Table
 
-    takeover = (record.meta or {}).get("takeovers", {}).get(record.branch)   # the current branch's words
-    names = shown_names([s["name"] for s in record.seats], takeover)
-    pairs = [(n, f"seat {i}" + (f", bot {s['bot']}" if s.get("bot") else "")) for i, (n, s) in enumerate(zip(names, record.seats))]
+    def table(service) -> Table | None:
+        record = _record(ctx, service)
+        return None if record is None else Table(record)
+
+    t = _read(ctx, table, None)
+    if t is None:
+        return []
+    pairs = [(n, f"seat {i}" + (f", bot {t.bot(i)}" if t.bot(i) else "")) for i, n in enumerate(t.names)]
     return [CompletionItem(v, help=h) for v, h in pairs if v.lower().startswith(incomplete.lower())]
 
 
@@ -232,7 +241,7 @@ def moves(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
         if record is None or record.result is not None:
             return []
         g = service.load(record.id)
-        return g.legal_texts() if g.to_move is not None and g.is_human(g.to_move) else []   # never a bot's hand
+        return g.legal_texts() if g.table.acting() is not None else []   # only a person's moves: never a bot's hand
 
     legal = _read(ctx, legal_texts, [])
     typed = [w.lower() for w in ctx.params.get("action") or ()]

@@ -16,13 +16,15 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from dinocli.events.errors import DinocliError
+
 __all__ = ["FileRefused", "check_writable", "read_limited", "write_atomic"]
 
 CHUNK = 1 << 16
 TooLarge = Callable[[int, bool], Exception]  # (bytes seen, whether that is the whole size) -> the error
 
 
-class FileRefused(Exception):
+class FileRefused(DinocliError):
     """A file that cannot be read or written as asked (the message says why, in one line)."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -19,12 +19,13 @@ import msgspec
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
 from dinocli.events import store as event_store
+from dinocli.events.records import SeatRecord, Takeover, with_takeover
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
-from dinocli.games.grammar import is_you
-from dinocli.games.names import check_name, check_names, check_spec_text, display_name, player_of
+from dinocli.games.names import check_name, check_names, check_spec_text
 from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.results import game_result, snapshot_key
+from dinocli.table import BOT_NAMES, DEFAULT_HUMAN, ServiceError, Table, find_seat
 from dinocli.verify import disclosure
 
 if TYPE_CHECKING:
@@ -32,13 +33,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Service", "Loaded", "Played", "BranchRow", "ServiceError", "find_seat", "BOT_NAMES", "DEFAULT_HUMAN"]
 
-BOT_NAMES = ("rex", "trike", "ptera", "bronto", "raptor", "stego")
-DEFAULT_HUMAN = "you"
-_SEAT_NUMBER = re.compile(r"[0-9]{1,3}\Z")
 
 
-class ServiceError(GameError):
-    """A command that cannot be carried out (the message says why, in one line)."""
+class GameOver(IllegalAction):
+    """A move asked of a finished game; ``loaded`` is that game, for a caller that says what to do next."""
+
+    def __init__(self, loaded: Any = None):
+        super().__init__("the game is over")
+        self.loaded = loaded
 
 
 class Played(msgspec.Struct, frozen=True):
@@ -64,57 +66,14 @@ class BranchRow(msgspec.Struct, frozen=True):
 SNAPSHOT_EVERY = 256   # events between snapshots kept by the moves that append them
 
 
-def find_seat(names: Sequence[str], who: str | int | None) -> Seat | None:
-    """The seat ``who`` means among ``names`` (None stays None): THE seat lookup of --as, --seat and takeover.
-
-    In this order: a name, ignoring case; a 0-based number (ASCII digits); the start of exactly one
-    name, ignoring case. Anything else is a ServiceError of one shape: ``no seat 'x': seats are 0 ann,
-    1 rex`` or ``seat 'a' is ambiguous: 0 ann or 1 alex``."""
-    if who is None:
-        return None
-    listed = ", ".join(f"{i} {n}" for i, n in enumerate(names))
-    if isinstance(who, int) and not isinstance(who, bool):
-        if 0 <= who < len(names):
-            return who
-        raise ServiceError(f"no seat {who}: seats are {listed}")
-    text = str(who)
-    shown = text if _SEAT_NUMBER.match(text) else repr(text if len(text) <= 40 else text[:40] + "…")
-    key = text.lower()
-    for matches in ([i for i, n in enumerate(names) if n.lower() == key],
-                    [int(text)] if _SEAT_NUMBER.match(text) and int(text) < len(names) else [],
-                    [i for i, n in enumerate(names) if n.lower().startswith(key)] if key else []):
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            raise ServiceError(f"seat {shown} is ambiguous: {' or '.join(f'{i} {names[i]}' for i in matches)}")
-    raise ServiceError(f"no seat {shown}: seats are {listed}")
-
-
-def shown_names(names: Sequence[str], takeover: dict | None) -> tuple[str, ...]:
-    """The seat names as a branch shows them to people: the genesis names, except that on a take-over a seat
-    named "you" (any case) that the person does not play is shown as the first of :data:`BOT_NAMES` that no
-    seat and no player uses, so that the game's words never speak to a bot as "you" (the genesis, hashes and logs keep "you")."""
-    names = tuple(names)
-    if takeover is None:
-        return names
-    me = takeover["seat"]
-    if not any(is_you(n) and i != me for i, n in enumerate(names)):
-        return names
-    players = [s["player"] for s in takeover["seats"] if "player" in s]   # shapes checked by the store
-    taken = {n.lower() for n in [*names, *players]}   # nor the person's name ("--player trike as rex")
-    spare = next((b for b in (*BOT_NAMES, "dino", "bot") if b not in taken), None)   # at most 5 others and a player
-    if spare is None:
-        return names
-    return tuple(spare if is_you(n) and i != me else n for i, n in enumerate(names))
-
-
 class Loaded:
-    """A game folded at the head of its current branch.
+    """A game folded at the head of a branch, seated at its :class:`~dinocli.table.Table`.
 
     Two vocabularies: ``config`` and ``state`` hold the game's own (genesis) names, for the rules, hashes,
-    snapshots, logs and bots; ``names`` and ``words`` (a config with those names) are how this branch shows
-    its seats to people (:func:`shown_names`), and every text a person reads goes through :meth:`describe`,
-    :meth:`render`, :meth:`shown`, :meth:`say_action`, :meth:`label` and :meth:`legal_texts`.
+    snapshots, logs and bots; the table's ``names`` and ``words`` (a config with those names) are how this
+    branch shows its seats to people, and every text a person reads goes through :meth:`describe`,
+    :meth:`render`, :meth:`shown`, :meth:`say_action`, :meth:`label` and :meth:`legal_texts`. Who sits where,
+    who may see and who may act is the table's to say; the properties here only pass its answers on.
 
     Built from a whole path, or (``path=None``) from a snapshot's state and the events after it:
     then ``path`` is read from the store when first asked for."""
@@ -124,18 +83,36 @@ class Loaded:
                  snapshot_seq: int = 0, branch: str | None = None):
         self.record = record
         self.branch = branch or record.branch
-        self.takeover = (record.meta or {}).get("takeovers", {}).get(self.branch)
         self.game = game
-        self.config = config
         self._path = path
         self._store = store
         if path is not None:
             self.head: int | None = path[-1].id if path else None
             self.seq = path[-1].seq if path else 0
-            self.state = fold_all(game, game.initial(config), (s.event for s in path))
+            state = fold_all(game, game.initial(config), (s.event for s in path))
             self.snapshot_seq = 0
         else:
-            self.head, self.seq, self.state, self.snapshot_seq = head, seq, state, snapshot_seq
+            self.head, self.seq, self.snapshot_seq = head, seq, snapshot_seq
+        self.table = Table(record, branch=self.branch, game=game, config=config, state=state,
+                           db=store.path_str if store is not None else "")
+
+    @property
+    def state(self) -> Any:
+        """The position at the head (the table's)."""
+        return self.table.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.table.state = value
+
+    @property
+    def config(self) -> Config:
+        """The game's config in its genesis names."""
+        return self.table.config
+
+    @config.setter
+    def config(self, value: Config) -> None:
+        self.table.config = value
 
     @property
     def path(self) -> list[Stored]:
@@ -153,45 +130,43 @@ class Loaded:
         """The game id."""
         return self.record.id
 
-    @property
-    def seats(self) -> list[dict]:
-        """Seat records: name and bot spec (None for a human); a take-over branch's own seating."""
-        return self.takeover["seats"] if self.takeover else self.record.seats
+    # -- the table's answers, passed on -----------------------------------------------------------
 
-    @property
-    def practice(self) -> bool:
-        """Whether this branch is a take-over (practice: its luck was seen, it counts for nothing)."""
-        return self.takeover is not None
-
-    def player(self, seat: Seat) -> str | None:
-        """The person who plays ``seat`` (None for a bot; see :func:`dinocli.games.names.player_of`)."""
-        return player_of(self.seats[seat])
+    seats = property(lambda self: self.table.seats, doc="The seat records of this line (the table's).")
+    takeover = property(lambda self: self.table.takeover, doc="This branch's take-over seating, if it is one.")
+    practice = property(lambda self: self.table.practice, doc="Whether this branch is a practice take-over.")
+    names = property(lambda self: self.table.names, doc="The seat names as this branch shows them.")
+    renamed = property(lambda self: self.table.renamed, doc="Seats shown under another name: seat -> (old, new).")
+    words = property(lambda self: self.table.words, doc="The config in this branch's names (for texts only).")
+    humans = property(lambda self: self.table.people, doc="The seats people play.")
+    to_move = property(lambda self: self.table.to_move, doc="The seat to decide now, or None when over.")
+    over = property(lambda self: self.table.over, doc="Whether the game has ended on this branch.")
 
     def label(self, seat: Seat) -> str:
-        """Who plays ``seat`` as the prompt, show, games and exports name it: ``rex``, or ``you as rex`` on a
-        take-over (see :func:`dinocli.games.names.display_name`), under the name this branch shows."""
-        return display_name(dict(self.seats[seat], name=self.names[seat]))
+        """Who plays ``seat`` as people are shown it (:meth:`dinocli.table.Table.label`)."""
+        return self.table.label(seat)
 
-    @property
-    def renamed(self) -> dict[Seat, tuple[str, str]]:
-        """The seats this branch shows under another name than the genesis's: seat -> (genesis name, shown name)."""
-        genesis = self.config.names
-        return {i: (n, s) for i, (n, s) in enumerate(zip(genesis, shown_names(genesis, self.takeover))) if n != s}
+    def player(self, seat: Seat) -> str | None:
+        """The person who plays ``seat`` (None for a bot)."""
+        return self.table.player(seat)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seat names as this branch shows them: the seats' own, save the renamed (see :func:`shown_names`)."""
-        renamed = self.renamed
-        return tuple(renamed[i][1] if i in renamed else s["name"] for i, s in enumerate(self.seats))
+    def is_human(self, seat: Seat) -> bool:
+        """Whether a person plays this seat."""
+        return self.table.is_person(seat)
 
-    @property
-    def words(self) -> Config:
-        """The config in this branch's names, for the game's texts only (``config`` itself when none is renamed)."""
-        renamed = self.renamed
-        if not renamed:
-            return self.config
-        return msgspec.structs.replace(self.config, names=tuple(renamed[i][1] if i in renamed else n
-                                                                for i, n in enumerate(self.config.names)))
+    def default_seat(self) -> Seat | None:
+        """Whose eyes `show` and `log` use by default (:meth:`dinocli.table.Table.default_seat`)."""
+        return self.table.default_seat()
+
+    def eyes(self, who: str | int | None) -> Seat | None:
+        """Whose view to show: the named seat, else :meth:`default_seat`."""
+        return self.table.eyes(who)
+
+    def seat_of(self, who: str | int | None) -> Seat | None:
+        """A seat from a name, a name's prefix or a number (:meth:`dinocli.table.Table.seat_of`)."""
+        return self.table.seat_of(who)
+
+    # -- the words a person reads -----------------------------------------------------------------
 
     def describe(self, event: Any) -> str:
         """One line of English for an event, in this branch's names."""
@@ -232,58 +207,10 @@ class Loaded:
     def winners(self) -> list[str]:
         """The names, as this branch shows them, of the winners of a finished game."""
         winners = self.result()["winners"]
-        return [shown for shown, seat in zip(self.names, self.seats) if seat["name"] in winners]
-
-    def is_human(self, seat: Seat) -> bool:
-        """Whether a person plays this seat."""
-        return self.seats[seat].get("bot") is None
-
-    @property
-    def humans(self) -> list[Seat]:
-        """The seats people play."""
-        return [i for i in range(len(self.seats)) if self.is_human(i)]
-
-    @property
-    def to_move(self) -> Seat | None:
-        """The seat to decide now, or None when over."""
-        return self.game.to_move(self.state)
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended on this branch."""
-        return self.to_move is None
-
-    def default_seat(self) -> Seat | None:
-        """Whose eyes `show` and `log` use by default: the only human, the human to move, or
-        nobody (public information) — everything once the game is over."""
-        if self.over:
-            return None
-        humans = self.humans
-        if len(humans) == 1:
-            return humans[0]
-        if self.to_move is not None and self.is_human(self.to_move):
-            return self.to_move
-        return None
-
-    def eyes(self, who: str | int | None) -> Seat | None:
-        """Whose view to show: the named seat, else :meth:`default_seat`."""
-        return self.default_seat() if who is None else self.seat_of(who)
-
-    def seat_of(self, who: str | int | None) -> Seat | None:
-        """A seat from a name (as this branch shows it), a name's prefix or a 0-based number (see
-        :func:`find_seat`; None stays None); a renamed seat's genesis name is refused, saying why."""
-        for seat, (old, new) in self.renamed.items():
-            if isinstance(who, str) and who.lower() == old.lower():
-                me = self.takeover["seat"]
-                raise ServiceError(f"no seat {who!r} on practice branch {self.branch}: a bot plays the seat named "
-                                   f"{old} there, shown as {new}, and {self.label(me)} is seat {me}; seats are "
-                                   + ", ".join(f"{i} {n}" for i, n in enumerate(self.names)))
-        return find_seat(self.names, who)
+        return [shown for shown, seat in zip(self.names, self.seats) if seat.name in winners]
 
     def view(self, seat: Seat | None):
         """What ``seat`` may know (everything is public once the game is over)."""
-        if self.over and seat is None:
-            return self.game.observe(self.state, None)
         return self.game.observe(self.state, seat)
 
     def state_hash(self, seat: Seat | None) -> str:
@@ -298,7 +225,7 @@ class Loaded:
 
     def result(self) -> dict[str, Any]:
         """Returns, scores and winners of a finished game."""
-        return game_result(self.game, self.state, self.seats)
+        return game_result(self.game, self.state, msgspec.to_builtins(self.seats))
 
     def entries(self) -> list[Entry]:
         """The path as verification entries."""
@@ -332,8 +259,6 @@ class Service:
         game = games.get(record.kind)
         try:
             config = msgspec.convert(record.config, Config)
-            if len(record.seats) != len(config.names) or any("bot" not in s for s in record.seats):
-                raise msgspec.ValidationError("the seats are not the config's players")
         except msgspec.ValidationError as exc:
             from dinocli.events.errors import DatabaseUnavailable
 
@@ -359,7 +284,7 @@ class Service:
             events = self.store.events(record.id, head)
             return Loaded(record, game, config, None, store=self.store, head=head, seq=len(events),
                           state=fold_all(game, start, events), branch=name)
-        return Loaded(record, game, config, self.store.path(record.id, head), branch=name)
+        return Loaded(record, game, config, self.store.path(record.id, head), store=self.store, branch=name)
 
     def keep_snapshot(self, game_id: str, event: int, game: Game, state: Any) -> bool:
         """Keep ``state`` (the fold up to ``event``) as a snapshot if it round-trips exactly; whether it was kept."""
@@ -392,18 +317,17 @@ class Service:
         free = [b for b in BOT_NAMES if b not in taken]
         if len(bots) > len(free):
             raise ServiceError(f"at most {len(free)} bots")
-        seats = [{"name": n, "bot": None} for n in names] + [{"name": free[i], "bot": spec} for i, spec in enumerate(bots)]
+        seats = [SeatRecord(n, None) for n in names] + [SeatRecord(free[i], spec) for i, spec in enumerate(bots)]
         if not seats:
             raise ServiceError("a game needs at least one seat: give --player NAME or --bots N")
-        config = game.configure(tuple(s["name"] for s in seats), tuple(variants), dict(options or {}))
+        config = game.configure(tuple(s.name for s in seats), tuple(variants), dict(options or {}))
         seed = new_seed() if seed is None else str(seed)
-        humans = sum(1 for s in seats if s["bot"] is None)
-        chosen = undo is not None  # an explicit --casual also lets anyone look at any seat (cli.peek)
-        undo = undo or ("strict" if humans >= 2 else "casual")
+        # the seating (events/records.py Seating): an explicit --casual also lets anyone look at any seat
+        meta = {"undo": undo or ("strict" if len(names) >= 2 else "casual"), "undo_chosen": undo is not None}
         with self.store.write():
-            record = self.store.create_game(kind, msgspec.to_builtins(config), seats, game.info.rules_version,
-                                            game.data_hash(), seed, tournament=tournament,
-                                            meta={"undo": undo, "undo_chosen": chosen})
+            record = self.store.create_game(kind, msgspec.to_builtins(config), msgspec.to_builtins(seats),
+                                            game.info.rules_version, game.data_hash(), seed, tournament=tournament,
+                                            meta=meta)
             rng = RecordingRng(SeededRng(seed))
             events = game.setup(config, rng)
             self.store.append(record.id, "main", [Command(actor=None, action=None, rolls=rng.rolls, events=events,
@@ -430,17 +354,17 @@ class Service:
         return random.Random(hashlib.sha256(f"{seed}/bot/{g.head}".encode()).digest())
 
     def _append_decision(self, g: Loaded, seat: Seat, action: Any, bot: str | None) -> Played:
-        """Decide one action at the head and append it as one command."""
+        """Decide one action at the head (the state its events lead to comes with them: one fold) and append
+        it as one command."""
         seed = self._seed(g)
         rng = RecordingRng(SeededRng(seed))
         text = g.game.format_action(g.state, action)
-        events = g.game.decide(g.state, action, rng)
+        state, events = g.game.advance(g.state, action, rng)
         with self.store.write():
             stored = self.store.append_path(g.id, g.record.branch, [Command(
                 actor=seat, action=text, rolls=rng.rolls, events=events,
                 **disclosure(g.game, len(g.seats), events))], g.head)
             head = stored[-1].id
-            state = fold_all(g.game, g.state, events)
             over = g.game.to_move(state) is None
             if over and g.record.result is None and not g.practice:
                 g.state = state
@@ -450,36 +374,63 @@ class Service:
                 g.path = g.path + stored
             if over or g.seq - g.snapshot_seq >= SNAPSHOT_EVERY:
                 self._keep_snapshot(g)
-        return Played(seat=seat, name=g.seats[seat]["name"], action=text, bot=bot, head=head, events=events)
+        return Played(seat=seat, name=g.seats[seat].name, action=text, bot=bot, head=head, events=events)
+
+    def play(self, game_id: str, action: Any, expected_head: int | None = None, *,
+             expected_branch: str | None = None) -> tuple[Loaded, Played]:
+        """Play the action value ``action`` for the person to move (bots do not move yet: see :meth:`run_bots`),
+        advancing with the events the rules decided for it (IllegalAction, nothing appended, if they forbid it).
+
+        With ``expected_head`` (what the caller last showed), a game that moved meanwhile raises Conflict
+        instead of playing the move in a position nobody looked at."""
+        g = self.load(game_id)
+        seat = self._ready(g, expected_head, expected_branch)
+        if not any(type(action) is type(a) for a in g.game.legal_actions(g.state)):   # the rules judge the rest
+            raise IllegalAction(f"not a move of this game now (dinocli actions {g.id} lists them)")
+        return g, self._append_decision(g, seat, action, None)
 
     def move(self, game_id: str, text: str, *, expected_head: int | None = None,
              expected_branch: str | None = None) -> tuple[Loaded, Played]:
-        """Play ``text`` for the human seat to move (bots do not move yet: see :meth:`run_bots`).
-
-        With ``expected_head`` (what the caller last showed), a game that moved meanwhile raises
-        Conflict instead of playing the move in a position nobody looked at."""
+        """:meth:`play` the move ``text`` names (:meth:`parse`: its notation, or its number in `actions`), on
+        one load of the game."""
         g = self.load(game_id)
+        seat = self._ready(g, expected_head, expected_branch)
+        return g, self._append_decision(g, seat, self.parse(g, text), None)
+
+    def _ready(self, g: Loaded, expected_head: int | None, expected_branch: str | None) -> Seat:
+        """The seat a person plays now at ``g``'s head; Conflict if the head is not the one expected, else a
+        one-line refusal when the game is over, a bot is to move or the game cannot go on (no seed)."""
         if (expected_head is not None and g.head != expected_head) or (
                 expected_branch is not None and g.record.branch != expected_branch):
             raise Conflict(f"game {g.id} changed in another window (head {g.head}, you saw {expected_head}); nothing was played")
-        seat = g.to_move
-        if seat is None:
-            raise IllegalAction("the game is over")
+        if g.table.over:
+            raise GameOver(g)
         if not g.record.seed_known:
             self.store.secret_seed(g.id)   # says why: imported without its seed, it cannot be continued
-        if not g.is_human(seat):
-            raise IllegalAction(f"it is {g.names[seat]}'s turn (a bot); run 'dinocli play {g.id}' to let it move")
-        action = g.parse(text)
-        return g, self._append_decision(g, seat, action, None)
+        return g.table.check_may_play(f"dinocli play {g.id}")
+
+    @staticmethod
+    def parse(g: Loaded, text: str) -> Any:
+        """The action ``text`` names at the head of ``g``: its notation, or its number among the legal moves
+        (MalformedAction / IllegalAction, or a ServiceError for a number out of range)."""
+        if text.isdigit():
+            legal = g.game.legal_actions(g.state)
+            texts = [g.format(a) for a in legal]
+            if text not in texts:
+                n = int(text) if len(text) <= 6 else 0
+                if not 1 <= n <= len(texts):
+                    raise ServiceError(f"no move {text[:12]}: choose 1 to {len(texts)} (`actions {g.id}` lists them)")
+                return legal[n - 1]
+        return g.parse(text)
 
     def bot_step(self, g: Loaded) -> Played | None:
-        """Let the bot to move decide once; None if a human is to move or the game is over."""
+        """Let the bot to move decide once; None if a person is to move or the game is over."""
         from dinocli.ai import make_bot
 
-        seat = g.to_move
-        if seat is None or g.is_human(seat):
+        seat = g.table.bots_turn()
+        if seat is None:
             return None
-        spec = g.seats[seat]["bot"]
+        spec = g.table.bot(seat)
         bot = make_bot(spec)
         view = g.game.observe(g.state, seat)
         legal = g.game.legal_actions(g.state)
@@ -512,8 +463,7 @@ class Service:
         if steps < 1:
             raise ServiceError("--steps must be at least 1")
         g = self.load(game_id)
-        humans = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
-        strict = g.record.meta.get("undo") == "strict"
+        humans = g.table.undoers(g.path)
         path = list(g.path)
         for done in range(steps):
             idx = self._last_decision(path, humans)
@@ -522,36 +472,12 @@ class Service:
                                    f"{'has' if done == 1 else 'have'} been made on this branch (try {retry.format(done)})")
             if idx is None:
                 raise ServiceError("nothing to undo: no decision has been made yet")
-            if strict:
-                self._not_past_a_reveal(g, path[idx + 1:], {path[idx].actor}, "strict undo stops at")
+            if g.table.strict:
+                g.table.not_past_a_reveal(path[idx + 1:], {path[idx].actor}, "strict undo stops at")
             path = path[:idx]
         with self.store.write():
             self.store.set_head(g.id, g.record.branch, path[-1].id if path else None, g.head)
         return self.load(game_id)
-
-    @staticmethod
-    def _strict_running(record: GameRecord) -> bool:
-        """Whether a game is strict (undo never crosses what a person saw) and has no result yet."""
-        return record.meta.get("undo") == "strict" and record.result is None
-
-    def _strict_leaving(self, g: Loaded, left: list, what: str) -> None:
-        """In a strict game still being played, refuse ``what`` (a branch back, a checkout) that leaves the
-        events ``left`` behind if one of them showed a person at the table something hidden."""
-        if self._strict_running(g.record):
-            people = set(g.humans) or {s.actor for s in g.path if s.actor is not None}
-            self._not_past_a_reveal(g, left, people, f"strict undo: {what} would go back past")
-
-    @staticmethod
-    def _not_past_a_reveal(g: Loaded, undone: list, seats: set, why: str) -> None:
-        """Refuse (strict undo) to take back an event of ``undone`` that showed one of ``seats`` something
-        hidden, so going back cannot be used to peek and choose again."""
-        for s in undone:
-            for seat in sorted(seats):
-                if g.game.reveals(s.event, seat):   # told as the table saw it: whoever typed undo may not be that seat
-                    shown = g.game.redact(s.event, None)
-                    what = f" ('{g.describe(shown)}')" if shown is not None else ""
-                    raise ServiceError(f"{why} event {s.seq}: {g.label(seat)} was already shown something hidden "
-                                       f"there{what}; a game started with --casual allows it")
 
     def redo(self, game_id: str) -> Loaded:
         """Move the head forward again along the undone line, to the next human decision."""
@@ -564,7 +490,7 @@ class Service:
         if g.head not in ids:
             raise ServiceError("nothing to redo on this branch")
         ahead = line[ids.index(g.head) + 1:]
-        humans = set(g.humans)
+        humans = set(g.table.people)
         target = ahead[-1].id
         for i, s in enumerate(ahead):
             if i > 0 and s.command == s.id and s.actor in humans:
@@ -587,7 +513,7 @@ class Service:
                 raise ServiceError(f"event {at} is inside a command (events {command[0]}-{command[-1]}); "
                                    f"branch at event {command[-1]}" + (f" or {command[0] - 1}" if command[0] > 1 else ""))
             event_id = match[0].id
-            self._strict_leaving(g, [s for s in g.path if s.seq > at], f"a branch at event {at}")
+            g.table.check_leaving(g.path, [s for s in g.path if s.seq > at], f"a branch at event {at}")
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
 
@@ -601,10 +527,10 @@ class Service:
         """Switch the game to another branch (in a strict game still being played, not back over what a
         person at the table was shown on the line left: that would be an undo past it)."""
         record = self.store.game(game_id)
-        if self._strict_running(record):   # only then are both lines worth loading
+        if Table(record, db=self.store.path_str).strict_running():   # only then are both lines worth loading
             g, there = self.load(game_id), self.load(game_id, branch=name)
             kept = {s.id for s in there.path}
-            self._strict_leaving(g, [s for s in g.path if s.id not in kept], f"checkout {name}")
+            g.table.check_leaving(g.path, [s for s in g.path if s.id not in kept], f"checkout {name}")
         with self.store.write():
             self.store.checkout(record.id, name)
         return self.load(record.id)
@@ -623,12 +549,7 @@ class Service:
         from dinocli.pictures.export import steps
 
         g = self.load(game_id, branch=branch)
-        meta = g.record.meta or {}
-        casual = meta.get("undo") == "casual" and meta.get("undo_chosen")
-        finished = g.over or g.record.result is not None
-        if not finished and g.humans and not casual and not g.practice:
-            raise ServiceError(f"game {g.id} is still being played: taking it over would show its hidden cards; "
-                               "wait until it is over (or start games with --casual to allow it)")
+        g.table.check_may_take_over()
         points = [st.seq for st in steps(g, None)]
         if not 0 <= at < len(points):
             raise ServiceError(f"no decision {at}: this branch has decisions 0..{len(points) - 1} (0: after the setup)")
@@ -642,17 +563,14 @@ class Service:
         if player is None:
             player = g.player(me) or DEFAULT_HUMAN
         check_name(player)
-        seats = [{"name": s["name"], "bot": None if i == me else (spec or DEFAULT_SPEC)} for i, s in enumerate(g.seats)]
+        seats = tuple(SeatRecord(s.name, None, player) if i == me else SeatRecord(s.name, spec or DEFAULT_SPEC)
+                      for i, s in enumerate(g.seats))
         names = {b.name for b in self.store.branches(g.id)}
         name = next(f"takeover-{at}" + (f"-{k}" if k else "") for k in range(len(names) + 1)
                     if f"takeover-{at}" + (f"-{k}" if k else "") not in names)
-        takeovers = dict(meta.get("takeovers", {}))
-        takeovers[name] = {"seats": [{"name": s["name"], "bot": s["bot"]} | ({"player": player} if i == me else {})
-                                     for i, s in enumerate(seats)], "at": at,
-                           "from": g.branch, "seat": me}
         with self.store.write():
             self.store.create_branch(g.id, name, event_id)
-            self.store.set_meta(g.id, dict(meta, takeovers=takeovers))
+            self.store.set_meta(g.id, with_takeover(g.record.meta, name, Takeover(seats, at, g.branch, me)))
             self.store.checkout(g.id, name)
         return self.load(g.id)
 
@@ -700,6 +618,7 @@ class Service:
         """Verify a stored game (see :func:`dinocli.verify.verify_stored`); VerificationFailed if it fails."""
         from dinocli.verify import verify_stored
 
+        Table(self.store.game(game_id), db=self.store.path_str)   # its seating decodes, or the record is corrupt
         return verify_stored(self.store, game_id)
 
     # -- export / import ------------------------------------------------------------------
@@ -713,7 +632,7 @@ class Service:
         g = self.load(game_id)
         if g.practice:   # its seating is not the header's, and an import would count its result
             raise ServiceError(f"branch {g.branch} is a practice take-over: a log of it would count as a real game; "
-                               f"export --format text or html, or the game's own line (checkout {g.takeover['from']})")
+                               f"export --format text or html, or the game's own line (checkout {g.takeover.from_})")
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:   # an unfinished line withholds the seed even where another line revealed it

@@ -1,4 +1,8 @@
-"""The event store's errors: each carries a one-line message meant for the user."""
+"""dinocli's error root and the event store's errors: each carries a one-line message meant for the user.
+
+Every error a person may be shown derives from :class:`DinocliError`, each defined where it is raised;
+its class says what the command line exits with (``exit_code``) and what it prints before the message
+(``heading``), so the CLI maps an error by its class, never by where it was defined."""
 
 from __future__ import annotations
 
@@ -10,6 +14,11 @@ from typing import Any
 import msgspec
 
 __all__ = [
+    "DinocliError",
+    "ERROR",
+    "CONFLICT",
+    "REJECTED",
+    "UNAVAILABLE",
     "StoreError",
     "Conflict",
     "UnknownGameId",
@@ -26,7 +35,19 @@ __all__ = [
 ]
 
 
-class StoreError(Exception):
+# Exit codes (DESIGN "CLI contract"; 0 is success and 2 a usage mistake, which click reports).
+ERROR, CONFLICT, REJECTED, UNAVAILABLE = 1, 3, 4, 5
+
+
+class DinocliError(Exception):
+    """The root of dinocli's errors: ``str()`` is one line for the user; the command line prints
+    ``heading`` before it and exits with ``exit_code``."""
+
+    exit_code = ERROR
+    heading = ""
+
+
+class StoreError(DinocliError):
     """Base of the store's errors; ``str()`` is one line."""
 
     def __init__(self, message: str):
@@ -35,6 +56,9 @@ class StoreError(Exception):
 
 class Conflict(StoreError):
     """The branch head moved since it was read (another process appended first)."""
+
+    exit_code = CONFLICT
+    heading = "conflict: "
 
 
 class UnknownGameId(StoreError):
@@ -61,6 +85,8 @@ class DatabaseUnavailable(StoreError):
     """The database itself cannot be used: it cannot be opened or written, is corrupt, or is not
     dinocli's. (Other StoreErrors are about what was asked: an unknown game, a bad name.)"""
 
+    exit_code = UNAVAILABLE
+
 
 class DatabaseGone(DatabaseUnavailable):
     """The database file (or its -wal) was deleted or replaced while it was open: writing on
@@ -83,6 +109,9 @@ class ChainBroken(DatabaseUnavailable):
 
 class LogRejected(StoreError):
     """An exported log that cannot be read or imported; ``str()`` is ``"line N: reason"``."""
+
+    exit_code = REJECTED
+    heading = "log rejected: "
 
     def __init__(self, line: int, reason: str):
         reason = " ".join(str(reason).split())

@@ -1,17 +1,21 @@
 """The values the store hands out and takes in: game headers and records, stored events, branches,
-commands."""
+commands; and the typed seating a record carries (who sits where, a take-over's seating, the undo mode).
+
+The store keeps a game's seats and metadata as the JSON it was given and never looks inside; the
+seating is decoded strictly (:func:`seating_of`) by those who act on it (dinocli's Table)."""
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from .codec import Event
 
-__all__ = ["Header", "Command", "GameRecord", "Stored", "Branch", "header_of", "now"]
+__all__ = ["Header", "Command", "GameRecord", "Stored", "Branch", "SeatRecord", "Takeover", "Seating", "header_of",
+           "seats_of", "seating_of", "with_takeover", "now"]
 
 
 def now() -> str:
@@ -97,3 +101,49 @@ class Branch(msgspec.Struct):
     name: str
     head: int | None
     tip: int | None
+
+
+class SeatRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Who sits in a seat: its name, the bot spec that plays it (None: a person) and, on a take-over,
+    the person who plays it (``player``; None: a person under the seat's own name). Encoded as the
+    ``{"name", "bot"}`` object a genesis header hashes (``player`` only where it is set)."""
+
+    name: str
+    bot: str | None
+    player: str | None = None
+
+
+class Takeover(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A practice branch's own seating (``meta.takeovers[branch]``): its seats (one of them the person's),
+    the decision it was taken over after, the branch it left and the person's seat."""
+
+    seats: tuple[SeatRecord, ...]
+    at: int
+    from_: str = msgspec.field(name="from")
+    seat: int
+
+
+class Seating(msgspec.Struct, frozen=True):
+    """The seating a game record carries besides its genesis seats: the undo mode ("strict": undo never
+    crosses what a person was shown; "casual"), whether it was chosen at `new` (an explicit --casual also
+    lets anyone look at any seat) and each practice branch's seating. A record's other metadata (a
+    tournament's) is not seating and is left to its owner."""
+
+    undo: Literal["strict", "casual"] | None = None
+    undo_chosen: bool = False
+    takeovers: dict[str, Takeover] = {}
+
+
+def with_takeover(meta: dict[str, Any], branch: str, takeover: Takeover) -> dict[str, Any]:
+    """A record's metadata with ``branch``'s take-over seating added (the rest of it kept as it is)."""
+    return dict(meta, takeovers={**meta.get("takeovers", {}), branch: msgspec.to_builtins(takeover)})
+
+
+def seats_of(seats: Any) -> tuple[SeatRecord, ...]:
+    """Seat records decoded strictly from their stored (JSON) form; msgspec.ValidationError if they are not."""
+    return msgspec.convert(seats, tuple[SeatRecord, ...])
+
+
+def seating_of(meta: Any) -> Seating:
+    """A record's seating decoded strictly from its metadata; msgspec.ValidationError if it is not one."""
+    return msgspec.convert(meta, Seating)

@@ -9,8 +9,7 @@ from dinocli.limits import NAME, SPEC
 
 from .protocol import GameError
 
-__all__ = ["NAME_RE", "check_name", "check_names", "check_spec_text", "check_seats", "player_of",
-           "display_name"]
+__all__ = ["NAME_RE", "check_name", "check_names", "check_spec_text", "check_seats"]
 
 # letters of any script (a wide one takes two columns: dinocli.games.columns), digits, - and _; never a mark,
 # control, format or bidi character (none of them is a letter or digit)
@@ -48,20 +47,3 @@ def check_seats(seats: list[tuple[object, object]]) -> None:
     for _name, spec in seats:
         if spec is not None:
             check_spec_text(spec)
-
-
-def player_of(seat: dict) -> str | None:
-    """The person who plays a seat record (None for a bot): the seat's name, or on a take-over the recorded
-    ``player`` (a stored one that is not a valid name is ignored, so nothing unsafe is shown)."""
-    if seat.get("bot") is not None:
-        return None
-    player = seat.get("player")
-    return player if isinstance(player, str) and NAME_RE.match(player) else seat["name"]
-
-
-def display_name(seat: dict) -> str:
-    """How a seat is shown to people: its name, or ``you as rex`` when a person plays a seat named otherwise
-    (a take-over: the game's own words, its board and notation, keep the name its genesis fixes, save that a
-    bot's seat named "you" is shown under a spare name: :func:`dinocli.service.shown_names`)."""
-    name, player = seat["name"], player_of(seat)
-    return name if player is None or player.lower() == name.lower() else f"{player} as {name}"

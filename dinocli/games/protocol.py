@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 import msgspec
 
 from dinocli.events import Event, Rng
+from dinocli.events.errors import DinocliError
 
 __all__ = [
     "Seat",
@@ -45,7 +46,7 @@ State: TypeAlias = Any
 View: TypeAlias = Any
 
 
-class GameError(ValueError):
+class GameError(DinocliError, ValueError):
     """Base of the errors a game raises; the message is one line, shown to the user as is."""
 
 

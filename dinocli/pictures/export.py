@@ -69,7 +69,7 @@ def steps(g, seat: int | None, everything: bool = False) -> Iterator[Step]:
             action = g.say_action(head.action)
         return Step(number=number, seq=group[-1].seq, seat=head.actor if decided else None,
                     name=g.label(head.actor) if decided else None,
-                    bot=g.seats[head.actor].get("bot") if decided else None,
+                    bot=g.table.bot(head.actor) if decided else None,
                     action=action, lines=lines, state=state)
 
     for s in g.path:
@@ -93,7 +93,7 @@ def _who(g, seat: int | None) -> str:
 
 
 def _seats(g) -> str:
-    return ", ".join(g.label(i) + (f" ({s['bot']})" if s.get("bot") else "") for i, s in enumerate(g.seats))
+    return ", ".join(g.table.seat_text(i) for i in range(len(g.seats)))
 
 
 def _result(g) -> str:

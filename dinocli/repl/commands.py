@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dinocli.events.branchnames import check_branch_name
-from dinocli.events.errors import StoreError
+from dinocli.events.errors import DinocliError, StoreError
 from dinocli.safe import safe
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ __all__ = ["TABLE", "Command", "Arg", "COMMANDS", "ALIASES", "lookup", "InputErr
 DIGITS = re.compile(r"[0-9]+\Z")
 
 
-class InputError(Exception):
+class InputError(DinocliError):
     """A line that cannot be carried out; the message is one line saying why."""
 
 
@@ -251,7 +251,7 @@ def do_export(repl: "Repl", name: str) -> bool:
 
     path = Path(os.path.expanduser(name))
     seat = None if repl.g.over else repl.viewer()
-    if seat is None and not repl.g.over and repl.g.humans:   # people at the table, none shown yet
+    if repl.g.table.everything_hidden_from(seat):   # people at the table, none shown yet
         raise InputError("no seat's view is on the screen yet, and the whole log would show every hand: "
                          "export once a person is to move, or after the game")
     lines = repl.service.export_lines(repl.game_id, as_seat=seat)

@@ -55,13 +55,7 @@ class Board:
     def seats(self) -> list[int | None]:
         """Whose eyes may be used: everything (None, first) and every seat once this branch is over;
         every seat of a running game nobody plays or a casual one; else only the person's."""
-        g = self.g
-        meta = g.record.meta or {}
-        if g.over:
-            return [None, *range(len(g.seats))]
-        if not g.humans or (meta.get("undo") == "casual" and meta.get("undo_chosen")):
-            return list(range(len(g.seats)))
-        return [g.default_seat()]
+        return self.g.table.looks()
 
     def _labels(self) -> dict[int, dict[str, dict]]:
         """Kept analyses (every bot's) of the decisions the viewer may see judged, by step number: its own, or

@@ -141,7 +141,7 @@ def decision_lines(g, state, seat: int, action: str, events: list, viewer: int |
                    ending: bool = True) -> Lines:
     """A decision folded from ``state`` as ``viewer`` may see it: one line, and under it each event
     that followed it and is narrated (the game's end only with ``ending``)."""
-    style = "bot" if g.seats[seat].get("bot") else "human"
+    style = "human" if g.table.is_person(seat) else "bot"
     first = g.game.redact(events[0], viewer) if events else None
     if first is None:  # a secret decision: its notation would give it away
         lines = [(f"{seat_name(g, seat)} made a hidden decision.", style)]
@@ -279,8 +279,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
             if rows and screen.height(listed) + RECAP_MIN <= room:
                 tail = listed
                 break
-    humans = g.humans
-    heading, told = recap(g, humans[0] if viewer is None and len(humans) == 1 else viewer)
+    heading, told = recap(g, g.table.only_person if viewer is None else viewer)
     lines = [("  " + text, style) for text, style in told[-RECAP_LINES:]]
     while lines and screen.height(lines) + 1 + screen.height(tail) > room:
         lines.pop(0)

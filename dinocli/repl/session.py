@@ -27,7 +27,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from dinocli.challenge import Cancelled, TerminalUI, complete
-from dinocli.events.store import Conflict, DatabaseGone, StoreError
+from dinocli.events.errors import Conflict, DatabaseGone, DinocliError
 from dinocli.games.protocol import GameError, MalformedAction
 from dinocli.safe import safe
 
@@ -163,7 +163,7 @@ class Repl:
     @property
     def hotseat(self) -> bool:
         """Two or more people share the keyboard."""
-        return len(self.g.humans) >= 2
+        return self.g.table.hotseat
 
     def viewer(self) -> int | None:
         """Whose eyes the screen uses: the game's default seat (everything once over), else the seat last shown."""
@@ -171,9 +171,8 @@ class Repl:
         return self.shown if seat is None and not self.g.over else seat
 
     def my_turn(self) -> bool:
-        """Whether a person is to decide now."""
-        g = self.g
-        return not g.over and g.to_move is not None and g.is_human(g.to_move)
+        """Whether a person is to decide now (the table's :meth:`~dinocli.table.Table.acting`)."""
+        return self.g.table.acting() is not None
 
     def legal_texts(self) -> list[str]:
         """The legal moves, numbered from 1 in this order (empty unless a person is to move)."""
@@ -285,9 +284,7 @@ class Repl:
             self.screen.notice(f"! conflict: {one_line(exc)} — the game changed in another window; here it is now",
                                "error")
             return True
-        from dinocli.files import FileRefused
-
-        if isinstance(exc, (InputError, GameError, StoreError, FileRefused)):
+        if isinstance(exc, DinocliError):
             self.screen.error(exc)
         elif isinstance(exc, OSError):
             self.screen.error(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else exc)
@@ -302,7 +299,7 @@ class Repl:
     def bots_move(self) -> bool:
         """Let the bots play until a person must decide, a line each with a pause. Any moved?"""
         g = self.g
-        if g.over or (g.to_move is not None and g.is_human(g.to_move)):
+        if g.table.bots_turn() is None:
             return False
         out = self.screen
         viewer = self.shown if self.hotseat else self.viewer()
@@ -394,9 +391,10 @@ class Repl:
         self._check_not_a_bots_turn()
 
     def _check_not_a_bots_turn(self) -> None:
-        g = self.g
-        if not g.over and not self.my_turn():
-            raise InputError(f"it is {self.name(g.to_move)}'s turn (a bot)")
+        try:
+            self.g.table.refuse_bots_turn()
+        except GameError as exc:
+            raise InputError(str(exc)) from None
 
     # -- carrying it out ------------------------------------------------------------------
 
@@ -418,10 +416,8 @@ class Repl:
         except Cancelled:
             self.screen.say("Cancelled: nothing was sent.", "dim")
             return False
-        text = g.format(action)   # as a person types it: the service reads it in the branch's names
         try:
-            self.g, played = self.service.move(self.game_id, text, expected_head=g.head,
-                                               expected_branch=g.record.branch)
+            self.g, played = self.service.play(self.game_id, action, g.head, expected_branch=g.record.branch)
         except Conflict:
             self.g = self.service.load(self.game_id)
             self.screen.notice("! the game changed in another window; nothing was sent — here it is now", "error")

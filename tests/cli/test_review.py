@@ -398,7 +398,7 @@ def test_text_export_numbers_decisions_by_the_rulebook_round(svc, kind):
     played = [st for st in steps(g, None, everything=True) if st.seat is not None]
     assert sum(rest.count(", ") + rest.count(": ") for _, rest in rounds) == len(played)
     assert "(hidden)" not in text and '[View "everything (the game is over)"]' in text
-    names = [s["name"] for s in g.seats]
+    names = [s.name for s in g.seats]
     if kind == "dingo":
         assert numbers[-1] == final.day and numbers[0] == 1
     elif kind == "dodos":

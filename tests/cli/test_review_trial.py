@@ -128,8 +128,8 @@ def test_analysis_of_a_cooperative_game_speaks_of_the_team_score_and_gives_the_r
     winners = dingo.result()["winners"]
     for seat, s in enumerate(dingo.seats):
         said = outcome(dingo, seat)
-        assert ("(won)" in said) == ([s["name"]] == winners)
-        assert (s["name"] not in winners) == ("lost;" in said)
+        assert ("(won)" in said) == ([s.name] == winners)
+        assert (s.name not in winners) == ("lost;" in said)
     running = svc.new_game("dingo", bots=["rules", "rules"], seed=1)
     assert outcome(running, 0) == ""
 

@@ -26,8 +26,7 @@ def with_hostile_names(g):
     import msgspec
 
     g.config = msgspec.structs.replace(g.config, names=HOSTILE[:len(g.seats)])
-    for seat, name in zip(g.seats, HOSTILE):
-        seat["name"] = name
+    g.table.genesis = tuple(msgspec.structs.replace(seat, name=name) for seat, name in zip(g.seats, HOSTILE))
     return g
 
 

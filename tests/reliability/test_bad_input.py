@@ -34,7 +34,7 @@ JUNK = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min
 def vocabulary(g) -> list[str]:
     """Words of the legal actions now, seat names, numbers around the move count, odd tokens."""
     words = {w for t in g.legal_texts() for w in t.split()}
-    words |= {s["name"] for s in g.seats} | {"0", "-1", str(len(g.legal_texts()) + 1), "99999999999999999999"}
+    words |= {s.name for s in g.seats} | {"0", "-1", str(len(g.legal_texts()) + 1), "99999999999999999999"}
     return sorted(words | {"play", "discard", "ALL", "#", "--", "rex", "nobody"})
 
 

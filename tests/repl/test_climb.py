@@ -4,10 +4,16 @@ and `move` name the next level and the command that starts it."""
 from __future__ import annotations
 
 from dinocli.climb import next_level
+from dinocli.events.records import SeatRecord
 
 
 def command(*words):
     return "dinocli " + " ".join(words)
+
+
+def rebot(g, spec):
+    """Seat a bot of ``spec`` in seat 1 of the loaded game ``g`` (its table's seating only)."""
+    g.table.genesis = (g.table.genesis[0], SeatRecord(g.table.genesis[1].name, spec), *g.table.genesis[2:])
 
 
 def won(svc, bots, players=("you",), kind="dingo"):
@@ -38,11 +44,11 @@ def test_a_win_names_the_next_level(svc):
 
 def test_no_next_level_after_a_loss_mixed_bots_or_a_team_game(svc):
     g = won(svc, ["random"])
-    g.seats[1]["bot"] = "mcts"                       # canonical: mcts:medium
+    rebot(g, "mcts")                                 # canonical: mcts:medium
     assert next_level(g, command).endswith("dinocli new dingo --bot mcts:hard")
-    g.seats[1]["bot"] = "mcts:hard"
+    rebot(g, "mcts:hard")
     assert next_level(g, command) == "You beat mcts:hard, the strongest level."
-    g.seats[1]["bot"] = "mcts:iterations=77"         # a custom budget is no rung of the ladder
+    rebot(g, "mcts:iterations=77")                 # a custom budget is no rung of the ladder
     assert next_level(g, command) is None
     g = won(svc, ["random", "rules"])                # mixed levels
     assert next_level(g, command) is None

@@ -34,6 +34,10 @@ class _Table:
     def __init__(self, game, config):
         self.game, self.config = game, config
         self.seats = [{"bot": "rules"} for _ in config.names]
+        self.table = self   # its seating too: rule bots in every seat
+
+    def is_person(self, seat):
+        return False
 
     def label(self, seat):
         return self.config.names[seat]

@@ -226,9 +226,9 @@ def test_conflict_from_the_store_is_one_line_and_reloads(svc, drive):
     list(svc.run_bots(g))
 
     def setup(repl):
-        def move(game_id, text, **expected):
+        def play(game_id, action, expected_head=None, **expected):
             raise Conflict("the head moved")
-        repl.service = type("Racing", (), {"move": staticmethod(move), "load": svc.load, "store": svc.store,
+        repl.service = type("Racing", (), {"play": staticmethod(play), "load": svc.load, "store": svc.store,
                                            "bot_step": svc.bot_step})()
 
     text = drive(g.id, lines("1", "actions") + CTRL_D, setup=setup)

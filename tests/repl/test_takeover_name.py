@@ -11,6 +11,8 @@ import json
 import sqlite3
 import subprocess
 
+import msgspec
+
 import pytest
 
 from dinocli.service import Service
@@ -42,7 +44,7 @@ def test_taking_a_bots_seat_names_you_and_rewrites_nothing(svc):
     gid = _finished(svc)
     before = _chain(svc, gid)
     t = svc.takeover(gid, 2, "trike")
-    assert t.seats[1] == {"name": "trike", "bot": None, "player": "you"}
+    assert msgspec.to_builtins(t.seats[1]) == {"name": "trike", "bot": None, "player": "you"}
     assert (t.label(1), t.label(0), t.player(0)) == ("you as trike", "rex", None)
     assert t.config.names[1] == "trike" and t.view(1).names[1] == "trike"   # the game's own words
     assert _chain(svc, gid) == before
@@ -53,12 +55,12 @@ def test_a_seat_a_person_played_keeps_their_name(svc):
     """Taking over ann's own seat: ann (not 'you as ann'); a take-over of that branch keeps its player."""
     gid = _finished(svc, players=["ann"], bots=2)
     t = svc.takeover(gid, 1, "ann")
-    assert t.seats[0]["player"] == "ann" and t.label(0) == "ann"
+    assert t.seats[0].player == "ann" and t.label(0) == "ann"
     svc.checkout(gid, "main")
     named = svc.takeover(gid, 3, "rex", player="Bo")
     assert named.label(1) == "Bo as rex"
     again = svc.takeover(gid, 2, "rex")   # a take-over of the take-over: the same person
-    assert again.label(1) == "Bo as rex" and again.takeover["from"] == named.branch
+    assert again.label(1) == "Bo as rex" and again.takeover.from_ == named.branch
 
 
 @pytest.mark.parametrize("bad", ["\x1b[31mred", "two words", "x" * 17, "", "9lives", "ann\n", "e\u0301"])
@@ -80,8 +82,8 @@ def test_show_actions_log_games_and_exports_name_the_player(tmp_path):
     dino = Dino(tmp_path / "games.sqlite")
     svc = Service.open(dino.db)
     gid = _finished(svc)
-    me = svc.takeover(gid, 2).takeover["seat"]   # a first take-over, to learn who is to move after decision 2
-    name = svc.load(gid).seats[me]["name"]
+    me = svc.takeover(gid, 2).takeover.seat   # a first take-over, to learn who is to move after decision 2
+    name = svc.load(gid).seats[me].name
     svc.checkout(gid, "main")
     svc.close()
     r = dino("takeover", gid, "--at", "2", "--player", "ann", "--bot", "random")
@@ -128,8 +130,8 @@ def test_the_prompt_and_the_moves_line_name_the_player(svc, drive):
     """REPL via pipe input: the prompt reads 'you as trike> ' (never 'trike> '), and so does the moves line."""
     gid = _finished(svc)
     t = svc.takeover(gid, 2)
-    name = t.seats[t.takeover["seat"]]["name"]
-    assert t.to_move == t.takeover["seat"]
+    name = t.seats[t.takeover.seat].name
+    assert t.to_move == t.takeover.seat
     out = drive(t.id, lines("board", "quit"))
     assert f"you as {name}> " in out and f"{name}> " not in out.replace(f"you as {name}> ", "")
     assert f"you as {name} to move:" in out

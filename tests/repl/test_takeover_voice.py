@@ -79,7 +79,7 @@ def test_the_bot_in_the_you_seat_is_shown_by_another_name(tmp_path):
     assert "play purple-sheep trike" in actions and spoken_to(actions) == []
     shown = dino.json("show", gid)
     assert shown["names"] == ["trike", "rex"] and shown["seats"][0]["name"] == "you"   # the record keeps the genesis
-    assert shown["view"]["names"] == ["you", "rex"]
+    assert shown["view"]["names"] == shown["names"]   # issue 38: one name list (the view was in the genesis names)
     assert {r["name"] for r in dino.json("log", gid) if r["name"]} == {"trike", "rex"}
     refusal = dino("show", gid, "--as", "you")
     assert refusal.exit_code == 1 and refusal.stdout == "" and refusal.stderr.count("\n") == 1
@@ -242,7 +242,7 @@ def test_three_bots_and_the_shown_name_in_dodos(svc):
     t = svc.takeover(g.id, 1, "trike", "random")
     assert t.names == ("bronto", "rex", "trike", "ptera")
     list(svc.run_bots(t))
-    words = [t.describe(s.event) for s in t.path] + [t.render(t.view(t.takeover["seat"]))]
+    words = [t.describe(s.event) for s in t.path] + [t.render(t.view(t.takeover.seat))]
     assert spoken_to("\n".join(words)) == [] and any("bronto" in w for w in words)
     assert all("you" not in text.split() for text in t.legal_texts())
     assert spoken_to(t.game.status(t.shown(t.view(2)))) == []
@@ -279,7 +279,7 @@ def test_every_game_shows_the_spare_name(svc, kind):
     spare = t.names[0]
     assert spare == "ptera" and t.config.names[0] == "you"
     list(svc.run_bots(t))
-    me = t.takeover["seat"]
+    me = t.takeover.seat
     text = "\n".join([*(t.describe(s.event) for s in t.path), t.render(t.view(me)), t.game.status(t.shown(t.view(me)))])
     assert spoken_to(text) == [] and spare in text
 

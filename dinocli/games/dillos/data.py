@@ -14,6 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from ..assembly import decode_data, read_data, sha256_of
+from ..protocol import GameError
 
 __all__ = [
     "DataError", "load", "data_hash", "N", "E", "S", "W", "DIRS", "DIR_NAMES", "FACEDOWN", "HC",
@@ -34,7 +35,7 @@ VACANT = -3
 ACTIONS = ("twist", "swap", "push")
 
 
-class DataError(ValueError):
+class DataError(GameError):
     """dillos.json does not describe a playable set; the message says what is wrong."""
 
 

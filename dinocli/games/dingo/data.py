@@ -11,6 +11,7 @@ from typing import TypeAlias
 import msgspec
 
 from ..assembly import decode_data, read_data, sha256_of
+from ..protocol import GameError
 
 __all__ = [
     "CardId", "DataError", "load", "data_hash", "COLOURS", "EFFECTS", "NAME", "VALUE", "COLOUR",
@@ -24,7 +25,7 @@ CardId: TypeAlias = int
 KEYWORDS = ("scare", "chase", "stomp", "eat", "stalk", "destroy", "moon")
 
 
-class DataError(ValueError):
+class DataError(GameError):
     """cards.json does not describe a usable deck; the message says what is wrong."""
 
 

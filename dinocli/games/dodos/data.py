@@ -11,6 +11,7 @@ from typing import Literal, TypeAlias
 import msgspec
 
 from ..assembly import decode_data, read_data, sha256_of
+from ..protocol import GameError
 
 __all__ = [
     "CardId", "DataError", "Atom", "Throw", "CardKind", "Sphere", "Track", "Dodino", "DataFile",
@@ -26,7 +27,7 @@ PROJECTILES = ("meteorite", "egg", "banana", "star")
 ATOMS = ("advance", "back", "roll_advance", "roll_back", "draw", "discard", "swap", "steal", "hit")
 
 
-class DataError(ValueError):
+class DataError(GameError):
     """dodos.json does not describe a usable game; the message says what is wrong."""
 
 

@@ -15,6 +15,7 @@ from typing import Literal
 import msgspec
 
 from ..assembly import decode_data, read_data, sha256_of
+from ..protocol import GameError
 
 __all__ = [
     "DataError", "SosData", "LavaTile", "MeteoriteTile", "DinoSpec", "VolcanoSpec",
@@ -29,7 +30,7 @@ ACTIONS = ("M1", "M2", "D2", "DR")
 BOARD_LETTERS = set("M~ypbrYPBR#tn123456.")
 
 
-class DataError(ValueError):
+class DataError(GameError):
     """The data file does not describe a playable SOS Dino set."""
 
 
