@@ -96,12 +96,11 @@ def handled():
 
 
 def _light_errors() -> dict[type, tuple[int, str]]:
-    """The exit code and heading of the errors outside :class:`~dinocli.events.errors.DinocliError`, keyed
-    by class: the config file's (read by every command before msgspec is loaded) and the verifier's two."""
+    """The exit code and heading of the one error outside :class:`~dinocli.events.errors.DinocliError`,
+    keyed by class: the config file's, read by every command before msgspec (which the root loads) is."""
     from dinocli.config import ConfigError
-    from dinocli.verify import Divergence, VerificationFailed
 
-    return {ConfigError: (ERROR, ""), VerificationFailed: (REJECTED, ""), Divergence: (REJECTED, "log rejected: ")}
+    return {ConfigError: (ERROR, "")}
 
 
 def usage(message: str) -> None:

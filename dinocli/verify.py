@@ -16,6 +16,8 @@ import msgspec
 
 from dinocli.events import Event, ReplayRng, RngMismatch, SeededRng, commit
 from dinocli.events.chain import HEX64
+from dinocli.events.errors import REJECTED, DinocliError
+from dinocli.events.records import seating_of, seats_of
 from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
@@ -34,8 +36,11 @@ class Entry(msgspec.Struct, frozen=True):
     starts_command: bool = False
 
 
-class Divergence(Exception):
+class Divergence(DinocliError):
     """The log departs from the rules at event ``seq``."""
+
+    exit_code = REJECTED
+    heading = "log rejected: "
 
     def __init__(self, seq: int, reason: str):
         super().__init__(f"event {seq}: {reason}")
@@ -182,8 +187,10 @@ WITHHELD = "finished game withholds its seed"
 LUCK_UNVERIFIED = "luck unverified until the seed is revealed"
 
 
-class VerificationFailed(Exception):
+class VerificationFailed(DinocliError):
     """A stored game fails verification: ``str()`` names the game and the first bad event."""
+
+    exit_code = REJECTED
 
     def __init__(self, game_id: str, seq: int | None, reason: str):
         where = {None: "header", AT_FOOTER: "result"}.get(seq, f"event {seq}")
@@ -262,20 +269,22 @@ def check_header(header: dict[str, Any]) -> tuple[Game, Config]:
         raise Divergence(0, f"bad config: {exc}") from None
     if normalized(msgspec.to_builtins(config)) != header["config"]:
         raise Divergence(0, "bad config: only names, variants and options may be given")
-    seats = header["seats"]
-    if [s.get("name") for s in seats] != list(config.names) or any(
-            set(s) != {"name", "bot"} or not isinstance(s["bot"], (str, type(None))) for s in seats):
+    try:   # a genesis seat is a name and a bot spec or null, nothing else (no take-over player)
+        seats = seats_of(header["seats"])
+    except msgspec.ValidationError:
+        seats = None
+    if seats is None or [s.name for s in seats] != list(config.names) or any(s.player is not None for s in seats):
         raise Divergence(0, "the seats must be the config's players, each with a name and a bot spec or null")
     try:
-        check_seats([(s["name"], s["bot"]) for s in seats])   # names and specs as `new` takes them
+        check_seats([(s.name, s.bot) for s in seats])   # names and specs as `new` takes them
     except GameError as exc:
         raise Divergence(0, str(exc)) from None
     for s in seats:
-        if s["bot"] is not None:
+        if s.bot is not None:
             try:   # within the bounds new takes (dinocli.limits), as parse_spec enforces them
-                parse_spec(s["bot"])
+                parse_spec(s.bot)
             except BotSpecError as exc:
-                raise Divergence(0, f"seat {s['name']}: {exc}") from None
+                raise Divergence(0, f"seat {s.name}: {exc}") from None
     return game, config
 
 
@@ -577,7 +586,10 @@ def _verify_stored(store, rec) -> Verdict:
         raise Divergence(AT_FOOTER, WITHHELD)
     ends: dict[str, str] = {}
     lines: dict[int, str] = {}
-    practice = set(rec.meta.get("takeovers", {}))  # take-overs count for no result (the store checked their shape)
+    try:   # take-overs count for no result
+        practice = set(seating_of(rec.meta).takeovers)
+    except msgspec.ValidationError as exc:
+        raise Divergence(None, f"the seating is not one dinocli writes ({exc})") from None
     scored: set[int] = set()
     for b in sorted(store.branches(rec.id), key=lambda b: b.name != rec.branch):
         for pointer in (b.tip, b.head):
