@@ -116,13 +116,14 @@ def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task
 class Resolver:
     """A working state, its agenda and the events emitted so far."""
 
-    __slots__ = ("s", "rng", "agenda", "events")
+    __slots__ = ("s", "rng", "agenda", "events", "legal")
 
     def __init__(self, s: State, rng: Rng, agenda: list[Task]):
         self.s = s
         self.rng = rng
         self.agenda = agenda
         self.events: list[Event] = []
+        self.legal: list | None = None
 
     # -- emitting -------------------------------------------------------------------------
     def emit(self, ev: Event) -> None:
@@ -314,46 +315,48 @@ class Resolver:
             case Ride(dodino=d):
                 self.emit(DodinoChosen(seat=seat, dodino=d))
 
-    def ready(self, t: Task) -> bool:
-        """True if ``t`` waits for its seat; otherwise resolve it automatically (forced choices,
-        skipped windows) and return False."""
+    def ready(self, t: Task) -> list | None:
+        """The legal actions of ``t`` if it waits for its seat; otherwise resolve it automatically
+        (forced choices, skipped windows) and return None."""
         s = self.s
         op, seat = t.op, t.seat
         if op == "offer" or op == "draft" or op == "swap" or op == "steal":
             opts = options(s, t)
-            if op == "offer" and len(opts) == 1:
+            if len(opts) != 1:
+                return opts
+            if op == "offer":
                 self.agenda.pop(0)  # nothing playable: the window passes this seat by
-                return False
-            if op != "offer" and len(opts) == 1:
+            else:
                 self.apply(t, opts[0])
-                return False
-            return True
+            return None
         if op == "pick":
             if has_blue_red(s.hands[seat]) or self.search(seat):
-                return True
+                return options(self.s, t)
             self.agenda.pop(0)  # G09: nothing to play this round
-            return False
+            return None
         if op == "discard":
             hand = s.hands[seat]
             if len(hand) <= t.n:  # pay with the whole hand (DODO-38)
                 self.agenda.pop(0)
                 self.discard(seat, hand, t.src)
-                return False
+                return None
             if KIND[hand[0]] == KIND[hand[-1]]:  # one kind only: no choice to make
                 self.agenda.pop(0)
                 self.discard(seat, hand[:t.n], t.src)
-                return False
-            return True
-        return True  # throw, shield
+                return None
+        return options(s, t)  # discard, throw, shield
 
     # -- automatic tasks ------------------------------------------------------------------
     def run(self) -> list[Event]:
-        """Resolve automatic tasks until a decision waits or the game ends; record the agenda."""
+        """Resolve automatic tasks until a decision waits or the game ends; record the agenda, and keep
+        the waiting decision's legal actions in ``legal`` (None when the game is over)."""
         agenda = self.agenda
         while agenda:
             t = agenda[0]
             if t.op in DECISIONS:
-                if self.ready(t):
+                legal = self.ready(t)
+                if legal is not None:
+                    self.legal = legal
                     break
                 continue
             agenda.pop(0)
