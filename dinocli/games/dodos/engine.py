@@ -12,6 +12,7 @@ from itertools import combinations
 
 from dinocli.events import Event, Rng
 
+from . import actions as A
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
 from .data import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, Atom
 from .dexterity import OFFSETS, SCALE, land
@@ -27,21 +28,27 @@ from .state import DECISIONS, RESOLVE, State, Task
 __all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
 
 HIT = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
+GREENS = frozenset(c for c, color in enumerate(COLOR) if color == "green")  # card ids
+BLUE_RED = frozenset(c for c, color in enumerate(COLOR) if color != "green")
 
 
-def kinds(hand: tuple[int, ...]) -> list[int]:
-    """Distinct card kinds in a hand, in kind order (hands are sorted by id, ids grouped by kind)."""
+def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[int]:
+    """Distinct card kinds in a hand (of its cards in ``among``, if given), in kind order (hands are
+    sorted by id, ids grouped by kind)."""
     out: list[int] = []
+    last = -1
     for c in hand:
-        k = KIND[c]
-        if not out or out[-1] != k:
-            out.append(k)
+        if among is None or c in among:
+            k = KIND[c]
+            if k != last:
+                out.append(k)
+                last = k
     return out
 
 
 def has_blue_red(hand: tuple[int, ...]) -> bool:
     """Whether a hand holds a card that may be picked in Phase 1 (DODO-10, DODO-12)."""
-    return any(COLOR[c] != "green" for c in hand)
+    return not BLUE_RED.isdisjoint(hand)
 
 
 def others(s: State, seat: int) -> list[int]:
@@ -75,16 +82,14 @@ def options(s: State, t: Task) -> list:
     if op == "offer":
         acts: list = [Pass()]
         if s.greens[seat] < 0:
-            for k in kinds(s.hands[seat]):
-                if KINDS[k].color != "green":
-                    continue
+            for k in kinds(s.hands[seat], GREENS):
                 # A Hit is legal only in step 2, on another player's uncancelled card (DODO-49, A04).
                 if k in HIT and (t.n != 2 or seat == t.arg or s.picks[t.arg] < 0 or s.hit):
                     continue
                 acts.append(Play(k))
         return acts + ability_options(s, seat)
     if op == "pick":
-        return [Pick(k) for k in kinds(s.hands[seat]) if KINDS[k].color != "green"] + ability_options(s, seat)
+        return [Pick(k) for k in kinds(s.hands[seat], BLUE_RED)] + ability_options(s, seat)
     if op == "discard":
         return [Discard(k) for k in kinds(s.hands[seat])]
     if op == "throw":
@@ -288,32 +293,37 @@ class Resolver:
             return
         self.agenda.pop(0)
         hand = self.s.hands[seat]
-        match a:
-            case Pass():
+        # Arms compare the exact action class (a legal action has the class of one in options):
+        # a class pattern would call isinstance, which is slow for msgspec Structs.
+        match type(a):
+            case A.Pass:
                 self.emit(Passed(seat=seat))
                 if t.op == "shield":
                     self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
-            case Pick(kind=k):
+            case A.Pick:
+                k = a.kind
                 self.emit(CardPicked(seat=seat, card=next(c for c in hand if KIND[c] == k)))
-            case Play(kind=k):
+            case A.Play:
+                k = a.kind
                 card = next(c for c in hand if KIND[c] == k)
                 spec = KINDS[k]
                 self.emit(GreenPlayed(seat=seat, card=card))
                 tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
                 self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
-            case Discard(kind=k):
+            case A.Discard:
+                k = a.kind
                 self.discard(seat, (next(c for c in hand if KIND[c] == k),), t.src)
                 if t.n > 1:
                     self.push([Task("discard", seat, n=t.n - 1, card=t.card, src=t.src)])
-            case SwapWith(seat=other):
-                self.swap(seat, other)
-            case Steal(seats=victims):
-                for v in victims:
+            case A.SwapWith:
+                self.swap(seat, a.seat)
+            case A.Steal:
+                for v in a.seats:
                     self.steal(seat, v, t.n)
-            case Throw(aim=aim, skill=skill):
-                self.throw(seat, t.card, aim, skill, t.src)
-            case Ride(dodino=d):
-                self.emit(DodinoChosen(seat=seat, dodino=d))
+            case A.Throw:
+                self.throw(seat, t.card, a.aim, a.skill, t.src)
+            case A.Ride:
+                self.emit(DodinoChosen(seat=seat, dodino=a.dodino))
 
     def ready(self, t: Task) -> list | None:
         """The legal actions of ``t`` if it waits for its seat; otherwise resolve it automatically

@@ -31,6 +31,17 @@ def _less(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return cards[:i] + cards[i + 1:]
 
 
+def _drawn(deck: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The deck without the cards drawn from it (each there once)."""
+    if len(cards) == 1:
+        return _less(deck, cards[0])
+    left = list(deck)
+    for c in cards:
+        if c in left:
+            left.remove(c)
+    return tuple(left)
+
+
 def _add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(hand + cards))
 
@@ -50,7 +61,7 @@ def fold(s: State, ev: Event) -> State:
             return replace(s, agenda=ev.agenda)
         case E.CardsDrawn:
             seat = ev.seat
-            return replace(s, deck=_without(s.deck, ev.cards), ticks=s.ticks + 1,
+            return replace(s, deck=_drawn(s.deck, ev.cards), ticks=s.ticks + 1,
                            hands=_set(s.hands, seat, _add(s.hands[seat], ev.cards)))
         case E.TurnStarted:
             return replace(s, active=ev.seat, hit=False)
