@@ -330,6 +330,9 @@ class Resolver:
         (forced choices, skipped windows) and return None."""
         s = self.s
         op, seat = t.op, t.seat
+        if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and not ability_options(s, seat):
+            self.agenda.pop(0)  # no green card to play and no ability: the window passes this seat by
+            return None
         if op == "offer" or op == "draft" or op == "swap" or op == "steal":
             opts = options(s, t)
             if len(opts) != 1:
