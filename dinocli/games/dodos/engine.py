@@ -114,8 +114,28 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(x for x in tied if len(s.hands[x]) == most)
 
 
+_TASKS: dict[tuple, tuple[Task, ...]] = {}  # tasks are immutable: the same ones are pushed again and again
+
+
 def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task]:
-    return [Task(a.do, seat, n=a.n, card=card, arg=a.victims, src=src) for a in atoms]
+    # atoms are the static data's, alive as long as the process: their id names them
+    key = (seat, id(atoms), card, src)
+    got = _TASKS.get(key)
+    if got is None:
+        if len(_TASKS) >= 1 << 14:
+            _TASKS.clear()
+        got = _TASKS[key] = tuple(Task(a.do, seat, n=a.n, card=card, arg=a.victims, src=src) for a in atoms)
+    return list(got)
+
+
+def _turn(a: int, order: list[int]) -> tuple[Task, ...]:
+    """The tasks of seat ``a``'s turn, the seats in ``order`` (DODO-14..20)."""
+    key = ("turn", a, *order)
+    got = _TASKS.get(key)
+    if got is None:
+        got = _TASKS[key] = (Task("step1", a), *[Task("offer", x, n=2, arg=a) for x in order], Task("effect", a),
+                             *[Task("offer", x, n=4, arg=a) for x in order], Task("sphere", a))
+    return got
 
 
 class Resolver:
@@ -149,7 +169,7 @@ class Resolver:
         if not s.hands[seat]:
             self.recover(seat)
 
-    def push(self, tasks: list[Task]) -> None:
+    def push(self, tasks: list[Task] | tuple[Task, ...]) -> None:
         """Put tasks at the front of the agenda, in order."""
         self.agenda[0:0] = tasks
 
@@ -401,8 +421,7 @@ class Resolver:
         a = t.seat
         self.emit(TurnStarted(seat=a))
         order = self.s.order()
-        self.push([Task("step1", a)] + [Task("offer", x, n=2, arg=a) for x in order] + [Task("effect", a)]
-                  + [Task("offer", x, n=4, arg=a) for x in order] + [Task("sphere", a)])
+        self.push(_turn(a, order))
 
     def op_step1(self, t: Task) -> None:
         """Step 1: advance the footprint number of the played card (DODO-14)."""
