@@ -17,15 +17,9 @@ def _width(text: str) -> int:
 
 
 def _clip(text: str, cells: int) -> str:
-    out, used = [], 0
-    for c in text:
-        w = wcwidth(c)
-        w = 1 if w < 0 else w
-        if used + w > cells:
-            break
-        out.append(c)
-        used += w
-    return "".join(out)
+    """The longest start whose characters' cells (one for a character wcwidth cannot measure) add up to ``cells``."""
+    each = [1 if wcwidth(c) < 0 else wcwidth(c) for c in text]
+    return text[:max((i for i in range(len(text) + 1) if sum(each[:i]) <= cells), default=0)]
 
 
 @settings(max_examples=300, deadline=None)
