@@ -15,10 +15,10 @@ RUN = ("import atexit, sys\n"
        "main()\n")
 
 
-def run(db, *args: str) -> subprocess.CompletedProcess:
-    """One dinocli process (as a user runs it) that reports the heavy modules it imported."""
+def run(db, *args: str, watch: tuple[str, ...] = HEAVY) -> subprocess.CompletedProcess:
+    """One dinocli process (as a user runs it) that reports which of the ``watch`` modules it imported."""
     env = {**os.environ, "DINOCLI_DB": str(db), "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-c", RUN.format(heavy=HEAVY, args=list(args))], env=env,
+    return subprocess.run([sys.executable, "-c", RUN.format(heavy=watch, args=list(args))], env=env,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -37,6 +37,18 @@ def test_show_games_and_move_against_the_rules_bot_stay_lean(tmp_path):
         assert proc.returncode == 0, (args, proc.stderr)
         assert heavy(proc) == "", (args, heavy(proc))
     assert heavy(run(db, "show", gid)) == ""
+
+
+def test_a_board_in_plain_ascii_is_laid_out_without_wcwidth(tmp_path):
+    """#43: `show` and `move` of a game whose names are ASCII measure their text without importing wcwidth."""
+    db = tmp_path / "g.db"
+    made = run(db, "new", "dodos", "--bot", "rules", "--seed", "3", "--no-play", "--json")
+    assert made.returncode == 0, made.stderr
+    gid = json.loads(made.stdout)["game"]
+    for args in (("show", gid), ("move", gid, "1")):
+        proc = run(db, *args, watch=("wcwidth",))
+        assert proc.returncode == 0 and "To move" in proc.stdout, (args, proc.stdout, proc.stderr)
+        assert heavy(proc) == "", (args, heavy(proc))
 
 
 def test_a_new_database_is_migrated_and_an_old_one_upgraded(tmp_path):

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from dinocli.events import Event, Rng
 
+from . import actions as A
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
 from .data import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, Atom
 from .dexterity import OFFSETS, SCALE, land
@@ -27,21 +28,27 @@ from .state import DECISIONS, RESOLVE, State, Task
 __all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
 
 HIT = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
+GREENS = frozenset(c for c, color in enumerate(COLOR) if color == "green")  # card ids
+BLUE_RED = frozenset(c for c, color in enumerate(COLOR) if color != "green")
 
 
-def kinds(hand: tuple[int, ...]) -> list[int]:
-    """Distinct card kinds in a hand, in kind order (hands are sorted by id, ids grouped by kind)."""
+def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[int]:
+    """Distinct card kinds in a hand (of its cards in ``among``, if given), in kind order (hands are
+    sorted by id, ids grouped by kind)."""
     out: list[int] = []
+    last = -1
     for c in hand:
-        k = KIND[c]
-        if not out or out[-1] != k:
-            out.append(k)
+        if among is None or c in among:
+            k = KIND[c]
+            if k != last:
+                out.append(k)
+                last = k
     return out
 
 
 def has_blue_red(hand: tuple[int, ...]) -> bool:
     """Whether a hand holds a card that may be picked in Phase 1 (DODO-10, DODO-12)."""
-    return any(COLOR[c] != "green" for c in hand)
+    return not BLUE_RED.isdisjoint(hand)
 
 
 def others(s: State, seat: int) -> list[int]:
@@ -75,16 +82,14 @@ def options(s: State, t: Task) -> list:
     if op == "offer":
         acts: list = [Pass()]
         if s.greens[seat] < 0:
-            for k in kinds(s.hands[seat]):
-                if KINDS[k].color != "green":
-                    continue
+            for k in kinds(s.hands[seat], GREENS):
                 # A Hit is legal only in step 2, on another player's uncancelled card (DODO-49, A04).
                 if k in HIT and (t.n != 2 or seat == t.arg or s.picks[t.arg] < 0 or s.hit):
                     continue
                 acts.append(Play(k))
         return acts + ability_options(s, seat)
     if op == "pick":
-        return [Pick(k) for k in kinds(s.hands[seat]) if KINDS[k].color != "green"] + ability_options(s, seat)
+        return [Pick(k) for k in kinds(s.hands[seat], BLUE_RED)] + ability_options(s, seat)
     if op == "discard":
         return [Discard(k) for k in kinds(s.hands[seat])]
     if op == "throw":
@@ -109,20 +114,41 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(x for x in tied if len(s.hands[x]) == most)
 
 
+_TASKS: dict[tuple, tuple[Task, ...]] = {}  # tasks are immutable: the same ones are pushed again and again
+
+
 def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task]:
-    return [Task(a.do, seat, n=a.n, card=card, arg=a.victims, src=src) for a in atoms]
+    # atoms are the static data's, alive as long as the process: their id names them
+    key = (seat, id(atoms), card, src)
+    got = _TASKS.get(key)
+    if got is None:
+        if len(_TASKS) >= 1 << 14:
+            _TASKS.clear()
+        got = _TASKS[key] = tuple(Task(a.do, seat, n=a.n, card=card, arg=a.victims, src=src) for a in atoms)
+    return list(got)
+
+
+def _turn(a: int, order: list[int]) -> tuple[Task, ...]:
+    """The tasks of seat ``a``'s turn, the seats in ``order`` (DODO-14..20)."""
+    key = ("turn", a, *order)
+    got = _TASKS.get(key)
+    if got is None:
+        got = _TASKS[key] = (Task("step1", a), *[Task("offer", x, n=2, arg=a) for x in order], Task("effect", a),
+                             *[Task("offer", x, n=4, arg=a) for x in order], Task("sphere", a))
+    return got
 
 
 class Resolver:
     """A working state, its agenda and the events emitted so far."""
 
-    __slots__ = ("s", "rng", "agenda", "events")
+    __slots__ = ("s", "rng", "agenda", "events", "legal")
 
     def __init__(self, s: State, rng: Rng, agenda: list[Task]):
         self.s = s
         self.rng = rng
         self.agenda = agenda
         self.events: list[Event] = []
+        self.legal: list | None = None
 
     # -- emitting -------------------------------------------------------------------------
     def emit(self, ev: Event) -> None:
@@ -143,7 +169,7 @@ class Resolver:
         if not s.hands[seat]:
             self.recover(seat)
 
-    def push(self, tasks: list[Task]) -> None:
+    def push(self, tasks: list[Task] | tuple[Task, ...]) -> None:
         """Put tasks at the front of the agenda, in order."""
         self.agenda[0:0] = tasks
 
@@ -287,73 +313,83 @@ class Resolver:
             return
         self.agenda.pop(0)
         hand = self.s.hands[seat]
-        match a:
-            case Pass():
+        # Arms compare the exact action class (a legal action has the class of one in options):
+        # a class pattern would call isinstance, which is slow for msgspec Structs.
+        match type(a):
+            case A.Pass:
                 self.emit(Passed(seat=seat))
                 if t.op == "shield":
                     self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
-            case Pick(kind=k):
+            case A.Pick:
+                k = a.kind
                 self.emit(CardPicked(seat=seat, card=next(c for c in hand if KIND[c] == k)))
-            case Play(kind=k):
+            case A.Play:
+                k = a.kind
                 card = next(c for c in hand if KIND[c] == k)
                 spec = KINDS[k]
                 self.emit(GreenPlayed(seat=seat, card=card))
                 tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
                 self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
-            case Discard(kind=k):
+            case A.Discard:
+                k = a.kind
                 self.discard(seat, (next(c for c in hand if KIND[c] == k),), t.src)
                 if t.n > 1:
                     self.push([Task("discard", seat, n=t.n - 1, card=t.card, src=t.src)])
-            case SwapWith(seat=other):
-                self.swap(seat, other)
-            case Steal(seats=victims):
-                for v in victims:
+            case A.SwapWith:
+                self.swap(seat, a.seat)
+            case A.Steal:
+                for v in a.seats:
                     self.steal(seat, v, t.n)
-            case Throw(aim=aim, skill=skill):
-                self.throw(seat, t.card, aim, skill, t.src)
-            case Ride(dodino=d):
-                self.emit(DodinoChosen(seat=seat, dodino=d))
+            case A.Throw:
+                self.throw(seat, t.card, a.aim, a.skill, t.src)
+            case A.Ride:
+                self.emit(DodinoChosen(seat=seat, dodino=a.dodino))
 
-    def ready(self, t: Task) -> bool:
-        """True if ``t`` waits for its seat; otherwise resolve it automatically (forced choices,
-        skipped windows) and return False."""
+    def ready(self, t: Task) -> list | None:
+        """The legal actions of ``t`` if it waits for its seat; otherwise resolve it automatically
+        (forced choices, skipped windows) and return None."""
         s = self.s
         op, seat = t.op, t.seat
+        if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and not ability_options(s, seat):
+            self.agenda.pop(0)  # no green card to play and no ability: the window passes this seat by
+            return None
         if op == "offer" or op == "draft" or op == "swap" or op == "steal":
             opts = options(s, t)
-            if op == "offer" and len(opts) == 1:
+            if len(opts) != 1:
+                return opts
+            if op == "offer":
                 self.agenda.pop(0)  # nothing playable: the window passes this seat by
-                return False
-            if op != "offer" and len(opts) == 1:
+            else:
                 self.apply(t, opts[0])
-                return False
-            return True
+            return None
         if op == "pick":
             if has_blue_red(s.hands[seat]) or self.search(seat):
-                return True
+                return options(self.s, t)
             self.agenda.pop(0)  # G09: nothing to play this round
-            return False
+            return None
         if op == "discard":
             hand = s.hands[seat]
             if len(hand) <= t.n:  # pay with the whole hand (DODO-38)
                 self.agenda.pop(0)
                 self.discard(seat, hand, t.src)
-                return False
+                return None
             if KIND[hand[0]] == KIND[hand[-1]]:  # one kind only: no choice to make
                 self.agenda.pop(0)
                 self.discard(seat, hand[:t.n], t.src)
-                return False
-            return True
-        return True  # throw, shield
+                return None
+        return options(s, t)  # discard, throw, shield
 
     # -- automatic tasks ------------------------------------------------------------------
     def run(self) -> list[Event]:
-        """Resolve automatic tasks until a decision waits or the game ends; record the agenda."""
+        """Resolve automatic tasks until a decision waits or the game ends; record the agenda, and keep
+        the waiting decision's legal actions in ``legal`` (None when the game is over)."""
         agenda = self.agenda
         while agenda:
             t = agenda[0]
             if t.op in DECISIONS:
-                if self.ready(t):
+                legal = self.ready(t)
+                if legal is not None:
+                    self.legal = legal
                     break
                 continue
             agenda.pop(0)
@@ -385,8 +421,7 @@ class Resolver:
         a = t.seat
         self.emit(TurnStarted(seat=a))
         order = self.s.order()
-        self.push([Task("step1", a)] + [Task("offer", x, n=2, arg=a) for x in order] + [Task("effect", a)]
-                  + [Task("offer", x, n=4, arg=a) for x in order] + [Task("sphere", a)])
+        self.push(_turn(a, order))
 
     def op_step1(self, t: Task) -> None:
         """Step 1: advance the footprint number of the played card (DODO-14)."""

@@ -72,7 +72,12 @@ _LAST = LastLegal()
 
 def legal_actions(s: State) -> list:
     """Every legal action of the seat to move, in a stable order."""
-    return _LAST.keep(s, options(s, s.agenda[0])) if s.agenda else []
+    return _LAST.legal(s, _legal)
+
+
+def _legal(s: State) -> list:
+    """The legal actions, built afresh."""
+    return options(s, s.agenda[0]) if s.agenda else []
 
 
 def prompt(s) -> str:
@@ -130,6 +135,8 @@ def advance(s: State, action, rng: Rng) -> tuple[State, list[Event]]:
     r = Resolver(s, rng, list(s.agenda))
     r.apply(t, action)
     events = r.run()
+    if r.legal is not None:
+        _LAST.keep(r.s, r.legal)  # the caller asks for them next
     return r.s, events
 
 

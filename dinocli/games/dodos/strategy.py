@@ -36,8 +36,21 @@ def _atoms_value(atoms) -> float:
     return v
 
 
+_AIMS: dict[tuple, tuple[int, float]] = {}  # _best_aim's answers (a search asks the same again and again)
+
+
 def _best_aim(v: View, me: int, projectile: str, aims: list[int]) -> tuple[int, float]:
     """The aim with the most expected opponent hits (leaders count double), and that value."""
+    key = (v.track, v.pos, me, projectile, *aims)
+    got = _AIMS.get(key)
+    if got is None:
+        if len(_AIMS) >= 1 << 14:
+            _AIMS.clear()
+        got = _AIMS[key] = _aim(v, me, projectile, aims)
+    return got
+
+
+def _aim(v: View, me: int, projectile: str, aims: list[int]) -> tuple[int, float]:
     track = TRACKS[v.track]
     odds = hit_odds(projectile)
     top = max(v.pos)
