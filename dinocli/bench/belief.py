@@ -34,7 +34,7 @@ def _interval(xs: list[float], rounds: int = 2000) -> tuple[float, float, float]
     return m, means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
 
 
-def positions(game_id: str, games: int, seats: int, every: int = 3):
+def positions(game_id: str, games: int, seats: int, every: int = 8):
     """(game number, true state, seat to move, its view, its trail) at every ``every``-th decision of
     ``games`` rule-bot games on the seeds ``belief/N``."""
     game = get(game_id)
@@ -52,7 +52,7 @@ def positions(game_id: str, games: int, seats: int, every: int = 3):
                     trails[b] = trails[b] + [Seen(game.observe(st.state, b), st.seat, action)]
 
 
-def belief_figures(game_id: str, *, games: int = 10, seats: int = 2, particles: int = 256) -> dict[str, Any]:
+def belief_figures(game_id: str, *, games: int = 10, seats: int = 2, particles: int = 128) -> dict[str, Any]:
     """Bits per hidden card the belief gains over uniform dealing, with intervals, and its build time."""
     game = get(game_id)
     if not game.infers:
@@ -74,9 +74,10 @@ def belief_figures(game_id: str, *, games: int = 10, seats: int = 2, particles: 
         return {"belief": "no position with a hidden card and a seen action"}
     m, lo, hi = _interval(bits)
     gm, glo, ghi = _interval([statistics.fmean(v) for v in per_game.values()])
-    return {"belief_seats": seats, "belief_games": len(per_game), "belief_positions": len(bits),
-            "belief_bits_per_hidden_card": round(m, 4),
-            "belief_bits_interval_over_positions": f"[{lo:.4f}, {hi:.4f}]",
-            "belief_bits_interval_over_games": f"[{glo:.4f}, {ghi:.4f}]",
-            f"belief_build_cpu_s_mean_{PARTICLES}": round(statistics.fmean(build), 4),
-            f"belief_build_cpu_s_max_{PARTICLES}": round(max(build), 4)}
+    return {"seats": seats, "games": len(per_game), "positions": len(bits), "uniform_deals": particles,
+            "bits_per_hidden_card": round(m, 4),
+            "interval_over_positions": f"[{lo:.4f}, {hi:.4f}]",
+            "interval_over_games": f"[{glo:.4f}, {ghi:.4f}]",
+            "belief_particles": PARTICLES,
+            "belief_build_cpu_s_mean": round(statistics.fmean(build), 4),
+            "belief_build_cpu_s_max": round(max(build), 4)}
