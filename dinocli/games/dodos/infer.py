@@ -2,11 +2,11 @@
 
 A green window a seat passed in (DODO-20) says it held no green card the rule bot would have played
 there; a throw's aim, what it thought of the table. Either decision is scored where the seat's hand
-cannot have changed since: no card drawn from the deck (its size is the same), the seat holding as
-many cards as then, and no decision of its own since that moves a card (it only passed or threw).
+cannot have changed since, as far as the table can tell (a card drawn and one lost in the same
+resolution would slip by): in the same round, the seat holding as many cards as then at every
+decision seen since, and no decision of its own since that moves a card (it only passed or threw).
 Then the hand it held is the hand the candidate deal gives it now; the rest of that past state is
-the seat's own view then. Picks are face down when made, so the others' picks are not scored.
-"""
+the seat's own view then. Picks are face down when made, so the others' picks are not scored."""
 
 from __future__ import annotations
 
@@ -27,10 +27,12 @@ _STILL = (Pass, Throw)  # the decisions that move no card of the seat's
 def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[State] | None:
     """The state ``now`` implies at decision ``i`` of ``trail`` (None where the hand may have changed since)."""
     then, actor, action = trail[i]
-    if type(action) not in _STILL or then.deck_size != len(now.deck) or then.sizes[actor] != len(now.hands[actor]):
+    size = then.sizes[actor]
+    if type(action) not in _STILL or size != len(now.hands[actor]) or then.round != now.round:
         return None
-    if any(later.actor == actor and type(later.action) not in _STILL for later in trail[i + 1:]):
-        return None
+    for later in trail[i + 1:]:
+        if later.view.sizes[actor] != size or (later.actor == actor and type(later.action) not in _STILL):
+            return None
     base = memo.get(("base", i))
     if base is None:
         base = memo["base", i] = determinize(then, seat, random.Random(0))
