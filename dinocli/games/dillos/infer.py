@@ -3,23 +3,6 @@
 The face-down tiles are not inferred yet: a belief deals them uniformly, as determinize does.
 """
 
-from __future__ import annotations
+from ..uninferred import INFERS, hidden, pasts, values
 
 __all__ = ["INFERS", "pasts", "hidden", "values"]
-
-INFERS = False
-
-
-def pasts(now, trail: list, i: int, seat: int, memo: dict) -> None:
-    """No decision bears on a deal: none is scored."""
-    return None
-
-
-def hidden(view) -> int:
-    """No hidden card bears on a belief here."""
-    return 0
-
-
-def values(view, seat: int, legal: list) -> None:
-    """No action values: the opponent model falls back on the strategy's pick."""
-    return None

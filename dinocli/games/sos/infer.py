@@ -4,23 +4,6 @@ A cooperative game without hidden cards (SOS-02): the tiles in the bag are drawn
 seat knows more than another, so there is nothing to infer.
 """
 
-from __future__ import annotations
+from ..uninferred import INFERS, hidden, pasts, values
 
 __all__ = ["INFERS", "pasts", "hidden", "values"]
-
-INFERS = False
-
-
-def pasts(now, trail: list, i: int, seat: int, memo: dict) -> None:
-    """No decision bears on a deal: none is scored."""
-    return None
-
-
-def hidden(view) -> int:
-    """No hidden card bears on a belief here."""
-    return 0
-
-
-def values(view, seat: int, legal: list) -> None:
-    """No action values: the opponent model falls back on the strategy's pick."""
-    return None
