@@ -5,7 +5,8 @@ plays or discards, which everyone sees. So the hand a seat held at one of its de
 is drawn from the cards it holds now and those it has played or discarded since: every way of
 choosing that many of them that holds the card it played then is one past state, the others' hands
 and the deck left as the seat's view had them (the strategy sees only its own hand). A decision of
-an earlier day says nothing of today's hands (the deck is shuffled anew each day, DINGO-06).
+an earlier day says nothing of today's hands (the deck is shuffled anew each day, DINGO-06). The
+opponent model softens the rule bot's own scores of the actions (``values``, from strategy.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from msgspec.structs import replace
 
 from .actions import DiscardCard, PlayCard
 from .state import State
-from .strategy import values as strategy_values
+from .strategy import values
 from .view import View, determinize
 
 __all__ = ["INFERS", "pasts", "hidden", "values"]
@@ -43,24 +44,15 @@ def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[State]
     played = _card(action)
     pool = list(now.hands[actor])
     for later in trail[i + 1:]:
-        if later.actor == actor and later.view.day == now.day and (c := _card(later.action)) is not None:
+        if later.actor == actor and (c := _card(later.action)) is not None:
             pool.append(c)
-    if played is not None:
-        pool.append(played)
-    if played is not None:
-        rest = list(pool)
-        rest.remove(played)
-        hands = {tuple(sorted((played, *h))) for h in combinations(sorted(rest), size - 1)} if size >= 1 else set()
-    else:
+    if played is None:  # a target or a skip: any hand of that size from the pool
         hands = set(combinations(sorted(pool), size))
+    else:  # the card played, and the rest of that hand from the pool
+        hands = {tuple(sorted((played, *h))) for h in combinations(sorted(pool), size - 1)} if size >= 1 else set()
     return [replace(base, hands=base.hands[:actor] + (hand,) + base.hands[actor + 1:]) for hand in sorted(hands)]
 
 
 def hidden(view: View) -> int:
     """The hidden cards a belief bears on: those in the other seats' hands."""
     return sum(k for x, k in enumerate(view.hand_sizes) if x != view.seat)
-
-
-def values(view: View, seat: int, legal: list) -> list[float]:
-    """The rule-based strategy's score of each legal action (the opponent model's softmax)."""
-    return strategy_values(view, seat, legal)
