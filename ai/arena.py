@@ -27,11 +27,12 @@ from dinocli.events import Event, RecordingRng, Rng, SeededRng
 from dinocli.games.protocol import Action, Config, Game, Seat, State
 from dinocli.games.runner import start
 
+from .belief import public
 from .bot import Bot
 from .bots import make_bot
 from .clairvoyant import Clairvoyant, Peeking
 
-__all__ = ["Choose", "Step", "steps", "play", "random_playout", "uniform", "by_strategy", "by_bots",
+__all__ = ["Choose", "Step", "steps", "play", "random_playout", "uniform", "by_strategy", "by_bots", "inform",
            "Record", "CLAIRVOYANT", "PEEKING", "seer", "play_game"]
 
 Choose = Callable[[State, Seat, list[Action]], Action]  # (state, seat to move, legal actions) -> action
@@ -93,6 +94,14 @@ def by_bots(game: Game, bots: Sequence[Bot], rnd: Callable[[int], random.Random]
         return bots[seat].choose(game, game.observe(state, seat), seat, legal, rnd(next(decision)))
 
     return choose
+
+
+def inform(game: Game, watching: Sequence[tuple[Seat, Bot]], st: Step) -> None:
+    """Tell each watching bot (seat, bot) of another seat's decision as its seat saw it: its own view
+    before, and the action if the events did not hide it from that seat (a belief's trail)."""
+    for b, bot in watching:
+        if b != st.seat:
+            bot.inform(game, game.observe(st.state, b), st.seat, st.action if public(game, b, st.events) else None)
 
 
 def random_playout(game: Game, state: State, rng: Rng, rnd: random.Random, limit: int | None = None) -> tuple[State, int]:
@@ -172,8 +181,10 @@ def play_game(game: Game, specs: Sequence[str], seed: str, *, variants: Sequence
         moves[seat] += 1
         return action
 
+    watching = [(b, bot) for b, bot in enumerate(bots) if getattr(bot, "watches", False)]
     n = 0
     for st in steps(game, state, choose, base, record=record):
+        inform(game, watching, st)
         if record:
             commands.append((st.seat, game.format_action(st.state, st.action), st.rolls, st.events))
         state, n = st.after, st.n + 1

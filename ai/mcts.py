@@ -44,12 +44,18 @@ Tree reuse (``reuse=yes``, off by default): after choosing, the bot keeps the ch
 child. On its next call, the subtree becomes the new root when no other seat decided in between
 and the new view is exactly the view reached from the old one by the chosen action (checked on
 a determinization), so the information set is the same; otherwise the search starts afresh.
+
+With ``belief=on`` (off by default) the bot keeps its *trail*, what it saw the other seats do
+(:meth:`MctsBot.inform`, called by whoever runs the game with the bot's own view), and each
+iteration deals from a :class:`~.belief.Belief` built once per decision from the view and the trail
+(candidate deals weighted by the likelihood of the others' seen actions) instead of uniformly.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from math import log, sqrt
 from typing import NamedTuple
 
@@ -57,6 +63,7 @@ from dinocli.events import SimRng
 from dinocli.games.protocol import Action, Game, Seat, State, View
 from dinocli.games.runner import step
 
+from .belief import Belief, Seen
 from .spec import BotSpec, parse_spec, tuned
 
 __all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root", "search_part"]
@@ -131,7 +138,7 @@ class Node:
 class Search:
     """ISMCTS for ``seat`` with given exploration, playout policy and cut-off (the game's tuning applied)."""
 
-    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium"):
+    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium", trail: list[Seen] = ()):
         s = parse_spec(spec) if isinstance(spec, str) else spec
         self.spec = s = tuned(s, getattr(getattr(game, "info", None), "mcts_tuning", None))
         self.game = game
@@ -148,6 +155,9 @@ class Search:
         self._trees: dict[Seat, Node] | None = None
         self.iterations = 0
         self.elapsed = 0.0
+        # belief=on: what this seat saw the others do, and the belief built from it for the last view
+        self.trail = list(trail) if s.belief else []
+        self._belief: Belief | None = None
         # the rule bot's choice without its reason, which nobody reads inside a search
         self.pick = getattr(game, "pick", None) or (lambda view, seat, legal, rnd: game.strategy(view, seat, legal, rnd)[0])
 
@@ -161,6 +171,8 @@ class Search:
         sim = SimRng(rnd)
         root_rows = root.rows(legal)
         start = time.perf_counter()
+        if self.trail and (self._belief is None or self._belief.view is not view):
+            self._belief = Belief(self.game, self.seat, view, self.trail, rnd)
         deadline = None if seconds is None else start + seconds
         distinct = sorted(set(root_rows))  # an action listed twice is one rival, not two
         settle = settle and iterations is not None and len(distinct) > 1
@@ -189,7 +201,8 @@ class Search:
             return self.run(root, view, legal, rnd, s.iterations, s.seconds, settle)
         from .parallel import merge_parts, start_parts
 
-        parts = start_parts(search_part, self.game, view, self.seat, legal, s, rnd, s.seconds)
+        part = partial(search_part, trail=self.trail) if self.trail else search_part
+        parts = start_parts(part, self.game, view, self.seat, legal, s, rnd, s.seconds)
         self.run(root, view, legal, rnd, None, s.seconds)
         self.iterations += merge_parts(root, legal, parts, s.seconds)
         return root
@@ -198,7 +211,8 @@ class Search:
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
         to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance
-        state = game.determinize(view, self.seat, rnd)
+        belief = self._belief
+        state = belief.deal(rnd) if belief is not None else game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
         node, mover = root, self.seat
         path: list[tuple[Node, int]] = []
@@ -342,12 +356,12 @@ class Search:
 
 
 def search_part(game: Game, view: View, seat: Seat, legal: list[Action], spec: BotSpec, seed: int,
-                deadline: float) -> tuple[int, list[int], list[list[float]] | None]:
+                deadline: float, trail: list[Seen] = ()) -> tuple[int, list[int], list[list[float]] | None]:
     """Another process's part of a search in seconds (see :mod:`.parallel`), until ``deadline`` (wall
     clock): its iterations, and per legal action (once each, in legal order) its root visits and,
-    per seat, its value sums."""
+    per seat, its value sums (``trail``: what the seat saw, for a belief)."""
     root = Node()
-    search = Search(game, seat, spec)
+    search = Search(game, seat, spec, trail)
     search.run(root, view, legal, random.Random(seed), None, max(deadline - time.time(), 1e-3))
     rows = list(dict.fromkeys(root.rows(legal)))  # an action listed twice counts once
     values = None if root.values is None else [[row[r] for r in rows] for row in root.values]
@@ -388,6 +402,16 @@ class MctsBot:
         self.last: Search | None = None  # the last search (iterations, elapsed) for figures
         self.reused = False  # whether the last search started from the kept subtree
         self._kept: tuple | None = None
+        self.watches = self.spec.belief  # whether the game's runner should tell it what the others do
+        self.trail: list[Seen] = []
+        self._game: Game | None = None
+
+    def inform(self, game: Game, view: View, actor: Seat, action: Action | None) -> None:
+        """Note another seat's decision as this bot's seat saw it: its own ``view`` just before, who
+        moved, and the action if it was shown (None: hidden). A new game starts a new trail."""
+        if game is not self._game:
+            self._game, self.trail = game, []
+        self.trail.append(Seen(view, actor, action))
 
     def __repr__(self) -> str:
         return f"MctsBot({self.name!r})"
@@ -401,7 +425,7 @@ class MctsBot:
         kept = self._reusable(game, view, seat)
         self.reused = kept is not None
         root = kept or Node()
-        search = Search(game, seat, self.spec)
+        search = Search(game, seat, self.spec, self.trail if game is self._game else ())
         s = search.spec
         search.run_everywhere(root, view, legal, rng, settle=True)
         self.last = search

@@ -23,7 +23,10 @@ Grammar: ``KIND[:ITEM[,ITEM]...]`` where KIND is ``random``, ``rules``, ``mcts``
   (0: every legal action at once);
 * ``opponents=search|rules|trees`` — other seats choose in the tree by their own UCB values, by the
   game's rule-based strategy on their own view (an opponent model that cannot see hidden picks),
-  or by UCB in a tree of their own, reached by what they observe (multiple-observer ISMCTS).
+  or by UCB in a tree of their own, reached by what they observe (multiple-observer ISMCTS);
+* ``belief=on|off`` — deal each iteration from a belief over the hidden cards (candidate deals
+  weighted by how likely the others' seen actions are under the rule bot softened, ai/belief.py)
+  instead of uniformly (off by default; a game whose infer role infers nothing deals uniformly).
 
 ``uct`` (the peer of the benches: the PyPI ``mcts`` package on one determinization per move, in
 the ``bench`` extra) takes ``iterations=N``, ``seconds=S`` and ``c=X`` (default ``iterations=200``).
@@ -49,7 +52,7 @@ ROLLOUTS = ("random", "rules")
 
 VALID_FORMS = (
     "random, rules, mcts, mcts:easy|medium|hard, mcts:iterations=N, mcts:seconds=S, "
-    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules|trees, mcts:prior=W, mcts:widen=W, "
+    "mcts:c=X, mcts:rollout=random|rules, mcts:cutoff=N|none, mcts:stop=score|never, mcts:reuse=yes|no, mcts:opponents=search|rules|trees, mcts:prior=W, mcts:widen=W, mcts:belief=on|off, "
     "combined with commas (mcts:hard,rollout=random), uct:seconds=S|iterations=N|c=X"
 )
 
@@ -73,6 +76,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     opponents: str = "search"
     prior: float = 0.0
     widen: float = 0.0
+    belief: bool = False
     name: str = ""
     given: tuple[str, ...] = ()  # the keys the text gave itself (a game's tuning leaves them alone)
 
@@ -85,7 +89,7 @@ LEVELS: dict[str, BotSpec] = {
     for level, n in (("easy", 30), ("medium", 200), ("hard", 800))
 }
 
-_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior", "widen")
+_KEYS = ("iterations", "seconds", "c", "rollout", "cutoff", "stop", "reuse", "opponents", "prior", "widen", "belief")
 _UCT_KEYS = ("iterations", "seconds", "c")
 
 
@@ -142,6 +146,10 @@ def _value(text: str, key: str, raw: str):
             if raw not in ("yes", "no"):
                 raise ValueError
             return raw == "yes"
+        if key == "belief":
+            if raw not in ("on", "off"):
+                raise ValueError
+            return raw == "on"
     except ValueError:
         pass
     shown = f"{key}={clip(raw, 20)!r}"
@@ -155,6 +163,8 @@ def _format(key: str, value) -> str:
         return "cutoff=none"
     if key == "reuse":
         return f"reuse={'yes' if value else 'no'}"
+    if key == "belief":
+        return f"belief={'on' if value else 'off'}"
     return f"{key}={value!r}" if isinstance(value, float) else f"{key}={value}"
 
 
@@ -229,4 +239,4 @@ def resolved(spec: str, tuning: dict[str, dict[str, object]] | None = None) -> s
     if t.kind != "mcts":
         return t.name
     return "mcts:" + ",".join(_format(k, getattr(t, k)) for k in _KEYS
-                              if (getattr(t, k) is not None or k == "cutoff") and (k not in ("prior", "widen") or getattr(t, k)))
+                              if (getattr(t, k) is not None or k == "cutoff") and (k not in ("prior", "widen", "belief") or getattr(t, k)))

@@ -349,7 +349,8 @@ def _bots_section() -> list[str]:
                 f"its seat has seen. An ITEM is a level — {levels} — or key=value: iterations=N (at most "
                 "10,000,000), seconds=S (a time budget, at most 3600), c=X (exploration), rollout=random|rules, cutoff=N|none, "
                 f"stop=score|never, reuse=yes|no, opponents=search|rules|trees (other seats searched in the same tree, played as the rule strategy, or searched in trees of their own), prior=W (the rule strategy's move as a "
-                f"prior), widen=W (progressive unpruning from the rule strategy's move). Plain mcts is {DEFAULT_SPEC}."),
+                f"prior), widen=W (progressive unpruning from the rule strategy's move), belief=on|off (deal from a belief "
+                f"weighed by the other seats' seen moves, not uniformly; off by default). Plain mcts is {DEFAULT_SPEC}."),
             ".TP", _b("uct") + "[:" + _i("ITEM") + "[," + _i("ITEM") + "]...]",
             esc("The peer of the benches: UCT from the mcts package (pip install 'dinocli[bench]') on one sampled "
                 "deal per move. ITEM: iterations=N (default 200), seconds=S, c=X."),

@@ -2,8 +2,9 @@
 
 The benches: :mod:`.cli` (command start-up and moves, ``bench cli``), :mod:`.store` (appends
 and replay, ``bench store``), :mod:`.search` (our ISMCTS against the ``mcts`` package, ``bench
-mcts``), :mod:`.game` (each game's engine, ``bench GAME``) and :mod:`.strength` (bot strength
-with intervals, ``bench GAME --strength``). Each loads only when it runs.
+mcts``), :mod:`.game` (each game's engine, ``bench GAME``), :mod:`.strength` (bot strength
+with intervals, ``bench GAME --strength``) and :mod:`.belief` (the bits a belief over hidden cards
+gains, ``bench GAME --belief``). Each loads only when it runs.
 """
 
 from __future__ import annotations
@@ -61,18 +62,41 @@ def _check_spec(spec: str) -> None:
     parse_spec(bot)
 
 
+def _belief(names: list[str], seats: int, others: list[str]) -> dict[str, Any]:
+    """Each named game's belief figures at ``seats`` seats (see :mod:`.belief`); ``others``: the options
+    given that do not go with ``--belief``."""
+    from dinocli import games as registry
+
+    from .belief import belief_figures
+    from .strength import check_seats
+
+    benches = [n for n in names if n not in registry.GAMES]
+    if benches:
+        raise BadConfig(f"--belief measures games, not the {benches[0]} bench")
+    if others:
+        raise BadConfig(f"--belief is a measure of its own: {others[0]} does not go with it")
+    for name in names:
+        check_seats(name, seats)
+    return {name: belief_figures(name, seats=seats) for name in names}
+
+
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
         games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None,
-        baseline: str | None = None) -> dict[str, Any]:
+        baseline: str | None = None, belief: bool = False) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
-    else the bench's own; with ``baseline``, ``mcts`` against that git revision) and return their figures."""
+    else the bench's own; with ``baseline``, ``mcts`` against that git revision; with ``belief``, only
+    each game's belief figures at ``seats`` seats) and return their figures."""
     from dinocli import games as registry
 
-    names = what or ([] if strength else [*WHAT]) + sorted(registry.GAMES)
+    names = what or ([] if strength or belief else [*WHAT]) + sorted(registry.GAMES)
     for name in names:
         if name not in WHAT and name not in registry.GAMES:
             raise registry.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(registry.GAMES)])}")
+    if belief:
+        given = {"--strength": strength, "--against": against, "--seed": seed is not None, "--variant": variants,
+                 "--resume": resume is not None, "--baseline": baseline is not None}
+        return _belief(names, seats, [k for k, v in given.items() if v])
     if strength:
         from .strength import check_seats
 

@@ -3,7 +3,9 @@
 Every game folder has the same fixed roles, one module each, found by name (:data:`ROLES`):
 ``data`` (the data file), ``state`` (the state type and ``initial``), ``actions``, ``events``,
 ``fold`` (the projector), ``rules``, ``view``, ``notation``, ``render``, ``strategy`` (the rule
-bot) and ``estimate`` (the search's leaf estimate). Rule extras live beside them under their own
+bot), ``estimate`` (the search's leaf estimate) and ``infer`` (what a seat can infer about hidden
+cards from the others' actions: ``INFERS``, False where nothing is, and the past states a deal
+implies; see ``ai/belief.py``). Rule extras live beside them under their own
 names. The folder's ``__init__`` states the game's ``INFO`` and calls :func:`load`, which checks
 that every role is there and exposes what the protocol needs, and builds a :class:`ModuleGame`
 delegating to them. A folder may also define ``interact`` (see ``dinocli/challenge.py``).
@@ -45,6 +47,7 @@ ROLES: dict[str, tuple[str, ...]] = {
     "render": ("render", "status", "describe", "reveal", "QUIET", "OUTCOMES"),
     "strategy": ("choose",),
     "estimate": ("heuristic",),
+    "infer": ("INFERS", "pasts", "hidden", "values"),
 }
 # optional functions a folder's __init__ may define, attached to the game as they are
 HOOKS = ("interact",)
@@ -115,6 +118,8 @@ class ModuleGame:
         self.returns, self.scores = rules.returns, rules.scores
         self.observe, self.determinize = view.observe, view.determinize
         self.strategy, self.heuristic = self._strategy, self._heuristic
+        infer = roles["infer"]
+        self.infers, self.pasts, self.hidden, self.values = bool(infer.INFERS), infer.pasts, infer.hidden, infer.values
         strategy = roles["strategy"]
         self.pick = getattr(strategy, "pick", None) or (lambda view, seat, legal, rnd: strategy.choose(view, seat, legal, rnd)[0])
 

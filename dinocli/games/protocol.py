@@ -3,8 +3,8 @@
 A game is a set of pure functions over its own state type (OpenSpiel's Game/State split,
 boardgame.io's "a game declared as data"). The service, the bots and the tests only ever
 talk to a game through :class:`Game`; a game folder provides it through fixed role modules
-(data, state, actions, events, fold, rules, view, notation, render, strategy, estimate) that
-:func:`dinocli.games.assembly.load` checks and assembles. Chance is resolved inside ``decide`` with a keyed
+(data, state, actions, events, fold, rules, view, notation, render, strategy, estimate, infer)
+that :func:`dinocli.games.assembly.load` checks and assembles. Chance is resolved inside ``decide`` with a keyed
 :class:`~dinocli.events.Rng` and recorded as events, so a replay needs no generator.
 
 Conventions every game follows:

@@ -28,6 +28,8 @@ from dinocli.ai.spec import resolved, tuned
     ("mcts:seconds=0.25,iterations=600", "mcts:iterations=600,seconds=0.25"),
     ("mcts:prior=0.05", "mcts:prior=0.05"),  # #23: the rule bot's choice as a prior
     ("mcts:hard,widen=0.5", "mcts:hard,widen=0.5"),  # #23: progressive unpruning
+    ("mcts:medium,belief=on", "mcts:belief=on"),  # #40: deals from a belief
+    ("mcts:hard, belief=off", "mcts:hard,belief=off"),
     ("uct", "uct"),  # #23: the peer (the mcts package on one determinization)
     ("uct:seconds=0.2", "uct:seconds=0.2"),
     ("UCT: c=0.3, iterations=50", "uct:iterations=50,c=0.3"),
@@ -61,7 +63,7 @@ def test_budgets_resolve():
     "", "mcts:", "minimax", "random:hard", "rules:iterations=3", "mcts:ultra", "mcts:iterations=0",
     "mcts:iterations=-5", "mcts:iterations=1.5", "mcts:seconds=0", "mcts:seconds=abc", "mcts:rollout=smart",
     "mcts:cutoff=-1", "mcts:c=-1", "mcts:easy,hard", "mcts:iterations=5,iterations=6", "mcts:depth=3",
-    "mcts:reuse=maybe", "mcts:,", "mcts:hard,", "mcts:stop=day",
+    "mcts:reuse=maybe", "mcts:belief=yes", "mcts:belief=", "uct:belief=on", "mcts:,", "mcts:hard,", "mcts:stop=day",
     "mcts:prior=-1", "mcts:prior=nan", "uct:", "uct:hard", "uct:rollout=rules", "uct:prior=1", "uct:seconds=0",
     "mcts:widen=-0.1", "mcts:widen=inf", "uct:widen=1",
     "mcts:iterations=10000001", "mcts:seconds=3601", "uct:iterations=99999999999", "mcts:seconds=nan",

@@ -20,7 +20,7 @@ from .effects import target_pairs
 from .scoring import ranch_value
 from .view import View
 
-__all__ = ["choose", "pick", "table_score"]
+__all__ = ["choose", "pick", "values", "table_score"]
 
 Ranches = tuple[tuple[int, ...], ...]
 Shapes = tuple[list[float], list[float]]
@@ -229,6 +229,14 @@ def choose(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple
 def pick(v: View, seat: int, legal: list[Action], rnd: random.Random) -> Action:
     """``choose`` without the reason (what a search plays out with)."""
     return _best(v, seat, legal, rnd)[0]
+
+
+def values(v: View, seat: int, legal: list[Action]) -> list[float]:
+    """The score ``choose`` gives each legal action (higher is better): what an opponent model softens."""
+    if v.seat != seat:
+        raise ValueError("the strategy needs the view of the seat it plays")
+    value = _Table(v).value
+    return [value(a) for a in legal]
 
 
 def _best(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple[Action, _Table]:

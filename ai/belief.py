@@ -1,0 +1,151 @@
+"""A belief over hidden cards from what the other seats were seen to do (issue 40; Cowling, Powley &
+Whitehouse 2015, "Emergent bluffing and inference with Monte Carlo Tree Search").
+
+A seat's *trail* is what it saw of the others' decisions: one :class:`Seen` per decision of another
+seat, with the seat's own view just before it and the action as it was shown (None when the game
+hides it: a face-down pick). Nothing else goes in: the belief is built from the seat's views only.
+
+A candidate deal is a determinization of the current view (``game.determinize``, uniform over the
+unseen cards). Its likelihood is the product, over the trail, of the probability the *opponent model*
+gives each action seen: the game's rule-based strategy softened into a probability over the legal
+actions of the state the candidate implies at that decision (``game.pasts``, the game's inference
+role: one state per way the hidden draws since then could have gone, averaged over; None when the
+decision bears on no deal of the view, [] when it says nothing of this one). The model is a
+softmax over the strategy's action values (``game.values``, when the game gives them) at temperature
+:data:`TEMPERATURE`, or the strategy's pick with probability ``1 - EPSILON``; either is mixed with
+:data:`EPSILON` of uniform, so no deal gets probability 0 from a move the model thought poor.
+
+:class:`Belief` keeps :data:`PARTICLES` candidates weighted by their likelihood (importance
+sampling, as ISMCTS resamples a particle set) and deals one of them by weight per search iteration.
+:func:`gain` is the measure ``dinocli bench GAME --belief`` reports: the log-probability the belief
+gives the true deal against uniform dealing, ``log2 L(true) - log2 mean L(candidate)``.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect
+from itertools import accumulate
+from math import exp, log2
+from typing import NamedTuple
+
+from dinocli.games.protocol import Action, Game, Seat, State, View
+
+__all__ = ["Seen", "Belief", "likelihood", "gain", "public", "PARTICLES", "TEMPERATURE", "EPSILON"]
+
+# Chosen with `bench dingo --belief` on its own seeds (belief/N, 2 seats): the sharper the model the
+# more it gains on rule-bot games (T 1.0 -> 0.005: 0.09 -> 0.28 bits per card), but against mcts:easy
+# a sharp model loses bits (-0.49 at T 0.005, eps 0.05); half uniform keeps +0.15 against the rule
+# bot and about 0 (-0.03 [-0.07, 0.02]) against easy.
+PARTICLES = 64      # candidate deals a belief weighs per decision
+TEMPERATURE = 0.05  # of the softmax over the strategy's action values
+EPSILON = 0.5       # the uniform share of the opponent model: no legal action is impossible
+
+
+class Seen(NamedTuple):
+    """One decision of another seat as a seat saw it: its own view before, who moved, what was shown."""
+
+    view: View
+    actor: Seat
+    action: Action | None
+
+
+def public(game: Game, seat: Seat, events: list) -> bool:
+    """Whether ``seat`` saw the action that produced ``events`` (the first event is not redacted for it)."""
+    if not events:
+        return False
+    first = events[0]
+    shown = game.redact(first, seat)
+    return shown is first or shown == first
+
+
+def _model(game: Game, past: State, actor: Seat, action: Action) -> float:
+    """The opponent model's probability that ``actor`` plays ``action`` in ``past`` (0 if illegal there)."""
+    if game.to_move(past) != actor:
+        return 0.0
+    legal = game.legal_actions(past)
+    if action not in legal:
+        return 0.0
+    n = len(legal)
+    if n == 1:
+        return 1.0
+    view = game.observe(past, actor)
+    values = game.values(view, actor, legal)
+    if values is None:
+        chosen = game.pick(view, actor, legal, random.Random(0))
+        p = 1.0 if action == chosen else 0.0
+    else:
+        top = max(values)
+        w = [exp((v - top) / TEMPERATURE) for v in values]
+        p = sum(x for a, x in zip(legal, w) if a == action) / sum(w)
+    return (1 - EPSILON) * p + EPSILON / n
+
+
+def likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict | None = None) -> float:
+    """The probability of every action in ``trail`` under the opponent model if ``now`` is the true deal
+    (a decision the candidate says nothing about counts 1). ``memo`` shares model calls between candidates."""
+    memo = {} if memo is None else memo
+    total = 1.0
+    for i, seen in enumerate(trail):
+        if seen.action is None:
+            continue
+        if ("skip", i) in memo:
+            continue
+        pasts = game.pasts(now, trail, i, seat, memo)
+        if pasts is None:  # the decision bears on no deal of this view
+            memo["skip", i] = True
+            continue
+        if not pasts:
+            continue
+        p = 0.0
+        for past in pasts:
+            key = (i, past)
+            q = memo.get(key)
+            if q is None:
+                q = memo[key] = _model(game, past, seen.actor, seen.action)
+            p += q
+        # a deal under which a seen action was impossible keeps a floor: the model may be wrong
+        total *= max(p / len(pasts), EPSILON * 1e-3)
+    return total
+
+
+class Belief:
+    """Candidate deals of ``view`` weighted by the likelihood of ``trail`` (uniform when nothing is known)."""
+
+    def __init__(self, game: Game, seat: Seat, view: View, trail: list[Seen], rnd: random.Random,
+                 particles: int = PARTICLES):
+        self.game, self.seat, self.view = game, seat, view
+        self.deals: list[State] = []
+        self.weights: list[float] = []
+        self._cum: list[float] = []
+        if not trail or not getattr(game, "infers", False):
+            return
+        memo: dict = {}
+        for _ in range(particles):
+            deal = game.determinize(view, seat, rnd)
+            self.deals.append(deal)
+            self.weights.append(likelihood(game, deal, trail, seat, memo))
+        self._cum = list(accumulate(self.weights))
+
+    def deal(self, rnd: random.Random) -> State:
+        """A deal drawn by weight from the candidates (a fresh uniform one when there are none)."""
+        if not self._cum:
+            return self.game.determinize(self.view, self.seat, rnd)
+        return self.deals[min(bisect(self._cum, rnd.random() * self._cum[-1]), len(self.deals) - 1)]
+
+    def effective(self) -> float:
+        """The effective number of candidates (Kish): how many equal weights the weights are worth."""
+        if not self.weights:
+            return 0.0
+        s = sum(self.weights)
+        return s * s / sum(w * w for w in self.weights)
+
+
+def gain(game: Game, truth: State, view: View, trail: list[Seen], seat: Seat, rnd: random.Random,
+         particles: int = 256) -> float:
+    """Bits the belief gives the true deal over uniform dealing: ``log2 L(truth) - log2 E[L]``, the
+    expectation over ``particles`` uniform determinizations of ``view`` (importance sampling of the
+    normaliser: the belief of a deal is its uniform probability times ``L / E[L]``)."""
+    memo: dict = {}
+    mean = sum(likelihood(game, game.determinize(view, seat, rnd), trail, seat, memo) for _ in range(particles))
+    return log2(likelihood(game, truth, trail, seat, memo)) - log2(mean / particles)

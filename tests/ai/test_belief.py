@@ -1,0 +1,128 @@
+"""The belief over hidden cards (issue 40): built from a seat's views only, it weighs the deals the
+others' seen plays make likely, and ``bench GAME --belief`` measures what it knows."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from dinocli.ai import make_bot
+from dinocli.ai.arena import by_strategy, inform, steps
+from dinocli.ai.belief import Belief, Seen, gain, likelihood
+from dinocli.bench.belief import _figures
+from dinocli.events import SeededRng
+from dinocli.games import GAMES, get
+from dinocli.games.dingo.actions import PlayCard
+from dinocli.games.runner import start
+
+from ..clirunner import Dino
+
+BELIEF = "mcts:iterations=12,cutoff=3,belief=on"
+
+
+def _watched(game, seats: int, seed: int, decisions: int):
+    """A rule-bot game of ``seats`` stopped after ``decisions`` with a seat to move, and a belief bot
+    per seat told every other seat's decision as its own seat saw it."""
+    config = game.configure(tuple("abcdef"[:seats]), (), {})
+    rng = SeededRng(f"belief/test/{seed}")
+    state, _ = start(game, config, rng)
+    bots = [make_bot(BELIEF) for _ in range(seats)]
+    watching = list(enumerate(bots))
+    for st in steps(game, state, by_strategy(game, random.Random(seed)), rng, limit=decisions):
+        inform(game, watching, st)
+        if game.to_move(st.after) is None:
+            break
+        state = st.after
+    return state, bots
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_belief_never_sees_the_hidden_cards_at_any_seat_count(game_id):
+    """No-peek with belief=on: swapping the hidden cards under the seat's view (its trail is views
+    too) never changes the choice, at every table size the game allows."""
+    game = get(game_id)
+    weighed = 0
+    for seats in range(game.info.min_seats, game.info.max_seats + 1):
+        for seed in range(2):
+            state, bots = _watched(game, seats, seed, 25 + 11 * seed)
+            seat = game.to_move(state)
+            bot = bots[seat]
+            view = game.observe(state, seat)
+            # the trail holds this seat's own views only (never the view of the seat that moved)
+            assert all(getattr(s.view, "seat", seat) == seat and s.actor != seat for s in bot.trail)
+            other = game.determinize(view, seat, random.Random(seed + 7))
+            assert msgspec.to_builtins(game.observe(other, seat)) == msgspec.to_builtins(view)
+            legal = game.legal_actions(state)
+            a = bot.choose(game, view, seat, legal, random.Random(seed))
+            b = bot.choose(game, game.observe(other, seat), seat, game.legal_actions(other), random.Random(seed))
+            assert a == b and a in legal, (seats, seed)
+            belief = bot.last._belief if bot.last is not None else None
+            weighed += belief is not None and len(set(belief.weights)) > 1
+    # where the game infers, the test sees beliefs that told deals apart (it is not vacuous)
+    assert bool(weighed) == game.infers
+
+
+def test_a_seen_play_makes_deals_holding_a_better_card_less_likely():
+    """DINGO-18: a seat that played a card is thought less likely to have held one it prefers."""
+    game = get("dingo")
+    state, bots = _watched(game, 2, 0, 40)
+    seat = game.to_move(state)
+    trail = bots[seat].trail
+    assert any(s.action is not None for s in trail)
+    view = game.observe(state, seat)
+    rnd = random.Random(1)
+    deals = [game.determinize(view, seat, rnd) for _ in range(40)]
+    weights = [likelihood(game, d, trail, seat) for d in deals]
+    assert len(set(weights)) > 1 and all(w > 0 for w in weights)  # told apart, none impossible
+
+
+def test_the_belief_is_deterministic_and_uniform_with_nothing_seen():
+    game = get("dingo")
+    state, bots = _watched(game, 3, 1, 30)
+    seat = game.to_move(state)
+    view, trail = game.observe(state, seat), bots[seat].trail
+    a, b = (Belief(game, seat, view, trail, random.Random(5)) for _ in range(2))
+    assert a.weights == b.weights and 1 <= a.effective() <= len(a.deals)
+    assert [msgspec.to_builtins(a.deal(random.Random(i))) for i in range(5)] == \
+           [msgspec.to_builtins(b.deal(random.Random(i))) for i in range(5)]
+    empty = Belief(game, seat, view, [], random.Random(5))
+    assert empty.deals == [] and game.observe(empty.deal(random.Random(0)), seat) == view
+
+
+def test_the_true_deal_gains_bits_over_uniform_in_rule_bot_games():
+    """The measure of `bench dingo --belief`: the rule bot's plays tell of its hand."""
+    figures = _figures("dingo", 1, 2, "rules", 32)
+    assert figures["positions"] > 10
+    assert figures["bits_per_hidden_card"] > 0.03
+    lo, hi = map(float, figures["interval_over_positions"].strip("[]").split(","))
+    assert lo < figures["bits_per_hidden_card"] < hi
+
+
+def test_an_impossible_play_keeps_a_floor():
+    """A deal under which a seen play was illegal is unlikely, not impossible (the model may err)."""
+    game = get("dingo")
+    state, bots = _watched(game, 2, 0, 20)
+    seat = game.to_move(state)
+    view = game.observe(state, seat)
+    deal = game.determinize(view, seat, random.Random(0))
+    foe = 1 - seat
+    held = set(deal.hands[foe])
+    bogus = [Seen(s.view, s.actor, PlayCard(card=c, ranch=foe)) for s in bots[seat].trail[-1:]
+             for c in range(60) if c not in held and c not in view.hand][:1]
+    assert bogus and likelihood(game, deal, bogus, seat) > 0
+    assert gain(game, state, view, [], seat, random.Random(0), 4) == 0.0
+
+
+def test_bench_belief_says_what_it_measures_and_refuses_what_does_not_go_with_it(tmp_path):
+    dino = Dino(tmp_path / "db.sqlite")
+    r = dino("bench", "--help")
+    assert "--belief" in r.stdout and "bits gained per hidden card" in " ".join(r.stdout.split())
+    r = dino("bench", "sos", "--belief")
+    assert r.exit_code == 0 and "nothing to infer" in r.stdout
+    for args, says in ((["mcts", "--belief"], "measures games"), (["dingo", "--belief", "--seed", "x"], "--seed"),
+                       (["dingo", "--belief", "--seats", "9"], "2 to 5"), (["dingo", "--belief", "--strength"], "--strength")):
+        r = dino("bench", *args)
+        assert r.exit_code != 0 and says in r.stderr and "Traceback" not in r.stderr, args
+        assert len(r.stderr.strip().splitlines()) == 1
