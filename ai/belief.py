@@ -24,14 +24,14 @@ gives the true deal against uniform dealing, ``log2 L(true) - log2 mean L(candid
 from __future__ import annotations
 
 import random
-from bisect import bisect
-from itertools import accumulate
-from math import exp, log2
+from math import exp, log
 from typing import NamedTuple
+
+import numpy as np
 
 from dinocli.games.protocol import Action, Game, Seat, State, View
 
-__all__ = ["Seen", "Belief", "likelihood", "gain", "public", "PARTICLES", "TEMPERATURE", "EPSILON"]
+__all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "PARTICLES", "TEMPERATURE", "EPSILON"]
 
 # Chosen with `bench dingo --belief` on its own seeds (belief/N, 2 seats): the sharper the model the
 # more it gains on rule-bot games (T 1.0 -> 0.005: 0.09 -> 0.28 bits per card), but against mcts:easy
@@ -81,11 +81,12 @@ def _model(game: Game, past: State, actor: Seat, action: Action) -> float:
     return (1 - EPSILON) * p + EPSILON / n
 
 
-def likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict | None = None) -> float:
-    """The probability of every action in ``trail`` under the opponent model if ``now`` is the true deal
-    (a decision the candidate says nothing about counts 1). ``memo`` shares model calls between candidates."""
+def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict | None = None) -> float:
+    """The log (natural) of the probability of every action in ``trail`` under the opponent model if ``now``
+    is the true deal (a decision the candidate says nothing about counts 1); a sum of logs, so a long game
+    never underflows to a deal of probability 0. ``memo`` shares model calls between candidates."""
     memo = {} if memo is None else memo
-    total = 1.0
+    total = 0.0
     for i, seen in enumerate(trail):
         if seen.action is None:
             continue
@@ -105,8 +106,13 @@ def likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict
                 q = memo[key] = _model(game, past, seen.actor, seen.action)
             p += q
         # a deal under which a seen action was impossible keeps a floor: the model may be wrong
-        total *= max(p / len(pasts), EPSILON * 1e-3)
+        total += log(max(p / len(pasts), EPSILON * 1e-3))
     return total
+
+
+def likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict | None = None) -> float:
+    """The probability of every action in ``trail`` if ``now`` is the true deal (:func:`log_likelihood`'s exp)."""
+    return exp(log_likelihood(game, now, trail, seat, memo))
 
 
 class Belief:
@@ -117,21 +123,25 @@ class Belief:
         self.game, self.seat, self.view = game, seat, view
         self.deals: list[State] = []
         self.weights: list[float] = []
-        self._cum: list[float] = []
+        self._cum: np.ndarray = np.empty(0)
         if not trail or not getattr(game, "infers", False):
             return
         memo: dict = {}
-        for _ in range(particles):
+        logs = np.empty(particles)
+        for i in range(particles):
             deal = game.determinize(view, seat, rnd)
             self.deals.append(deal)
-            self.weights.append(likelihood(game, deal, trail, seat, memo))
-        self._cum = list(accumulate(self.weights))
+            logs[i] = log_likelihood(game, deal, trail, seat, memo)
+        weights = np.exp(logs - logs.max())   # relative to the likeliest candidate: the largest weight is 1
+        self.weights = weights.tolist()
+        self._cum = np.cumsum(weights)
 
     def deal(self, rnd: random.Random) -> State:
         """A deal drawn by weight from the candidates (a fresh uniform one when there are none)."""
-        if not self._cum:
+        if not len(self._cum):
             return self.game.determinize(self.view, self.seat, rnd)
-        return self.deals[min(bisect(self._cum, rnd.random() * self._cum[-1]), len(self.deals) - 1)]
+        pick = int(np.searchsorted(self._cum, rnd.random() * self._cum[-1], side="right"))
+        return self.deals[min(pick, len(self.deals) - 1)]
 
     def effective(self) -> float:
         """The effective number of candidates (Kish): how many equal weights the weights are worth."""
@@ -147,5 +157,7 @@ def gain(game: Game, truth: State, view: View, trail: list[Seen], seat: Seat, rn
     expectation over ``particles`` uniform determinizations of ``view`` (importance sampling of the
     normaliser: the belief of a deal is its uniform probability times ``L / E[L]``)."""
     memo: dict = {}
-    mean = sum(likelihood(game, game.determinize(view, seat, rnd), trail, seat, memo) for _ in range(particles))
-    return log2(likelihood(game, truth, trail, seat, memo)) - log2(mean / particles)
+    logs = np.array([log_likelihood(game, game.determinize(view, seat, rnd), trail, seat, memo)
+                     for _ in range(particles)])
+    log_mean = np.logaddexp.reduce(logs) - log(particles)   # log E[L], without leaving log space
+    return (log_likelihood(game, truth, trail, seat, memo) - float(log_mean)) / log(2)
