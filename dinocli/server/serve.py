@@ -1,0 +1,146 @@
+"""``dinocli serve``: the authoritative game server (dinocli-protocol(5)).
+
+It holds the seed and the full log in the database, and appends every move through the same
+:class:`~dinocli.service.Service` as the CLI (one transaction per command, the head the client saw
+expected); who may act is the game's :class:`~dinocli.table.Table`'s to say, and what a seat is sent is
+``export --as SEAT``'s lines. Bots move here, after each move. One process, one event loop: each
+connection's sender waits on its game's condition and sends what its seat has not yet been sent."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from typing import Any
+
+from websockets.asyncio.server import serve
+from websockets.exceptions import ConnectionClosed
+
+from dinocli.events.errors import DinocliError
+from dinocli.server import protocol as p
+from dinocli.server.invites import seat_of_token
+
+__all__ = ["Server", "run"]
+
+HELLO_SECONDS = 10.0   # a connection that says nothing is closed
+
+
+class Server:
+    """The games of one database, served to the seats invited to them."""
+
+    def __init__(self, service):
+        self.svc = service
+        self._changed: dict[str, asyncio.Condition] = {}
+
+    def _condition(self, game: str) -> asyncio.Condition:
+        return self._changed.setdefault(game, asyncio.Condition())
+
+    async def _notify(self, game: str) -> None:
+        cond = self._condition(game)
+        async with cond:
+            cond.notify_all()
+
+    def view(self, game: str, seat: int) -> tuple[str, list[str], int | None, Any]:
+        """The header, event lines and seat to move of ``seat``'s view, as ``export --as`` writes them."""
+        g = self.svc.load(game)
+        lines = list(self.svc.export_lines(game, as_seat=seat))
+        return lines[0], [ln for ln in lines[1:-1] if '"n"' in ln[:6]], g.to_move, g
+
+    def end(self, game: str) -> p.End:
+        """The full log's event lines (every event opened, rolls and salts too) and its footer (with the seed)."""
+        lines = list(self.svc.export_lines(game))
+        return p.End(opened=[ln for ln in lines[1:-1] if '"n"' in ln[:6]], footer=lines[-1])
+
+    def run_bots(self, game: str) -> bool:
+        """Let the server's bots move until a person must; whether one moved."""
+        return bool(list(self.svc.run_bots(self.svc.load(game))))
+
+    async def handler(self, ws) -> None:
+        """One connection: a hello, then the seat's view as it grows, and its moves."""
+        try:
+            hello = p.decode_to_server(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
+            if not isinstance(hello, p.Hello):
+                raise p.ProtocolError("the first message must be a hello")
+            if hello.v != p.VERSION:
+                raise p.ProtocolError(f"protocol version {hello.v} is not served (this server speaks {p.VERSION})")
+            found = seat_of_token(self.svc.store, hello.token)
+            if found is None:
+                raise p.ProtocolError("unknown invitation token")
+            game, seat = found
+            if game != hello.game:
+                raise p.ProtocolError(f"this invitation is not for game {hello.game[:64]}")
+            header, lines, _, g = self.view(game, seat)
+            if hello.have > len(lines):
+                raise p.ProtocolError(f"you hold {hello.have} events, the game has {len(lines)}")
+        except (p.ProtocolError, DinocliError) as exc:
+            await ws.send(p.encode(p.Error(str(exc))))
+            return
+        except (asyncio.TimeoutError, ConnectionClosed):   # a silent or gone client: closed
+            return
+        await ws.send(p.encode(p.Welcome(p.VERSION, game, seat, g.names[seat], header)))
+        if self.run_bots(game):
+            await self._notify(game)
+        sender = asyncio.create_task(self._send(ws, game, seat, hello.have))
+        try:
+            async for data in ws:
+                reply = await self._receive(game, seat, data)
+                if reply is not None:
+                    await ws.send(p.encode(reply))
+        except ConnectionClosed:
+            pass
+        finally:
+            sender.cancel()
+
+    async def _send(self, ws, game: str, seat: int, sent: int) -> None:
+        """Send the seat's new view lines whenever its game changes; at the end, the opened events and the seed."""
+        cond = self._condition(game)
+        try:
+            while True:
+                _, lines, to_move, _ = self.view(game, seat)
+                if len(lines) > sent or sent == 0:
+                    await ws.send(p.encode(p.Events(lines[sent:], to_move)))
+                    sent = len(lines)
+                if to_move is None:
+                    await ws.send(p.encode(self.end(game)))
+                    await ws.close()
+                    return
+                async with cond:
+                    await cond.wait()
+        except ConnectionClosed:
+            pass
+
+    async def _receive(self, game: str, seat: int, data: Any) -> p.Error | None:
+        """A client's message after the hello: a move for its seat, played if the Table says it may; else one error."""
+        from dinocli.games.protocol import IllegalAction
+
+        try:
+            msg = p.decode_to_server(data)
+            if not isinstance(msg, p.Move):
+                raise p.ProtocolError("already said hello")
+            g = self.svc.load(game)
+            if g.seq != msg.at:
+                raise p.ProtocolError(f"the game is at event {g.seq}, not {msg.at}: nothing was played")
+            mover = g.table.check_may_play("the server")
+            if mover != seat:
+                raise IllegalAction(f"it is {g.label(mover)}'s turn, not {g.label(seat)}'s: nothing was played")
+            self.svc.move(game, msg.action, expected_head=g.head)
+            self.run_bots(game)
+        except (p.ProtocolError, DinocliError) as exc:
+            return p.Error(str(exc))
+        await self._notify(game)
+        return None
+
+
+async def _serve(service, host: str, port: int, ready) -> None:
+    server = Server(service)
+    stop = asyncio.get_running_loop().create_future()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    async with serve(server.handler, host, port, max_size=p.MAX_TO_SERVER, max_queue=4) as ws_server:
+        bound = ws_server.sockets[0].getsockname()
+        ready(f"ws://{bound[0]}:{bound[1]}")
+        await stop
+
+
+def run(service, host: str, port: int, ready) -> None:
+    """Serve until Ctrl-C or SIGTERM; ``ready(url)`` is called once the socket listens."""
+    asyncio.run(_serve(service, host, port, ready))

@@ -1,0 +1,186 @@
+"""Issue 39, first slice: play over the network as real processes on loopback (a random free port): a whole
+Dingo game played by `dinocli join --bot random` processes and a server-side bot, each client verifying it;
+a seat never sent another seat's hidden cards before the rules reveal them; a wrong token, a token of another
+game and a move out of turn each refused with one error, nothing changed (dinocli-protocol(5))."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import select
+import signal
+import sqlite3
+import subprocess
+
+import msgspec
+import pytest
+from tests.clirunner import DINOCLI
+from tests.process.conftest import ok, refused, run
+
+from dinocli.server import protocol as p
+from dinocli.server.invites import parse_url
+from dinocli.server.join import VERIFIED, Seat
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+
+@pytest.fixture
+def server(tmp_path):
+    """`dinocli serve --port 0` on a fresh database: (db, url); stopped with SIGTERM, which must end it cleanly."""
+    db = tmp_path / "served.sqlite"
+    proc = subprocess.Popen([DINOCLI, "--db", str(db), "serve", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        assert ready, "the server did not start"
+        line = proc.stdout.readline()
+        found = re.search(r" on (ws://127\.0\.0\.1:\d+) ", line)
+        assert found, (line, proc.stderr.read() if proc.poll() is not None else "")
+        yield db, found.group(1)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            out, err = proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise
+    assert proc.returncode == 0 and "stopped" in out and "Traceback" not in err, (proc.returncode, out, err)
+
+
+def _new(db, url, *args) -> dict:
+    proc = run("new", "dingo", *args, "--server", url, "--json", db=db)
+    ok(proc)
+    return json.loads(proc.stdout)
+
+
+def _events(db, game) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT count(*) FROM events WHERE game_id = ?", (game,)).fetchone()[0]
+
+
+def test_a_whole_dingo_game_over_loopback_every_client_verifies_it(server):
+    """DINGO-1..: two remote seats played by `join --bot random` processes and rex, the server's bot; each
+    client verifies the whole game from the seed, and so does the server's `verify`."""
+    db, url = server
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "39")
+    assert [i["seat"] for i in made["invites"]] == ["bob", "cleo"]
+    tokens = [parse_url(i["url"])[2] for i in made["invites"]]
+    assert all(len(t) >= 22 for t in tokens) and len(set(tokens)) == 2   # >= 128 bits each
+    with sqlite3.connect(db) as conn:   # only the tokens' hashes are kept
+        dump = "\n".join(conn.iterdump())
+    assert not any(t in dump for t in tokens)
+    clients = [subprocess.Popen([DINOCLI, "join", i["url"], "--bot", "random"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True) for i in made["invites"]]
+    try:
+        for c, seat in zip(clients, ("bob", "cleo")):
+            out, err = c.communicate(timeout=150)
+            assert c.returncode == 0 and "Traceback" not in err, (c.returncode, err, out[-500:])
+            assert f"as {seat}" in out and out.rstrip().endswith(VERIFIED), out
+    finally:
+        for c in clients:
+            if c.poll() is None:
+                c.kill()
+                c.communicate()
+    ok(run("verify", made["game"], db=db), "Verified")
+
+
+def _connect(url: str):
+    server, game, _ = parse_url(url)
+    return websockets_sync.connect(f"{server}/{game}", max_size=p.MAX_TO_CLIENT, open_timeout=10)
+
+
+def _hello(ws, url: str, *, game: str | None = None, token: str | None = None) -> None:
+    _, g, t = parse_url(url)
+    ws.send(p.encode(p.Hello(p.VERSION, game or g, token or t, 0)))
+
+
+def _recv(ws, timeout: float = 30):
+    return p.decode_to_client(ws.recv(timeout=timeout))
+
+
+def test_a_seat_is_never_sent_another_seats_hidden_cards(server):
+    """DINGO hands are hidden: every message bob's client receives before the end is checked against the
+    full log: no salt or roll of an event hidden from bob, no seed, and a hidden event's content only once
+    an event bob may see has shown it."""
+    db, url = server
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "40")
+    bob, cleo = (i["url"] for i in made["invites"])
+    other = subprocess.Popen([DINOCLI, "join", cleo, "--bot", "random"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    received: list[str] = []
+    try:
+        with _connect(bob) as ws:
+            _hello(ws, bob)
+            seat, rng = None, random.Random(1)
+            while True:
+                data = ws.recv(timeout=60)
+                msg = p.decode_to_client(data)
+                if isinstance(msg, p.End):
+                    break
+                received.append(data)
+                if isinstance(msg, p.Welcome):
+                    seat = Seat(msg)
+                elif isinstance(msg, p.Events):
+                    seat.add(msg.lines, msg.to_move is None)
+                    if msg.to_move == seat.seat:
+                        ws.send(p.encode(p.Move(len(seat.lines), seat.choose("random", rng))))
+        other.communicate(timeout=60)
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.communicate()
+    proc = run("export", made["game"], db=db)
+    ok(proc)
+    full = [json.loads(ln) for ln in proc.stdout.splitlines()]
+    footer, events = full[-1], [e for e in full if "n" in e]
+    me = 0
+    hidden = [e for e in events if e.get("seen") is not None and me not in e["seen"]]
+    assert hidden, "the game hid nothing from bob: the test tests nothing"
+    assert footer["seed"] not in "".join(received) and footer["seed_salt"] not in "".join(received)
+    shown: set[str] = set()
+    for data in received:
+        msg = p.decode_to_client(data)
+        lines = msg.lines if isinstance(msg, p.Events) else []
+        views = [json.loads(ln) for ln in lines]
+        shown |= {json.dumps(v["body"]) for v in views if v.get("commit") is None and v.get("body") is not None}
+        for e in hidden:
+            assert e["salt"] not in data and (e["rolls_salt"] is None or e["rolls_salt"] not in data)
+            body = json.dumps(e["body"])
+            assert body not in {json.dumps(v.get("body")) for v in views} or body in shown, (e["n"], body)
+
+
+def test_wrong_token_another_games_token_and_a_move_out_of_turn_are_refused(server):
+    """Each gets one error message and nothing else; nothing is appended."""
+    db, url = server
+    a = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "41")
+    b = _new(db, url, "--remote", "dan", "--bot", "random", "--seed", "42")
+    game = a["game"]
+    forged = a["invites"][0]["url"].split("#")[0] + "#" + "A" * 43
+    refused(run("join", forged, "--bot", "random", timeout=30), 1, r"the server refused: unknown invitation token$")
+    with _connect(a["invites"][0]["url"]) as ws:   # dan's token, said for game a
+        _hello(ws, a["invites"][0]["url"], token=parse_url(b["invites"][0]["url"])[2])
+        msg = _recv(ws)
+        assert isinstance(msg, p.Error) and msg.message == f"this invitation is not for game {game}"
+        with pytest.raises(Exception):   # nothing more: the server closed the connection
+            ws.recv(timeout=5)
+    before = _events(db, game)
+    with _connect(a["invites"][0]["url"]) as ws:
+        _hello(ws, a["invites"][0]["url"])
+        welcome, first = _recv(ws), _recv(ws)
+        assert isinstance(welcome, p.Welcome) and isinstance(first, p.Events)
+    waiting = 1 - first.to_move   # the remote seat not to move (rex moves at once, in the server)
+    url_of = a["invites"][waiting]["url"]
+    with _connect(url_of) as ws:
+        _hello(ws, url_of)
+        _recv(ws), _recv(ws)
+        before = _events(db, game)
+        ws.send(p.encode(p.Move(len(first.lines), "1")))
+        msg = _recv(ws)
+        assert isinstance(msg, p.Error) and re.fullmatch(r"it is \w+'s turn, not \w+'s: nothing was played",
+                                                         msg.message), msg
+        with pytest.raises(TimeoutError):   # nothing else is sent
+            ws.recv(timeout=1)
+    assert _events(db, game) == before
+    assert msgspec.json.decode(json.dumps({"game": game}))   # the ids are what was printed
