@@ -1010,7 +1010,8 @@ def join(url, spec):
             fail(f"the server's log is not the game's, stopping: {exc}", REJECTED)
         if "every draw comes from the committed seed" not in verdict.checked:
             fail("the game ended without its seed: it cannot be verified", REJECTED)
-        echo(f"game over: {' and '.join(seat.result.get('winners') or ['nobody'])} won")
+        winners = seat.result.get("winners") or ["nobody"]
+        echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
         echo(VERIFIED)
 
 

@@ -48,8 +48,8 @@ def server(tmp_path):
     assert proc.returncode == 0 and "stopped" in out and "Traceback" not in err, (proc.returncode, out, err)
 
 
-def _new(db, url, *args) -> dict:
-    proc = run("new", "dingo", *args, "--server", url, "--json", db=db)
+def _new(db, url, *args, kind: str = "dingo") -> dict:
+    proc = run("new", kind, *args, "--server", url, "--json", db=db)
     ok(proc)
     return json.loads(proc.stdout)
 
@@ -59,11 +59,12 @@ def _events(db, game) -> int:
         return conn.execute("SELECT count(*) FROM events WHERE game_id = ?", (game,)).fetchone()[0]
 
 
-def test_a_whole_dingo_game_over_loopback_every_client_verifies_it(server):
-    """DINGO-1..: two remote seats played by `join --bot random` processes and rex, the server's bot; each
-    client verifies the whole game from the seed, and so does the server's `verify`."""
+@pytest.mark.parametrize("kind", ["dingo", "dodos"])
+def test_a_whole_game_over_loopback_every_client_verifies_it(server, kind):
+    """A game with hidden cards: two remote seats played by `join --bot random` processes and rex, the
+    server's bot; each client verifies the whole game from the seed, and so does the server's `verify`."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "39")
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "39", kind=kind)
     assert [i["seat"] for i in made["invites"]] == ["bob", "cleo"]
     tokens = [parse_url(i["url"])[2] for i in made["invites"]]
     assert all(len(t) >= 22 for t in tokens) and len(set(tokens)) == 2   # >= 128 bits each
@@ -76,7 +77,7 @@ def test_a_whole_dingo_game_over_loopback_every_client_verifies_it(server):
         for c, seat in zip(clients, ("bob", "cleo")):
             out, err = c.communicate(timeout=150)
             assert c.returncode == 0 and "Traceback" not in err, (c.returncode, err, out[-500:])
-            assert f"as {seat}" in out and out.rstrip().endswith(VERIFIED), out
+            assert f"as {seat}" in out and re.search(r"game over: .* won\n" + VERIFIED + r"\n\Z", out), out
     finally:
         for c in clients:
             if c.poll() is None:
