@@ -12,6 +12,7 @@ import select
 import signal
 import sqlite3
 import subprocess
+import threading
 
 import pytest
 from tests.clirunner import DINOCLI
@@ -184,3 +185,68 @@ def test_wrong_token_another_games_token_and_a_move_out_of_turn_are_refused(serv
         with pytest.raises(TimeoutError):   # nothing else is sent
             ws.recv(timeout=1)
     assert _events(db, game) == before
+
+
+def test_malformed_oversized_and_out_of_order_messages_are_refused(server):
+    """Not JSON, a move before the hello, an unknown field: one error each and the connection closed; a
+    message over the size limit closes it unread (1009); nothing is appended."""
+    db, url = server
+    made = _new(db, url, "--remote", "bob", "--bot", "random", "--seed", "43")
+    invite = made["invites"][0]["url"]
+    before = _events(db, made["game"])
+    for sent, said in [("{not json", "not a JSON message"),
+                       (p.encode(p.Move(0, "1")), "the first message must be a hello"),
+                       ('{"type":"hello","v":1,"game":"x","token":"' + "A" * 43 + '","seat":1}', "unknown field")]:
+        with _connect(invite) as ws:
+            ws.send(sent)
+            msg = _recv(ws)
+            assert isinstance(msg, p.Error) and said in msg.message, (sent, msg)
+            with pytest.raises(Exception):
+                ws.recv(timeout=5)
+    with _connect(invite) as ws:
+        ws.send("x" * (p.MAX_TO_SERVER + 1))
+        with pytest.raises(Exception) as closed:
+            ws.recv(timeout=5)
+        assert getattr(getattr(closed.value, "rcvd", None), "code", None) == 1009, closed.value
+    assert _events(db, made["game"]) == before
+
+
+def test_new_remote_prints_one_invitation_per_person_and_refuses_server_alone(tmp_path):
+    db = tmp_path / "g.sqlite"
+    proc = run("new", "dingo", "--player", "ann", "--remote", "bob", "--bot", "random", "--server",
+               "ws://127.0.0.1:9", db=db)
+    ok(proc, r"New game \w+: .*ann, bob, rex \(random\)\n  ann: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\n"
+             r"  bob: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\nServe it: dinocli .*serve\n\Z")
+    refused(run("new", "dingo", "--bots", "2", "--server", "ws://127.0.0.1:9", db=db), 2, "add --remote NAME")
+
+
+def test_a_client_stops_at_a_chain_the_server_broke(tmp_path):
+    """A server that alters one event of the view it sends: the client says where and stops (exit 4)."""
+    from websockets.sync.server import serve
+
+    db = tmp_path / "g.sqlite"
+    proc = run("new", "dingo", "--player", "bob", "--bot", "random", "--bot", "random", "--seed", "44",
+               "--no-play", "--json", db=db)
+    ok(proc)
+    game = json.loads(proc.stdout)["game"]
+    view = run("export", game, "--as", "bob", db=db).stdout.splitlines(keepends=True)
+    lines = view[1:-1]
+    forged = json.loads(lines[1])   # event 2 says another hash than its content's
+    forged["hash"] = ("1" if forged["hash"][0] != "1" else "2") + forged["hash"][1:]
+    lines[1] = json.dumps(forged, separators=(",", ":")) + "\n"
+
+    def handler(ws):
+        ws.recv(timeout=10)
+        ws.send(p.encode(p.Welcome(p.VERSION, game, 0, "bob", view[0])))
+        ws.send(p.encode(p.Events(lines, 1)))
+        try:
+            ws.recv(timeout=10)
+        except Exception:
+            pass
+
+    with serve(handler, "127.0.0.1", 0) as fake:
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        port = fake.socket.getsockname()[1]
+        refused(run("join", f"ws://127.0.0.1:{port}/{game}#{'A' * 43}", "--bot", "random", timeout=60), 4,
+                r"^dinocli: the server's log is not the game's, stopping: line 3: ")
+        fake.shutdown()
