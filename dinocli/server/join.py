@@ -87,43 +87,55 @@ class Seat:
         return verdict
 
 
+RECONNECT_TRIES = 40       # a lost connection is tried again this many times,
+RECONNECT_SECONDS = 0.25   # this long apart (a server restarting: some ten seconds)
+
+
 async def _play(url: str, spec: str, say: Callable[[str], None]):
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
     server, game, token = parse_url(url)
     rng = random.Random()
-    async with connect(f"{server}/{game}", max_size=p.MAX_TO_CLIENT, open_timeout=10) as ws:
-        await ws.send(p.encode(p.Hello(p.VERSION, game, token, 0)))
-        seat = None
+    seat: Seat | None = None
+    tries = 0
+    while True:
         try:
-            async for data in ws:
-                msg = p.decode_to_client(data)
-                if isinstance(msg, p.Error):
-                    raise Refused(f"the server refused: {msg.message}")
-                if isinstance(msg, p.Welcome):
-                    if seat is not None:
-                        raise Refused("the server said welcome twice")
-                    seat = Seat(msg)
-                    say(f"joined game {msg.game} as {msg.name} (seat {msg.seat})")
-                elif seat is None:
-                    raise Refused("the server sent game events before its welcome")
-                elif isinstance(msg, p.Events):
-                    seat.add(msg.lines, msg.to_move is None)
-                    if msg.to_move == seat.seat:
-                        await ws.send(p.encode(p.Move(len(seat.lines), seat.choose(spec, rng))))
-                elif isinstance(msg, p.End):
-                    return seat, seat.finish(msg)
+            async with connect(f"{server}/{game}", max_size=p.MAX_TO_CLIENT, open_timeout=10) as ws:
+                await ws.send(p.encode(p.Hello(p.VERSION, game, token, len(seat.lines) if seat else 0)))
+                async for data in ws:
+                    msg = p.decode_to_client(data)
+                    if isinstance(msg, p.Error):
+                        raise Refused(f"the server refused: {msg.message}")
+                    if isinstance(msg, p.Welcome):
+                        if seat is None:
+                            seat = Seat(msg)
+                            say(f"joined game {msg.game} as {msg.name} (seat {msg.seat})")
+                        elif msg.seat != seat.seat or msgspec.json.decode(msg.header) != seat.header:
+                            raise Refused("the server welcomed this seat back to another game or seat")
+                        else:
+                            say(f"reconnected at event {len(seat.lines)}")
+                        tries = 0
+                    elif seat is None:
+                        raise Refused("the server sent game events before its welcome")
+                    elif isinstance(msg, p.Events):
+                        seat.add(msg.lines, msg.to_move is None)
+                        if msg.to_move == seat.seat:
+                            await ws.send(p.encode(p.Move(len(seat.lines), seat.choose(spec, rng))))
+                    elif isinstance(msg, p.End):
+                        return seat, seat.finish(msg)
         except p.ProtocolError as exc:
             raise Refused(f"the server sent {exc}") from None
-        except ConnectionClosed:
-            pass
-    raise Refused("the server closed the connection before the game ended")
+        except (ConnectionClosed, OSError) as exc:
+            if seat is None:   # never welcomed: nothing to resume
+                raise Refused(f"cannot reach {server}/{game}: {getattr(exc, 'strerror', None) or exc}") from None
+        tries += 1
+        if tries > RECONNECT_TRIES:
+            raise Refused(f"lost the connection to {server} at event {len(seat.lines)} and could not reconnect")
+        await asyncio.sleep(RECONNECT_SECONDS)
 
 
 def join(url: str, spec: str, say: Callable[[str], None]):
-    """Play the invited seat of ``url`` with bot ``spec`` to the end; (seat, verdict) of the whole game."""
-    try:
-        return asyncio.run(_play(url, spec, say))
-    except OSError as exc:
-        raise Refused(f"cannot reach {url.split('#')[0]}: {exc.strerror or exc}") from None
+    """Play the invited seat of ``url`` with bot ``spec`` to the end, reconnecting with the last event held
+    if the connection is lost; (seat, verdict) of the whole game."""
+    return asyncio.run(_play(url, spec, say))

@@ -30,6 +30,7 @@ class Server:
     def __init__(self, service):
         self.svc = service
         self._changed: dict[str, asyncio.Condition] = {}
+        self._version: dict[str, int] = {}   # moves appended per game since the server started
 
     def _condition(self, game: str) -> asyncio.Condition:
         return self._changed.setdefault(game, asyncio.Condition())
@@ -37,6 +38,7 @@ class Server:
     async def _notify(self, game: str) -> None:
         cond = self._condition(game)
         async with cond:
+            self._version[game] = self._version.get(game, 0) + 1
             cond.notify_all()
 
     def view(self, game: str, seat: int) -> tuple[str, list[str], int | None, Any]:
@@ -93,18 +95,20 @@ class Server:
     async def _send(self, ws, game: str, seat: int, sent: int) -> None:
         """Send the seat's new view lines whenever its game changes; at the end, the opened events and the seed."""
         cond = self._condition(game)
+        first = True   # the first batch goes even when empty: it says who is to move
         try:
             while True:
+                seen = self._version.get(game, 0)   # a move appended while this sends is not missed
                 _, lines, to_move, _ = self.view(game, seat)
-                if len(lines) > sent or sent == 0:
+                if len(lines) > sent or first:
                     await ws.send(p.encode(p.Events(lines[sent:], to_move)))
-                    sent = len(lines)
+                    sent, first = len(lines), False
                 if to_move is None:
                     await ws.send(p.encode(self.end(game)))
                     await ws.close()
                     return
                 async with cond:
-                    await cond.wait()
+                    await cond.wait_for(lambda: self._version.get(game, 0) != seen)
         except ConnectionClosed:
             pass
 

@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import threading
+import time
 
 import pytest
 from tests.clirunner import DINOCLI
@@ -25,28 +26,63 @@ from dinocli.server.join import VERIFIED, Seat
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 
+def _start(db, port: int = 0) -> tuple[subprocess.Popen, str]:
+    """`dinocli serve` on ``db`` (port 0: a free one): the process and its URL, once it listens."""
+    proc = subprocess.Popen([DINOCLI, "--db", str(db), "serve", "--port", str(port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    ready, _, _ = select.select([proc.stdout], [], [], 30)
+    line = proc.stdout.readline() if ready else ""
+    found = re.search(r" on (ws://127\.0\.0\.1:\d+) ", line)
+    if not found:
+        proc.kill()
+        raise AssertionError(f"the server did not start: {line!r} {proc.communicate()[1]!r}")
+    return proc, found.group(1)
+
+
+def _stop(proc: subprocess.Popen) -> tuple[str, str]:
+    """SIGTERM, which must end the server cleanly (a bounded wait, then SIGKILL and a failure)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+    assert proc.returncode == 0 and "stopped" in out and "Traceback" not in err, (proc.returncode, out, err)
+    return out, err
+
+
 @pytest.fixture
 def server(tmp_path):
     """`dinocli serve --port 0` on a fresh database: (db, url); stopped with SIGTERM, which must end it cleanly."""
     db = tmp_path / "served.sqlite"
-    proc = subprocess.Popen([DINOCLI, "--db", str(db), "serve", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc, url = _start(db)
     try:
-        ready, _, _ = select.select([proc.stdout], [], [], 30)
-        assert ready, "the server did not start"
-        line = proc.stdout.readline()
-        found = re.search(r" on (ws://127\.0\.0\.1:\d+) ", line)
-        assert found, (line, proc.stderr.read() if proc.poll() is not None else "")
-        yield db, found.group(1)
+        yield db, url
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            out, err = proc.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            raise
-    assert proc.returncode == 0 and "stopped" in out and "Traceback" not in err, (proc.returncode, out, err)
+        _stop(proc)
+
+
+def _clients(invites) -> list[subprocess.Popen]:
+    return [subprocess.Popen([DINOCLI, "join", i["url"], "--bot", "random"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for i in invites]
+
+
+def _verified(clients, seats, timeout: float = 150) -> list[str]:
+    """Each client ended verifying the whole game (killed if not within ``timeout``); their outputs."""
+    outs = []
+    try:
+        for c, seat in zip(clients, seats):
+            out, err = c.communicate(timeout=timeout)
+            assert c.returncode == 0 and "Traceback" not in err, (c.returncode, err, out[-500:])
+            assert f"as {seat}" in out and re.search(r"game over: .* won\n" + VERIFIED + r"\n\Z", out), out
+            outs.append(out)
+    finally:
+        for c in clients:
+            if c.poll() is None:
+                c.kill()
+                c.communicate()
+    return outs
 
 
 def _new(db, url, *args, kind: str = "dingo") -> dict:
@@ -72,18 +108,7 @@ def test_a_whole_game_over_loopback_every_client_verifies_it(server, kind):
     with sqlite3.connect(db) as conn:   # only the tokens' hashes are kept
         dump = "\n".join(conn.iterdump())
     assert not any(t in dump for t in tokens)
-    clients = [subprocess.Popen([DINOCLI, "join", i["url"], "--bot", "random"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True) for i in made["invites"]]
-    try:
-        for c, seat in zip(clients, ("bob", "cleo")):
-            out, err = c.communicate(timeout=150)
-            assert c.returncode == 0 and "Traceback" not in err, (c.returncode, err, out[-500:])
-            assert f"as {seat}" in out and re.search(r"game over: .* won\n" + VERIFIED + r"\n\Z", out), out
-    finally:
-        for c in clients:
-            if c.poll() is None:
-                c.kill()
-                c.communicate()
+    _verified(_clients(made["invites"]), ("bob", "cleo"))
     ok(run("verify", made["game"], db=db), "Verified")
 
 
@@ -250,3 +275,27 @@ def test_a_client_stops_at_a_chain_the_server_broke(tmp_path):
         refused(run("join", f"ws://127.0.0.1:{port}/{game}#{'A' * 43}", "--bot", "random", timeout=60), 4,
                 r"^dinocli: the server's log is not the game's, stopping: line 3: ")
         fake.shutdown()
+
+
+def test_the_server_killed_mid_game_restarts_and_every_client_resumes(tmp_path):
+    """SIGKILL of the server in the middle of a game loses no acknowledged move: restarted on the same port
+    and database, both clients reconnect with the last event they hold, receive only what they missed, and
+    verify the whole game; so does the server's `verify`."""
+    db = tmp_path / "served.sqlite"
+    proc, url = _start(db)
+    try:
+        made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "45")
+        clients = _clients(made["invites"])
+        deadline = time.monotonic() + 60
+        while _events(db, made["game"]) < 120 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        proc.kill()
+        proc.wait(10)
+        assert clients[0].poll() is None and clients[1].poll() is None, "the game ended before the kill"
+        proc, _ = _start(db, int(url.rsplit(":", 1)[1]))
+        outs = _verified(clients, ("bob", "cleo"))
+        assert all("reconnected at event" in out for out in outs), outs
+    finally:
+        if proc.poll() is None:
+            _stop(proc)
+    ok(run("verify", made["game"], db=db), "Verified")
