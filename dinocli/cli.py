@@ -991,6 +991,32 @@ def serve(env: Env, host, port):
 
 
 @cli.command()
+@GAME_ID
+@click.argument("seat", metavar="SEAT", shell_complete=complete.seats)
+@click.option("--renew", is_flag=True, help="Issue a new token for the seat; its old one stops working at once.")
+@click.option("--server", metavar="URL", help="The server the invitation names (default: ws://127.0.0.1:8765).")
+@JSON
+@pass_env
+def invite(env: Env, game_id, seat, renew, server, as_json):
+    """A new invitation URL for a person's SEAT of GAME_ID (--renew), revoking the old one.
+
+    Only a hash of each token is kept, so an invitation cannot be shown again: a lost or leaked one
+    is renewed.
+    """
+    with handled():
+        if not renew:
+            usage("only a hash of a token is kept, so an invitation cannot be shown again; "
+                  "--renew issues a new one and revokes the old")
+        from dinocli.server.invites import renew as renewed
+
+        made = renewed(env.service, game_id, seat, server)
+        if as_json:
+            emit_json({"game": game_id, "invites": [made]})
+        else:
+            echo(f"  {made['seat']}: dinocli join '{made['url']}'")
+
+
+@cli.command()
 @click.argument("url", metavar="URL")
 @click.option("--bot", "spec", required=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot that plays the seat (random, rules, mcts:...).")

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from dinocli.table import ServiceError
 
-__all__ = ["DEFAULT_SERVER", "invite", "invitations", "seat_of_token", "url_of", "parse_url"]
+__all__ = ["DEFAULT_SERVER", "invite", "invitations", "renew", "seat_of_token", "url_of", "parse_url"]
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
@@ -52,3 +52,14 @@ def invitations(store, g, server: str | None) -> list[dict[str, str]]:
     """A new invitation for every person's seat of the loaded game ``g``: [{"seat": NAME, "url": URL}, ...]."""
     return [{"seat": g.names[seat], "url": url_of(server or DEFAULT_SERVER, g.id, invite(store, g.id, seat))}
             for seat in g.table.people]
+
+
+def renew(service, game_id: str, who: str, server: str | None) -> dict[str, str]:
+    """A new invitation for the person's seat ``who`` of a running game; the seat's old token stops working."""
+    g = service.load(game_id)
+    seat = g.table.seat_of(who)
+    if not g.table.is_person(seat):
+        raise ServiceError(f"{g.names[seat]} is a bot's seat: only a person's seat is invited")
+    if g.over:
+        raise ServiceError(f"game {g.id} is over: there is nothing left to join")
+    return {"seat": g.names[seat], "url": url_of(server or DEFAULT_SERVER, g.id, invite(service.store, g.id, seat))}

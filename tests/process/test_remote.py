@@ -299,3 +299,38 @@ def test_the_server_killed_mid_game_restarts_and_every_client_resumes(tmp_path):
         if proc.poll() is None:
             _stop(proc)
     ok(run("verify", made["game"], db=db), "Verified")
+
+
+def test_a_renewed_invitation_revokes_the_old_token_and_a_flood_is_cut_off(server):
+    """`invite GAME SEAT --renew`: the old token is refused, the new one plays. A client sending far more
+    than RATE messages a second is cut off with one error; nothing is appended, the other seat unaffected."""
+    db, url = server
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "46")
+    game, old = made["game"], made["invites"][0]["url"]
+    proc = run("invite", game, "bob", "--renew", "--server", url, "--json", db=db)
+    ok(proc)
+    new = json.loads(proc.stdout)["invites"][0]
+    assert new["seat"] == "bob" and new["url"] != old
+    refused(run("invite", game, "rex", "--renew", db=db), 1, "rex is a bot's seat")
+    refused(run("invite", game, "bob", db=db), 2, "--renew issues a new one")
+    refused(run("join", old, "--bot", "random", timeout=30), 1, r"the server refused: unknown invitation token$")
+    cleo = made["invites"][1]["url"]
+    with _connect(new["url"]) as flood, _connect(cleo) as calm:
+        _hello(flood, new["url"])
+        _hello(calm, cleo)
+        assert isinstance(_recv(flood), p.Welcome) and isinstance(_recv(calm), p.Welcome)
+        _recv(flood), _recv(calm)
+        before = _events(db, game)
+        for _ in range(200):
+            flood.send(p.encode(p.Move(0, "1")))   # at a stale event: each one refused
+        errors = []
+        with pytest.raises(Exception):
+            while True:
+                msg = _recv(flood, timeout=10)
+                assert isinstance(msg, p.Error), msg
+                errors.append(msg.message)
+        assert errors[-1] == "more than 20 messages a second: the connection is closed" and len(errors) <= 21
+        assert all(e.startswith("the game is at event") for e in errors[:-1])
+        calm.send(p.encode(p.Move(0, "1")))
+        assert _recv(calm).message.startswith("the game is at event")   # still served
+    assert _events(db, game) == before
