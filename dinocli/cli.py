@@ -984,7 +984,7 @@ def serve(env: Env, host, port):
             sys.stdout.flush()
 
         try:
-            run(svc, host, port, ready)
+            run(svc.store.path_str, host, port, ready)
         except OSError as exc:
             fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
         echo("stopped")
