@@ -12,6 +12,7 @@ from typing import Annotated, Union
 
 import msgspec
 
+from dinocli.events.errors import DinocliError
 from dinocli.limits import LOG_BYTES
 
 __all__ = ["VERSION", "Hello", "Welcome", "Events", "Move", "Error", "End", "ToServer", "ToClient",
@@ -26,7 +27,7 @@ GameId = Annotated[str, msgspec.Meta(max_length=64)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
 
 
-class ProtocolError(ValueError):
+class ProtocolError(DinocliError):
     """A message that is not one of the protocol's (the text says why, in one line)."""
 
 

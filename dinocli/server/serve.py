@@ -98,7 +98,7 @@ class Server:
             if not isinstance(hello, p.Hello):
                 raise p.ProtocolError("the first message must be a hello")
             game, seat, welcome = await self._call(self.welcome, hello)
-        except (p.ProtocolError, DinocliError) as exc:
+        except DinocliError as exc:   # a ProtocolError, or the Table's or the service's refusal
             await ws.send(p.encode(p.Error(str(exc))))
             return
         except (asyncio.TimeoutError, ConnectionClosed):   # a silent or gone client: closed
@@ -150,7 +150,7 @@ class Server:
             if not isinstance(msg, p.Move):
                 raise p.ProtocolError("already said hello")
             await self._call(self.move, game, seat, msg)
-        except (p.ProtocolError, DinocliError) as exc:
+        except DinocliError as exc:   # a ProtocolError, or the Table's or the service's refusal
             return p.Error(str(exc))
         await self._notify(game)
         return None
