@@ -981,6 +981,9 @@ def serve(env: Env, host, port):
 
         def ready(url: str) -> None:
             echo(f"serving {svc.store.path_str} on {url} (Ctrl-C stops)")
+            if host not in ("127.0.0.1", "::1", "localhost"):
+                echo(f"dinocli: listening on {host}, beyond this machine, without TLS: anyone on the way "
+                     "can read the invitations' tokens", err=True)
             sys.stdout.flush()
 
         try:

@@ -43,6 +43,7 @@ class Seat:
         self.lines: list[str] = []
         self.view = self.game.observe(self.game.initial(self.config), self.seat)
         self.folded = 0
+        self.result: dict = {}   # the footer's, once the game is over and verified
 
     def _log(self, lines: list[str], header: dict, footer: str):
         from dinocli.events.log import read_log
