@@ -162,7 +162,7 @@ class Server:
         g = self.svc.load(game)
         if g.seq != msg.at:
             raise p.ProtocolError(f"the game is at event {g.seq}, not {msg.at}: nothing was played")
-        mover = g.table.check_may_play("the server")
+        mover = g.table.check_may_play("dinocli serve")
         if mover != seat:
             raise IllegalAction(f"it is {g.label(mover)}'s turn, not {g.label(seat)}'s: nothing was played")
         self.svc.move(game, msg.action, expected_head=g.head)
@@ -174,8 +174,8 @@ async def _serve(server: Server, host: str, port: int, ready) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     async with serve(server.handler, host, port, max_size=p.MAX_TO_SERVER, max_queue=4) as ws_server:
-        bound = ws_server.sockets[0].getsockname()
-        ready(f"ws://{bound[0]}:{bound[1]}")
+        address, port = ws_server.sockets[0].getsockname()[:2]
+        ready(f"ws://{f'[{address}]' if ':' in address else address}:{port}")
         await stop
 
 
