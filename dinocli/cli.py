@@ -290,9 +290,13 @@ def _played_line(g, p, seat) -> list[str]:
 @click.option("--watch", is_flag=True, help="No human seat: watch the bots play.")
 @click.option("--no-play", is_flag=True, help="Create the game but do not open the prompt.")
 @click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
+@click.option("--remote", "remotes", multiple=True, metavar="NAME",
+              help="A seat played over the network (repeat): every person's seat gets an invitation URL.")
+@click.option("--server", metavar="URL", help="The server the invitations name (default: ws://127.0.0.1:8765).")
 @JSON
 @pass_env
-def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, no_play, fast, as_json):
+def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, no_play, fast, remotes, server,
+        as_json):
     """Start a new GAME (dingo, sos, dodos, dillos): humans first, then bots.
 
     Without --player you play as "you" (or the config file's player). With only bots (--watch) or
@@ -306,9 +310,12 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         info = games.get(game_kind(game)).info
         default_bot = _configured_bot(env) if bots else DEFAULT_SPEC
         specs = [default_bot] * bots + [bot_spec(s) for s in bot_specs]
-        humans = [] if watch else (list(players) or [_configured_player(env) or DEFAULT_HUMAN])
-        if watch and players:
-            fail("--watch seats no humans; drop --player", USAGE)
+        humans = [] if watch else (list(players) or ([] if remotes else [_configured_player(env) or DEFAULT_HUMAN]))
+        humans += remotes
+        if watch and (players or remotes):
+            fail("--watch seats no humans; drop --player and --remote", USAGE)
+        if server and not remotes:
+            usage("--server names the server of --remote seats; add --remote NAME")
         seated = len(humans) + len(specs)
         if seated < info.min_seats:
             short = info.min_seats - seated
@@ -322,6 +329,18 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
             g = svc.new_game(game, players=humans, bots=specs, seed=seed, variants=list(variants), undo=undo)
         except GameError as exc:   # a name, a variant or a seat count the game refuses: the command line's
             usage(str(exc))
+        if remotes:
+            from dinocli.server.invites import invitations
+
+            invites = invitations(svc.store, g, server)
+            if as_json:
+                emit_json({"game": g.id, "invites": invites})
+                return
+            echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
+                g.table.seat_text(i, shown=False) for i in range(len(g.seats))))
+            echo("\n".join(f"  {i['seat']}: dinocli join '{i['url']}'" for i in invites))
+            echo(f"Serve it: {env.command('serve')}")
+            return
         interactive = humans and not no_play and not as_json
         if interactive and _terminal():
             _open_repl(env, g.id, fast=fast)
@@ -942,6 +961,87 @@ def review(env: Env, source, as_seat):
         t = svc.takeover(g.id, at, seat, branch=branch)
         echo(_taken_over(t))
         _open_repl(env, t.id)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port to listen on (0: any free one, printed).")
+@pass_env
+def serve(env: Env, host, port):
+    """Serve the database's games to the seats invited to them (`new --remote`) until Ctrl-C or SIGTERM.
+
+    The server holds the seed and the whole log, runs the rules and the bots, and sends each seat
+    only its own view (dinocli-protocol(5)).
+    """
+    with handled():
+        from dinocli.server.serve import run
+
+        svc = env.service
+
+        def ready(url: str) -> None:
+            echo(f"serving {svc.store.path_str} on {url} (Ctrl-C stops)")
+            if host not in ("127.0.0.1", "::1", "localhost"):
+                echo(f"dinocli: listening on {host}, beyond this machine, without TLS: anyone on the way "
+                     "can read the invitations' tokens", err=True)
+            sys.stdout.flush()
+
+        try:
+            run(svc.store.path_str, host, port, ready)
+        except OSError as exc:
+            fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        echo("stopped")
+
+
+@cli.command()
+@GAME_ID
+@click.argument("seat", metavar="SEAT", shell_complete=complete.seats)
+@click.option("--renew", is_flag=True, help="Issue a new token for the seat; its old one stops working at once.")
+@click.option("--server", metavar="URL", help="The server the invitation names (default: ws://127.0.0.1:8765).")
+@JSON
+@pass_env
+def invite(env: Env, game_id, seat, renew, server, as_json):
+    """A new invitation URL for a person's SEAT of GAME_ID (--renew), revoking the old one.
+
+    Only a hash of each token is kept, so an invitation cannot be shown again: a lost or leaked one
+    is renewed.
+    """
+    with handled():
+        if not renew:
+            usage("only a hash of a token is kept, so an invitation cannot be shown again; "
+                  "--renew issues a new one and revokes the old")
+        from dinocli.server.invites import renew as renewed
+
+        made = renewed(env.service, game_id, seat, server)
+        if as_json:
+            emit_json({"game": game_id, "invites": [made]})
+        else:
+            echo(f"  {made['seat']}: dinocli join '{made['url']}'")
+
+
+@cli.command()
+@click.argument("url", metavar="URL")
+@click.option("--bot", "spec", required=True, metavar="SPEC", shell_complete=complete.bot_specs,
+              help="The bot that plays the seat (random, rules, mcts:...).")
+def join(url, spec):
+    """Play the seat an invitation URL names with a bot, headless, to the end; then verify the whole game.
+
+    The seat receives only its own view; when the game ends the seed and the hidden events arrive and
+    the game is verified with the same verifier as `verify`.
+    """
+    with handled():
+        from dinocli.events.log import LogRejected
+        from dinocli.server.join import VERIFIED, join as play
+
+        try:
+            seat, verdict = play(url, bot_spec(spec), echo)
+        except LogRejected as exc:
+            fail(f"the server's log is not the game's, stopping: {exc}", REJECTED)
+        if "every draw comes from the committed seed" not in verdict.checked:
+            fail("the game ended without its seed: it cannot be verified", REJECTED)
+        winners = seat.result.get("winners") or ["nobody"]
+        echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
+        echo(VERIFIED)
 
 
 @cli.command("verify")

@@ -210,3 +210,15 @@ def salted_seeds(db) -> None:
     revealed with it (``games.seed_salt``). Games recorded before keep NULL: their commitment has no salt."""
     db.execute("ALTER TABLE seeds ADD COLUMN salt TEXT")
     db.execute("ALTER TABLE games ADD COLUMN seed_salt TEXT")
+
+
+@migrations(name="0008_invitations")
+def invitations(db) -> None:
+    """Seats played over the network (dinocli-protocol(5)): one row per invited seat, keyed by sha256 of its
+    token (the token itself is never stored). The store never reads a row: the server looks a hash up."""
+    db.execute("""CREATE TABLE invitations (
+        token_hash TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        UNIQUE (game_id, seat)
+    ) WITHOUT ROWID""")
