@@ -964,8 +964,9 @@ def review(env: Env, source, as_seat):
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on (loopback unless told).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The IP address to listen on (loopback unless told; 0.0.0.0 for every interface).")
+@click.option("--port", type=limits.PORT.option(), default=8765, show_default=True,
               help="The port to listen on (0: any free one, printed).")
 @pass_env
 def serve(env: Env, host, port):
@@ -974,6 +975,12 @@ def serve(env: Env, host, port):
     The server holds the seed and the whole log, runs the rules and the bots, and sends each seat
     only its own view (dinocli-protocol(5)).
     """
+    import ipaddress
+
+    try:   # an address, never a name to look up: serve makes no query beyond this machine to start
+        ipaddress.ip_address(host if host != "localhost" else "127.0.0.1")
+    except ValueError:
+        usage(f"--host {host[:40]!r}: give an IP address (127.0.0.1, ::1, or 0.0.0.0 for every interface)")
     with handled():
         from dinocli.server.serve import run
 

@@ -53,6 +53,7 @@ LAYERS = {
     "dinocli.repl": CLI,                 # the game prompt, review and replay --step screens
     "dinocli.challenge": CLI,            # prompt_toolkit dialogs
     "dinocli.completion": CLI,           # shell completion
+    "dinocli.server": CLI,               # serve / join over websockets (the seat's view on the wire)
 }
 ROOT_PACKAGE = "dinocli"  # dinocli/__init__.py (__version__ only): importable from every layer
 

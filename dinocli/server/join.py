@@ -100,6 +100,7 @@ async def _play(url: str, spec: str, say: Callable[[str], None]):
     rng = random.Random()
     seat: Seat | None = None
     tries = 0
+    sent: list[float] = []
     while True:
         try:
             async with connect(f"{server}/{game}", max_size=p.MAX_TO_CLIENT, open_timeout=10) as ws:
@@ -122,7 +123,9 @@ async def _play(url: str, spec: str, say: Callable[[str], None]):
                     elif isinstance(msg, p.Events):
                         seat.add(msg.lines, msg.to_move is None)
                         if msg.to_move == seat.seat:
-                            await ws.send(p.encode(p.Move(len(seat.lines), seat.choose(spec, rng))))
+                            move = p.encode(p.Move(len(seat.lines), seat.choose(spec, rng)))
+                            await _paced(sent)
+                            await ws.send(move)
                     elif isinstance(msg, p.End):
                         return seat, seat.finish(msg)
         except p.ProtocolError as exc:
@@ -134,6 +137,17 @@ async def _play(url: str, spec: str, say: Callable[[str], None]):
         if tries > RECONNECT_TRIES:
             raise Refused(f"lost the connection to {server} at event {len(seat.lines)} and could not reconnect")
         await asyncio.sleep(RECONNECT_SECONDS)
+
+
+async def _paced(sent: list[float]) -> None:
+    """Wait, if need be, so that this client sends at most half the server's RATE in any second."""
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    sent[:] = [t for t in sent if now - t < 1.0]
+    if len(sent) >= p.RATE // 2:
+        await asyncio.sleep(1.0 - (now - sent[0]))
+        now = loop.time()
+    sent.append(now)
 
 
 def join(url: str, spec: str, say: Callable[[str], None]):

@@ -21,6 +21,7 @@ __all__ = ["VERSION", "Hello", "Welcome", "Events", "Move", "Error", "End", "ToS
 VERSION = 1
 MAX_TO_SERVER = 4096            # bytes: a hello or a move is small; a bigger message is refused unread
 MAX_TO_CLIENT = LOG_BYTES.high  # bytes: at most a whole log (a reconnect's catch-up, the end)
+RATE = 100                      # messages a second a client may send; `join` paces itself to half of it
 
 Token = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{22,64}$")]
 GameId = Annotated[str, msgspec.Meta(max_length=64)]

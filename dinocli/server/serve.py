@@ -25,7 +25,6 @@ from dinocli.server.invites import seat_of_token
 __all__ = ["Server", "run"]
 
 HELLO_SECONDS = 10.0   # a connection that says nothing is closed
-RATE = 20              # messages a second a client may send (a bot or a person needs a few)
 
 
 class Server:
@@ -112,8 +111,8 @@ class Server:
             async for data in ws:
                 now = loop.time()
                 window = [t for t in window if now - t < 1.0] + [now]
-                if len(window) > RATE:   # a flood: one error, and the connection goes (nothing of it is read)
-                    await ws.send(p.encode(p.Error(f"more than {RATE} messages a second: the connection is closed")))
+                if len(window) > p.RATE:   # a flood: one error, and the connection goes (nothing of it is read)
+                    await ws.send(p.encode(p.Error(f"more than {p.RATE} messages a second: the connection is closed")))
                     return
                 reply = await self._receive(game, seat, data)
                 if reply is not None:
