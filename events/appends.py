@@ -37,45 +37,61 @@ class Appends:
         self.tree = tree
         self.segments = segments
 
+    @sql_errors
     def append(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> int:
         """Append commands to a branch whose head must still be ``expected_head``; the new head."""
-        return self.append_path(game_id, branch, commands, expected_head)[-1].id
+        return self._append(game_id, branch, self._prepared(commands), expected_head)[-1][0]
 
     @sql_errors
     def append_path(self, game_id: str, branch: str, commands: list[Command], expected_head: int | None) -> list[Stored]:
         """:meth:`append`, returning the appended events as stored (to extend a path already held)."""
+        prepared = self._prepared(commands)
+        rows = self._append(game_id, branch, prepared, expected_head)
+        return [Stored(eid, parent, seq, p[0], actor, action, None if rolls is None else _json(rolls), h, ph, command)
+                for (eid, parent, seq, _t, _v, _b, actor, action, rolls, h, ph, command, *_), p in zip(rows, prepared)]
+
+    @staticmethod
+    def _prepared(commands: list[Command]) -> list[tuple]:
+        """The commands' events checked, each as (event, tag, version, body text, actor, action, rolls text,
+        sealed, public text, whether it is its command's first): the actor, action and rolls on the first only."""
         if not commands or any(not c.events for c in commands):
             raise StoreError("nothing to append: every command needs at least one event")
         prepared = []
+        append = prepared.append
         for c in commands:
-            if c.actor is not None and type(c.actor) is not int:
-                raise StoreError(f"actor must be a seat number or None, not {c.actor!r}")
-            if c.action is not None and not isinstance(c.action, str):
-                raise StoreError(f"action must be text or None, not {c.action!r}")
+            actor, action, events = c.actor, c.action, c.events
+            if actor is not None and type(actor) is not int:
+                raise StoreError(f"actor must be a seat number or None, not {actor!r}")
+            if action is not None and not isinstance(action, str):
+                raise StoreError(f"action must be text or None, not {action!r}")
             rolls = None
             if c.rolls is not None:
                 try:
                     rolls = json_text(msgspec.convert(c.rolls, _ROLLS))
                 except msgspec.ValidationError as exc:
                     raise StoreError(f"rolls must be [key, n, value] triples: {exc}") from None
-            sealed = c.sealed if c.sealed is not None else [True] * len(c.events)
-            seen = c.seen if c.seen is not None else [[]] * len(c.events)
-            shown = c.shown if c.shown is not None else [None] * len(c.events)
-            if not len(sealed) == len(seen) == len(shown) == len(c.events):
+            n = len(events)
+            sealed = c.sealed if c.sealed is not None else [True] * n
+            seen = c.seen if c.seen is not None else [[]] * n
+            shown = c.shown if c.shown is not None else [None] * n
+            if not len(sealed) == len(seen) == len(shown) == n:
                 raise StoreError("a command needs one 'sealed' flag, 'seen' list and 'shown' form per event")
-            for i, ev in enumerate(c.events):
+            for i, ev in enumerate(events):
+                sees, sh = seen[i], shown[i]
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
-                if not (isinstance(seen[i], list) and all(type(s) is int for s in seen[i])) \
-                        or not (shown[i] is None or isinstance(shown[i], Event)):
+                if not (isinstance(sees, list) and all(type(s) is int for s in sees)) \
+                        or not (sh is None or isinstance(sh, Event)):
                     raise StoreError(f"'seen' must list seat numbers and 'shown' be an event or None (event {i})")
-                first = i == 0
-                actor = c.actor if first else None
-                sh = shown[i]
                 public = None if not sealed[i] else \
-                    public_text(seen[i], None if sh is None else (sh.tag, sh.version, body_text(sh), actor))
-                prepared.append((ev.tag, ev.version, body_text(ev), actor, c.action if first else None,
-                                 rolls if first else None, first, sealed[i], ev, public))
+                    public_text(sees, None if sh is None else (sh.tag, sh.version, body_text(sh), actor))
+                append((ev, ev.tag, ev.version, body_text(ev), actor, action, rolls, bool(sealed[i]), public, i == 0))
+                actor = action = rolls = None
+        return prepared
+
+    def _append(self, game_id: str, branch: str, prepared: list[tuple], expected_head: int | None) -> list[tuple]:
+        """Hash the prepared events onto the branch head, which must still be ``expected_head``, and insert them in
+        one transaction; their rows as inserted (:data:`INSERT_EVENT`'s columns)."""
         conn = self.database.connection
         with self.database.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -89,28 +105,28 @@ class Appends:
                 parent_hash, seq = genesis, 0
             if tip is not None and tip != head:
                 self.tree.keep_line(game_id, branch, tip)
-            created = now()
-            links, parent, command = [], head, next_id
-            salts = new_salts(2 * len(prepared)) if chain != 1 else [None] * (2 * len(prepared))
-            for i, (tag, v, body, actor, action, rolls, first, sealed, _ev, public) in enumerate(prepared):
+            # a salt for each sealed event and each command's rolls (none under hash rule 1)
+            salts = iter(new_salts(sum(p[7] + (p[6] is not None) for p in prepared)) if chain != 1 else ())
+            publics = chain >= 3
+            links, parent, eid, command = [], head, next_id, next_id
+            for _ev, tag, v, body, actor, action, rolls, sealed, public, first in prepared:
                 if first:
-                    command = next_id + i
-                links.append((next_id + i, parent, tag, v, body.encode(), actor, action, rolls, command,
-                              salts[2 * i] if sealed else None, None if rolls is None else salts[2 * i + 1],
-                              public.encode() if sealed and chain >= 3 else None))
-                parent = next_id + i
-            hashes = walk(parent_hash, links, chain, root=head)
-            rows, out = [], []
-            for (eid, parent, tag, v, _body, actor, action, rolls, command, salt, rolls_salt, public), h, prepared_event \
-                    in zip(links, hashes, prepared):
+                    command = eid
+                links.append((eid, parent, tag, v, body.encode(), actor, action, rolls, command,
+                              next(salts) if sealed and chain != 1 else None,
+                              None if rolls is None or chain == 1 else next(salts),
+                              public.encode() if sealed and publics else None))
+                parent = eid
+                eid += 1
+            created = now()
+            rows = []
+            for link, h, p in zip(links, walk(parent_hash, links, chain, root=head), prepared):
                 seq += 1
-                rows.append((eid, parent, seq, tag, v, prepared_event[2], actor, action, rolls, h, parent_hash, command,
-                             salt, rolls_salt, None if public is None else public.decode(), game_id, created))
-                out.append(Stored(eid, parent, seq, prepared_event[8], actor, action,
-                                  None if rolls is None else _json(rolls), h, parent_hash, command))
+                rows.append((link[0], link[1], seq, link[2], link[3], p[3], link[5], link[6], link[7], h, parent_hash,
+                             link[8], link[9], link[10], p[8] if link[11] is not None else None, game_id, created))
                 parent_hash = h
             conn.executemany(INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
-                         (rows[-1][0], rows[-1][0], game_id, branch))
-            self.segments.appended(game_id, rows[-1][0], seq, len(rows))
-        return out
+                         (parent, parent, game_id, branch))
+            self.segments.appended(game_id, parent, seq, len(rows))
+        return rows

@@ -45,11 +45,15 @@ class Database:
     """An open dinocli database file: :attr:`connection`, :meth:`write` transactions, :meth:`close`."""
 
     def __init__(self, connection: sqlite3.Connection, path_str: str, timeout: float):
+        """The database on an open ``connection`` (its pragmas set), its schema created or upgraded."""
         self.connection = connection
         self.path_str = path_str
         self.timeout = timeout
-        self._identity: dict[str, tuple[int, int] | None] = {}
         self._savepoints = 0
+        self._identity: dict[str, tuple[int, int] | None] = {}   # none checked while the schema is made
+        self._migrate()
+        if path_str != ":memory:":
+            self._identity = self._files()
 
     @classmethod
     def open(cls, path: str | os.PathLike | None = None, *, bulk: bool = False, timeout: float = 5.0,
@@ -92,9 +96,6 @@ class Database:
                     conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA synchronous = {'NORMAL' if bulk else 'FULL'}")
             database = cls(conn, path_str, timeout)
-            database._migrate()
-            if not memory:
-                database._identity = database._files()
         except StoreError:
             conn.close()
             raise
