@@ -12,6 +12,7 @@ from .chain import body_text, json_text, new_salts, public_text, walk
 from .codec import Event
 from .database import Database
 from .errors import Conflict, StoreError, sql_errors
+from .games import Games
 from .records import Command, Stored, now
 from .segments import Segments
 from .tree import Tree
@@ -19,9 +20,8 @@ from .tree import Tree
 __all__ = ["Appends", "INSERT_EVENT"]
 
 _APPEND_STATE = """
-SELECT b.head, b.tip, e.hash, e.seq, g.genesis, (SELECT coalesce(max(id), 0) + 1 FROM events), g.chain
-FROM branches b JOIN games g ON g.id = b.game_id LEFT JOIN events e ON e.id = b.head
-WHERE b.game_id = ? AND b.name = ?"""
+SELECT b.head, b.tip, e.hash, e.seq, (SELECT coalesce(max(id), 0) + 1 FROM events)
+FROM branches b LEFT JOIN events e ON e.id = b.head WHERE b.game_id = ? AND b.name = ?"""
 INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
                  "command, salt, rolls_salt, public, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -32,8 +32,9 @@ _json = msgspec.json.decode
 class Appends:
     """The appends to the games of a :class:`~dinocli.events.database.Database`."""
 
-    def __init__(self, database: Database, tree: Tree, segments: Segments):
+    def __init__(self, database: Database, games: Games, tree: Tree, segments: Segments):
         self.database = database
+        self.games = games
         self.tree = tree
         self.segments = segments
 
@@ -97,7 +98,8 @@ class Appends:
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
             if state is None:
                 self.tree.branch_row(game_id, branch)  # raises UnknownGameId / UnknownBranch
-            head, tip, parent_hash, seq, genesis, next_id, chain = state
+            head, tip, parent_hash, seq, next_id = state
+            genesis, chain = self.games.root(game_id)
             if head != expected_head:
                 raise Conflict(f"game {game_id} branch {branch!r} moved: expected head {expected_head}, "
                                f"found {head} (another process played first); reload and retry")

@@ -41,6 +41,15 @@ class _Connection(sqlite3.Connection):
         return super().execute(sql, *args)
 
 
+def _identity(name: str) -> tuple[int, int] | None:
+    """(device, inode) of a file, None if there is none."""
+    try:
+        st = os.stat(name)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 class Database:
     """An open dinocli database file: :attr:`connection`, :meth:`write` transactions, :meth:`close`."""
 
@@ -141,26 +150,19 @@ class Database:
 
     def _files(self) -> dict[str, tuple[int, int] | None]:
         """(device, inode) of the database file and its -wal (None: absent)."""
-        out: dict[str, tuple[int, int] | None] = {}
-        for name in (self.path_str, self.path_str + "-wal"):
-            try:
-                st = os.stat(name)
-                out[name] = (st.st_dev, st.st_ino)
-            except OSError:
-                out[name] = None
-        return out
+        return {name: _identity(name) for name in (self.path_str, self.path_str + "-wal")}
 
     def check_files(self) -> None:
         """Raise DatabaseGone if the database file or its -wal was deleted or replaced since it was
         opened (SQLite would go on writing to the old, unreachable inodes)."""
-        if not self._identity:
-            return
-        now = self._files()
         for name, was in self._identity.items():
-            if was is None and name.endswith("-wal") and now[name] is not None:
-                self._identity[name] = now[name]  # the -wal appeared with our first write
-            elif now[name] != was:
-                what = "deleted" if now[name] is None else "replaced"
+            now = _identity(name)
+            if now == was:
+                continue
+            if was is None and name.endswith("-wal"):
+                self._identity[name] = now  # the -wal appeared with our first write
+            else:
+                what = "deleted" if now is None else "replaced"
                 raise DatabaseGone(f"{name} was {what} while dinocli had it open: nothing more is saved "
                                    f"(what was acknowledged before is in the old file, if anywhere)")
 
@@ -180,48 +182,39 @@ class Database:
 
     @contextlib.contextmanager
     def write(self) -> Iterator[None]:
-        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints. The database file must
-        still be the one opened when the transaction's commit is acknowledged (checked once, after the
-        outermost commit: what a replaced or deleted file received is out of reach, and said so)."""
-        outermost = not self.connection.in_transaction
-        try:
-            with self._atomic():
-                yield
-        except sqlite3.Error as exc:
-            raise self.translate(exc) from None
-        if outermost:
-            self.check_files()
-
-    @contextlib.contextmanager
-    def _atomic(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE ... COMMIT, or a savepoint inside a transaction (as sqlite-utils' ``atomic()``)."""
+        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints (as sqlite-utils' ``atomic()``). The
+        database file must still be the one opened when the transaction's commit is acknowledged (checked once,
+        after the outermost commit: what a replaced or deleted file received is out of reach, and said so)."""
         conn = self.connection
         if conn.in_transaction:
             self._savepoints += 1
             name = f"dinocli_{self._savepoints}"
-            conn.execute(f"SAVEPOINT {name}")
+            try:
+                conn.execute(f"SAVEPOINT {name}")
+                try:
+                    yield
+                except BaseException:
+                    if conn.in_transaction:   # a RAISE(ROLLBACK) may have ended the whole transaction
+                        conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                        conn.execute(f"RELEASE SAVEPOINT {name}")
+                    raise
+                conn.execute(f"RELEASE SAVEPOINT {name}")
+            except sqlite3.Error as exc:
+                raise self.translate(exc) from None
+            return
+        try:
+            conn.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                conn.execute("COMMIT")
             except BaseException:
-                if conn.in_transaction:   # a RAISE(ROLLBACK) may have ended the whole transaction
-                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                    conn.execute(f"RELEASE SAVEPOINT {name}")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
-            conn.execute(f"RELEASE SAVEPOINT {name}")
-            return
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        try:
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+        except sqlite3.Error as exc:
+            raise self.translate(exc) from None
+        if self._identity:
+            self.check_files()
 
     def cached(self, table: str, sql: str, args: tuple) -> list[tuple] | None:
         """The rows of a query on a cache table (``snapshots``, ``segments``); None if that table was dropped

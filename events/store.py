@@ -87,7 +87,7 @@ class Store:
         self._segments = Segments(database, self._tree)
         self._reads = Reads(database, self._games, self._tree, self._segments)
         self._snapshots = Snapshots(database, self._tree, self._reads)
-        self._appends = Appends(database, self._tree, self._segments)
+        self._appends = Appends(database, self._games, self._tree, self._segments)
         self._transfer = Transfer(database, self._games, self._tree, self._reads, self._segments)
 
     @classmethod
