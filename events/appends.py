@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .chain import body_text, json_text, new_salts, public_text, walk
+from .chain import body_bytes, json_text, new_salts, public_bytes, walk
 from .codec import Event
 from .database import Database
 from .errors import Conflict, StoreError, sql_errors
@@ -25,6 +25,10 @@ FROM branches b LEFT JOIN events e ON e.id = b.head WHERE b.game_id = ? AND b.na
 INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
                  "command, salt, rolls_salt, public, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+# an event's row as walk hashes it (body and public form as UTF-8 bytes, stored as the text they are), then the rest
+_INSERT_LINK = ("INSERT INTO events (id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt, public, "
+                "seq, hash, parent_hash, game_id, created) "
+                "VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
 _json = msgspec.json.decode
 
@@ -49,12 +53,14 @@ class Appends:
         prepared = self._prepared(commands)
         rows = self._append(game_id, branch, prepared, expected_head)
         return [Stored(eid, parent, seq, p[0], actor, action, None if rolls is None else _json(rolls), h, ph, command)
-                for (eid, parent, seq, _t, _v, _b, actor, action, rolls, h, ph, command, *_), p in zip(rows, prepared)]
+                for (eid, parent, _t, _v, _b, actor, action, rolls, command, _s, _rs, _p, seq, h, ph, *_), p
+                in zip(rows, prepared)]
 
     @staticmethod
     def _prepared(commands: list[Command]) -> list[tuple]:
-        """The commands' events checked, each as (event, tag, version, body text, actor, action, rolls text,
-        sealed, public text, whether it is its command's first): the actor, action and rolls on the first only."""
+        """The commands' events checked, each as (event, tag, version, body, actor, action, rolls text, sealed,
+        public form, whether it is its command's first; body and public form as UTF-8 bytes): the actor, action
+        and rolls on a command's first event only."""
         if not commands or any(not c.events for c in commands):
             raise StoreError("nothing to append: every command needs at least one event")
         prepared = []
@@ -77,22 +83,24 @@ class Appends:
             shown = c.shown if c.shown is not None else [None] * n
             if not len(sealed) == len(seen) == len(shown) == n:
                 raise StoreError("a command needs one 'sealed' flag, 'seen' list and 'shown' form per event")
+            first = True
             for i, ev in enumerate(events):
                 sees, sh = seen[i], shown[i]
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
-                if not (isinstance(sees, list) and all(type(s) is int for s in sees)) \
+                if type(sees) is not list or not all(type(s) is int for s in sees) \
                         or not (sh is None or isinstance(sh, Event)):
                     raise StoreError(f"'seen' must list seat numbers and 'shown' be an event or None (event {i})")
                 public = None if not sealed[i] else \
-                    public_text(sees, None if sh is None else (sh.tag, sh.version, body_text(sh), actor))
-                append((ev, ev.tag, ev.version, body_text(ev), actor, action, rolls, bool(sealed[i]), public, i == 0))
+                    public_bytes(sees, None if sh is None else (sh.tag, sh.version, body_bytes(sh), actor))
+                append((ev, ev.tag, ev.version, body_bytes(ev), actor, action, rolls, bool(sealed[i]), public, first))
                 actor = action = rolls = None
+                first = False
         return prepared
 
     def _append(self, game_id: str, branch: str, prepared: list[tuple], expected_head: int | None) -> list[tuple]:
         """Hash the prepared events onto the branch head, which must still be ``expected_head``, and insert them in
-        one transaction; their rows as inserted (:data:`INSERT_EVENT`'s columns)."""
+        one transaction; their rows as inserted (``_INSERT_LINK``'s columns)."""
         conn = self.database.connection
         with self.database.write():
             state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -107,27 +115,27 @@ class Appends:
                 parent_hash, seq = genesis, 0
             if tip is not None and tip != head:
                 self.tree.keep_line(game_id, branch, tip)
-            # a salt for each sealed event and each command's rolls (none under hash rule 1)
-            salts = iter(new_salts(sum(p[7] + (p[6] is not None) for p in prepared)) if chain != 1 else ())
-            publics = chain >= 3
+            # a salt for each sealed event and each command's rolls (none under hash rule 1); the public form
+            # is kept from hash rule 3 on
+            salted, publics = chain != 1, chain >= 3
+            salts = iter(new_salts(sum(p[7] + (p[6] is not None) for p in prepared)) if salted else ())
             links, parent, eid, command = [], head, next_id, next_id
             for _ev, tag, v, body, actor, action, rolls, sealed, public, first in prepared:
                 if first:
                     command = eid
-                links.append((eid, parent, tag, v, body.encode(), actor, action, rolls, command,
-                              next(salts) if sealed and chain != 1 else None,
-                              None if rolls is None or chain == 1 else next(salts),
-                              public.encode() if sealed and publics else None))
+                links.append((eid, parent, tag, v, body, actor, action, rolls, command,
+                              next(salts) if sealed and salted else None,
+                              None if rolls is None or not salted else next(salts),
+                              public if sealed and publics else None))
                 parent = eid
                 eid += 1
             created = now()
             rows = []
-            for link, h, p in zip(links, walk(parent_hash, links, chain, root=head), prepared):
+            for link, h in zip(links, walk(parent_hash, links, chain, root=head)):
                 seq += 1
-                rows.append((link[0], link[1], seq, link[2], link[3], p[3], link[5], link[6], link[7], h, parent_hash,
-                             link[8], link[9], link[10], p[8] if link[11] is not None else None, game_id, created))
+                rows.append(link + (seq, h, parent_hash, game_id, created))
                 parent_hash = h
-            conn.executemany(INSERT_EVENT, rows)
+            conn.executemany(_INSERT_LINK, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                          (parent, parent, game_id, branch))
             self.segments.appended(game_id, parent, seq, len(rows))
