@@ -30,6 +30,7 @@ _INSERT_LINK = ("INSERT INTO events (id, parent, type, v, body, actor, action, r
                 "seq, hash, parent_hash, game_id, created) "
                 "VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
+_INT = {int}   # a seat number's only type (not bool)
 _json = msgspec.json.decode
 
 
@@ -88,7 +89,7 @@ class Appends:
                 sees, sh = seen[i], shown[i]
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
-                if type(sees) is not list or not all(type(s) is int for s in sees) \
+                if type(sees) is not list or not {*map(type, sees)} <= _INT \
                         or not (sh is None or isinstance(sh, Event)):
                     raise StoreError(f"'seen' must list seat numbers and 'shown' be an event or None (event {i})")
                 public = None if not sealed[i] else \

@@ -12,7 +12,6 @@ import os
 import pathlib
 import sqlite3
 import urllib.parse
-from collections.abc import Iterator
 from typing import Any
 
 from .errors import DatabaseGone, DatabaseLocked, DatabaseUnavailable, StoreError
@@ -59,6 +58,7 @@ class Database:
         self.path_str = path_str
         self.timeout = timeout
         self._savepoints = 0
+        self._open: list[str | None] = []   # the savepoint of each open write() block (None: the transaction)
         self._identity: dict[str, tuple[int, int] | None] = {}   # none checked while the schema is made
         self._migrate()
         if path_str != ":memory:":
@@ -180,40 +180,49 @@ class Database:
             return DatabaseUnavailable(f"{self.path_str}: the database is read-only")
         return DatabaseUnavailable(f"{self.path_str}: {msg}")
 
-    @contextlib.contextmanager
-    def write(self) -> Iterator[None]:
-        """One transaction (BEGIN IMMEDIATE); nested blocks are savepoints (as sqlite-utils' ``atomic()``). The
-        database file must still be the one opened when the transaction's commit is acknowledged (checked once,
-        after the outermost commit: what a replaced or deleted file received is out of reach, and said so)."""
+    def write(self) -> "Database":
+        """One transaction (BEGIN IMMEDIATE), as ``with database.write():``; nested blocks are savepoints (as
+        sqlite-utils' ``atomic()``). The database file must still be the one opened when the transaction's commit
+        is acknowledged (checked once, after the outermost commit: what a replaced or deleted file received is
+        out of reach, and said so). sqlite3 errors, the block's own too, leave as one-line StoreErrors."""
+        return self
+
+    def __enter__(self) -> None:
         conn = self.connection
-        if conn.in_transaction:
-            self._savepoints += 1
-            name = f"dinocli_{self._savepoints}"
-            try:
-                conn.execute(f"SAVEPOINT {name}")
-                try:
-                    yield
-                except BaseException:
-                    if conn.in_transaction:   # a RAISE(ROLLBACK) may have ended the whole transaction
-                        conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                        conn.execute(f"RELEASE SAVEPOINT {name}")
-                    raise
-                conn.execute(f"RELEASE SAVEPOINT {name}")
-            except sqlite3.Error as exc:
-                raise self.translate(exc) from None
-            return
+        name = None
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
+            if conn.in_transaction:
+                self._savepoints += 1
+                name = f"dinocli_{self._savepoints}"
+                conn.execute(f"SAVEPOINT {name}")
+            else:
+                conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self.translate(exc) from None
-        if self._identity:
+        self._open.append(name)
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        conn = self.connection
+        name = self._open.pop()
+        try:
+            if kind is None:
+                try:
+                    conn.execute("COMMIT" if name is None else f"RELEASE SAVEPOINT {name}")
+                except BaseException:
+                    if name is None and conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            elif conn.in_transaction:   # (a RAISE(ROLLBACK) may have ended the whole transaction)
+                if name is None:
+                    conn.execute("ROLLBACK")
+                else:
+                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    conn.execute(f"RELEASE SAVEPOINT {name}")
+        except sqlite3.Error as error:
+            raise self.translate(error) from None
+        if isinstance(exc, sqlite3.Error):
+            raise self.translate(exc) from None
+        if kind is None and name is None and self._identity:
             self.check_files()
 
     def cached(self, table: str, sql: str, args: tuple) -> list[tuple] | None:
