@@ -93,11 +93,7 @@ class Store:
     @classmethod
     def open(cls, path: str | os.PathLike | None = None, *, bulk: bool = False, timeout: float = 5.0,
              readonly: bool = False) -> "Store":
-        """Open (creating if needed) the database at ``path``; None means :func:`default_path`.
-
-        ``path`` is a plain file name, never an SQLite URI (``file:x?mode=memory`` is a file of
-        that name). Only the default location's folders are created; elsewhere a missing folder
-        is an error that says how to create it."""
+        """The store of the database at ``path`` (None: :func:`default_path`), opened by :meth:`Database.open`."""
         return cls(Database.open(path, bulk=bulk, timeout=timeout, readonly=readonly))
 
     @property
