@@ -330,3 +330,22 @@ def test_stored_and_records_are_plain_msgspec_values(store):
     s = store.path(gid, head)[0]
     assert msgspec.to_builtins(s)["event"] == {"type": "test.thing", "n": 1, "card": "x", "tags": []}
     assert msgspec.to_builtins(store.game(gid))["id"] == gid
+
+
+def test_an_append_stores_the_rows_an_import_of_its_log_stores(store, tmp_path):
+    """#43 (the append path made lean): what an append writes is a log's content, column by column and of the
+    same SQLite types as the rows ``import`` writes from the exported log (text, not bytes, for bodies and public
+    forms); a salt only on a sealed event and a rolls salt only with rolls."""
+    from dinocli.events.log import read_log
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [Command(0, "play ü", [["deck/1", 10, 4]], things(1, 2, 3), [True, False, True],
+                                              [[0], [], [1]], [Thing(n=-1), None, None]), auto(4)], None)
+    with Store.open(tmp_path / "other.sqlite") as other:
+        other.import_log(read_log("".join(store.export(gid, seed=store.secret_seed(gid))).encode()))
+        columns = ("seq, type, v, body, actor, action, rolls, hash, parent_hash, salt, rolls_salt, public, "
+                   "typeof(body), typeof(public), typeof(salt), typeof(rolls_salt), command - id")
+        rows = [s.connection.execute(f"SELECT {columns} FROM events ORDER BY id").fetchall() for s in (store, other)]
+    assert rows[0] == rows[1] and len(rows[0]) == 4 and head == 4
+    assert [r[-5:-1] for r in rows[0]] == [("text", "text", "text", "text"), ("text", "null", "null", "null"),
+                                          ("text", "text", "text", "null"), ("text", "text", "text", "null")]
