@@ -108,7 +108,7 @@ def cli_figures(runs: int = 11, *, events: tuple[int, int] = (1_000, 100_000)) -
             big, big_head = long_game(svc, events=events[1], path_events=events[0] * 5, seed="big")
             out["small_game_events"] = svc.store.event_depth(small, small_head)
             out["big_game_events"] = svc.store.connection.execute("SELECT count(*) FROM events WHERE game_id = ?",
-                                                             (big,)).fetchone()[0]
+                                                                  (big,)).fetchone()[0]
             out["big_game_path_events"] = svc.store.event_depth(big, big_head)
         finally:
             svc.close()
