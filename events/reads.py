@@ -1,8 +1,8 @@
-"""Reading a game's events: the path from the root to a head, decoded and hash-checked (what ``verify``, export
-and a held path use), the trusted local read a command folds its state from (decoded, not hash-checked), and
-one event by id. A straight line of play is read in id order, its packed segments first
-(:mod:`dinocli.events.segments`); a line with branches off it follows the parent links (:mod:`dinocli.events.tree`).
-One part of :class:`dinocli.events.store.Store`.
+"""Reading a game's events: the path from the root to a head, decoded and hash-checked; the trusted local read
+a command folds its state from (decoded, not hash-checked); the hash check of a run of rows up to a head (export
+and the snapshots use it); one event by id. A straight line of play is read in id order, its packed segments
+first (:mod:`dinocli.events.segments`); a line with branches off it follows the parent links
+(:mod:`dinocli.events.tree`). One part of :class:`dinocli.events.store.Store`.
 """
 
 from __future__ import annotations

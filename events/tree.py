@@ -4,7 +4,7 @@ branch), the walk from the root to a head, and the check of the whole tree's has
 Nothing is updated or deleted: undo, redo, branch and checkout only move pointers, and a line of
 play a head leaves is kept under an automatic name (``main-1``), so that no event is ever
 unreachable. :class:`Tree` is one part of :class:`dinocli.events.store.Store`: the reads, the appends
-and the transfer find paths and move heads through it.
+and the transfer find the rows of a path and the branch heads through it.
 """
 
 from __future__ import annotations
