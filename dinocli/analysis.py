@@ -148,7 +148,7 @@ def analyze(service, g, seat: int, spec: str = DEFAULT_BOT, workers: int = 1,
     """Every decision of ``seat`` with its evaluation, from the cache where it is there (then cached)."""
     from dinocli.events import analyses
 
-    conn = service.store.db.conn
+    conn = service.store.connection
     todo = decisions(g, seat)
     results: dict[int, dict] = {}
     missing = []

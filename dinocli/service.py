@@ -18,7 +18,7 @@ import msgspec
 
 from dinocli import games
 from dinocli.events import RecordingRng, SeededRng, canonical, new_seed
-from dinocli.events import store as event_store
+from dinocli.events import segments as event_segments
 from dinocli.events.records import SeatRecord, Takeover, with_takeover
 from dinocli.events.store import Command, Conflict, GameRecord, Store, Stored
 from dinocli.games.names import check_name, check_names, check_spec_text
@@ -278,7 +278,7 @@ class Service:
             if state is not None:
                 return Loaded(record, game, config, None, store=self.store, head=head, seq=seq + len(tail),
                               state=fold_all(game, state, (s.event for s in tail)), snapshot_seq=seq, branch=name)
-        if head is not None and (self.store.event_depth(record.id, head) or 0) >= event_store.PACK_FROM:
+        if head is not None and (self.store.event_depth(record.id, head) or 0) >= event_segments.PACK_FROM:
             # a long line without a usable snapshot: folded from the trusted read (the path is read,
             # hash-checked, when asked for)
             events = self.store.events(record.id, head)
@@ -588,7 +588,7 @@ class Service:
             raise ServiceError(f"no event {at} on branch {g.branch} (it has 1..{len(g.path)})")
         try:
             with self.store.write():
-                notes.add(self.store.conn, g.id, target.id, text)
+                notes.add(self.store.connection, g.id, target.id, text)
         except notes.NoteRefused as exc:
             raise ServiceError(str(exc)) from None
         return target.seq
@@ -598,7 +598,7 @@ class Service:
         the table, no seat), only on events it may see."""
         from dinocli.events import notes
 
-        kept = notes.by_event(self.store.conn, g.id)
+        kept = notes.by_event(self.store.connection, g.id)
         out = {}
         for s in g.path:
             if s.id in kept and ((seat is None and not public) or g.game.redact(s.event, seat) == s.event):
@@ -610,7 +610,7 @@ class Service:
         only that seat's own (judged from its information), with ``public`` none."""
         from dinocli.events import analyses
 
-        return {} if public else analyses.of_path(self.store.conn, g.path, None if seat is None else {seat})
+        return {} if public else analyses.of_path(self.store.connection, g.path, None if seat is None else {seat})
 
     # -- verification ---------------------------------------------------------------------
 
@@ -675,15 +675,15 @@ class Service:
         with self.store.write():
             record = self.store.import_log(parsed)
             if parsed.notes:
-                ids = {seq: eid for seq, eid in self.store.conn.execute(
+                ids = {seq: eid for seq, eid in self.store.connection.execute(
                     "SELECT seq, id FROM events WHERE game_id = ?", (record.id,))}
                 for seq, text in parsed.notes:
-                    notes.add(self.store.conn, record.id, ids[seq], text)
+                    notes.add(self.store.connection, record.id, ids[seq], text)
             from dinocli.events import analyses
 
             for j in parsed.analyses:   # checked by read_log; a judgement made here already is kept
                 e = parsed.entries[j.event - 1]
-                analyses.keep(self.store.conn, e.hash, j.bot, j.seat, analyses.stored(j, e.action), replace=False)
+                analyses.keep(self.store.connection, e.hash, j.bot, j.seat, analyses.stored(j, e.action), replace=False)
         return record
 
 

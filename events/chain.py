@@ -55,8 +55,8 @@ from .errors import Corrupt, Unlinked
 from .records import Header, header_of
 
 __all__ = ["GENESIS_FIELDS", "CHAIN", "SALT", "HEX64", "genesis_hash", "walk", "event_hash", "commitment",
-           "rolls_commitment", "link_hash", "new_salts", "body_text", "json_text", "normalized", "public_text",
-           "line_public"]
+           "rolls_commitment", "link_hash", "new_salts", "body_text", "body_bytes", "json_text", "normalized",
+           "public_text", "public_bytes", "line_public"]
 
 CHAIN = 4                                   # the hash rule new games are recorded under
 SALT = re.compile(r"^[0-9a-f]{32}$")
@@ -217,6 +217,11 @@ def public_text(seen: Sequence[int], shown: tuple | None) -> str:
     """Format 3: a sealed event's public form as canonical JSON text, ``{"seen": [...], "shown": ...}``: the
     seats that may see it (sorted) and ``shown`` = (type, v, body as canonical JSON text, actor), the form
     every other seat is shown, or None (nothing)."""
+    return public_bytes(seen, shown).decode()
+
+
+def public_bytes(seen: Sequence[int], shown: tuple | None) -> bytes:
+    """:func:`public_text` as UTF-8 bytes (as :func:`walk` hashes it)."""
     if shown is None:
         form = b"null"
     else:
@@ -224,7 +229,7 @@ def public_text(seen: Sequence[int], shown: tuple | None) -> str:
         form = b"".join((b'{"actor":', b"null" if actor is None else b"%d" % actor, b',"body":',
                          body if isinstance(body, bytes) else body.encode(), b',"type":', _ENCODER.encode(type_),
                          b',"v":%d}' % v))
-    return (b'{"seen":' + _ENCODER.encode(sorted(seen)) + b',"shown":' + form + b"}").decode()
+    return b'{"seen":' + _ENCODER.encode(sorted(seen)) + b',"shown":' + form + b"}"
 
 
 def _content(type_: str, v: int, body: bytes, actor: int | None, action: str | None, rolls: bytes | None = None,
@@ -255,9 +260,14 @@ def new_salts(k: int) -> list[str]:
 
 def body_text(event: Event) -> str:
     """The event's fields without its tag as canonical JSON text (what the store keeps)."""
+    return body_bytes(event).decode()
+
+
+def body_bytes(event: Event) -> bytes:
+    """:func:`body_text` as UTF-8 bytes (as :func:`walk` hashes it)."""
     raw = msgspec.to_builtins(event)
     del raw["type"]
-    return _ENCODER.encode(raw).decode()
+    return _ENCODER.encode(raw)
 
 
 def json_text(value: Any) -> str:

@@ -134,23 +134,23 @@ class Unlinked(ValueError):
 
 
 def sql_errors(fn: Callable) -> Callable:
-    """Turn sqlite3 errors raised by a Store method into one-line StoreErrors, and stored JSON
-    that no longer decodes or has the wrong shape (a corrupt file) into one too."""
+    """Turn sqlite3 errors raised by a method of one of the store's parts (which holds the ``database``) into
+    one-line StoreErrors, and stored JSON that no longer decodes or has the wrong shape (a corrupt file) into one too."""
 
     @functools.wraps(fn)
     def inner(self: Any, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(self, *args, **kwargs)
         except sqlite3.Error as exc:
-            raise self._translate(exc) from None
+            raise self.database.translate(exc) from None
         except msgspec.DecodeError as exc:
-            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
+            raise DatabaseUnavailable(f"{self.database.path_str}: the database is corrupt "
                                       f"(stored JSON does not decode: {exc})") from None
         except RecursionError:
-            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt "
+            raise DatabaseUnavailable(f"{self.database.path_str}: the database is corrupt "
                                       "(stored JSON is nested too deeply)") from None
         except (Corrupt, msgspec.ValidationError) as exc:
-            raise DatabaseUnavailable(f"{self.path_str}: the database is corrupt ({exc})") from None
+            raise DatabaseUnavailable(f"{self.database.path_str}: the database is corrupt ({exc})") from None
         except Unlinked as exc:
             raise ChainBroken(*exc.args) from None
 

@@ -6,7 +6,7 @@ seating is decoded strictly (:func:`seating_of`) by those who act on it (dinocli
 
 from __future__ import annotations
 
-import datetime
+import time
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -18,9 +18,15 @@ __all__ = ["Header", "Command", "GameRecord", "Stored", "Branch", "SeatRecord", 
            "seats_of", "seating_of", "with_takeover", "now"]
 
 
+_second: list = [None, ""]   # the last second :func:`now` wrote, and its text (every append asks the time)
+
+
 def now() -> str:
-    """The time (UTC, microseconds) as the store records it."""
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
+    """The time (UTC, microseconds) as the store records it: ``2026-12-04T21:15:00.123456Z``."""
+    second, micro = divmod(time.time_ns() // 1000, 1_000_000)
+    if second != _second[0]:
+        _second[:] = second, time.strftime("%Y-%m-%dT%H:%M:%S.", time.gmtime(second))
+    return f"{_second[1]}{micro:06d}Z"
 
 
 class Header(msgspec.Struct):

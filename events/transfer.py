@@ -1,38 +1,44 @@
 """Export and import: a branch's path as ``dinocli-log`` JSON Lines (:mod:`dinocli.events.log`),
 in full or as one seat's view, and a checked log stored as a new game keeping its hashes.
 
-:class:`Transfer` is a part of :class:`dinocli.events.store.Store`.
+One part of :class:`dinocli.events.store.Store`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from .appends import INSERT_EVENT
 from .chain import body_text, commitment, json_text, normalized, rolls_commitment
 from .codec import Event
+from .database import Database
 from .errors import ChainBroken, LogRejected, StoreError, sql_errors
+from .games import GAME_ID, Games
+from .reads import Reads, decoded
 from .records import GameRecord, header_of, now
+from .segments import Segments
+from .tree import Tree
 
 if TYPE_CHECKING:   # the log format is loaded by export and import only
     from .log import ParsedLog
 
-__all__ = ["Transfer", "GAME_ID"]
-
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+__all__ = ["Transfer"]
 
 _RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
-_INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
-                 "command, salt, rolls_salt, public, game_id, created) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 class Transfer:
-    """Export and import of a :class:`~dinocli.events.store.Store` (which supplies the connection, games,
-    the tree walk and the hash-checked path)."""
+    """Export and import of the games of a :class:`~dinocli.events.database.Database`."""
+
+    def __init__(self, database: Database, games: Games, tree: Tree, reads: Reads, segments: Segments):
+        self.database = database
+        self.games = games
+        self.tree = tree
+        self.reads = reads
+        self.segments = segments
 
     @sql_errors
     def export(self, game_id: str, *, branch: str | None = None, redact: Callable[[Event], Event | None] | None = None,
@@ -46,10 +52,10 @@ class Transfer:
         The footer's ``result`` is the game's recorded one unless given: a game that ended and
         was then undone, or another branch, needs the result of the path exported (None).
         ``seed`` (default: the revealed one; never in a view unless given) goes in the footer."""
-        rec = self._get(game_id)
-        head, _tip = self._branch_row(rec.id, branch or rec.branch)
-        rows = self._walk(rec.id, head)
-        hashes = self._checked(rec.id, rows, rec.genesis, None, head)
+        rec = self.games.get(game_id)
+        head, _tip = self.tree.branch_row(rec.id, branch or rec.branch)
+        rows = self.tree.rows_to(rec.id, head)
+        hashes = self.reads.checked(rec.id, rows, rec.genesis, None, head)
         is_view = redact is not None or view_seat is not None
         if is_view and view_seat is None:
             raise StoreError("a redacted export needs the seat it is for (view_seat)")
@@ -83,7 +89,7 @@ class Transfer:
                 sees = salt is None or view in msgspec.json.decode(public)["seen"]
                 what = None
             else:
-                event = self._decode(eid, type_, body, v)
+                event = decoded(eid, type_, body, v)
                 shown = event if redact is None else redact(event)
                 sees = salt is None or (shown is not None and shown == event)   # an open event hides nothing
                 what = None if sees or shown is None else (shown.tag, shown.version, body_text(shown), actor)
@@ -93,14 +99,14 @@ class Transfer:
             else:
                 yield view_line(seq, None, commitment(salt, type_, v, body, actor, action), rolls_commit, what,
                                 seq_of[command], ph, h, version, public)
-        salt = self.secret_salt(rec.id) if seed is not None and version >= 4 else None
+        salt = self.games.secret_salt(rec.id) if seed is not None and version >= 4 else None
         yield footer_line(len(rows), prev, result, seed, version, salt)
 
     @sql_errors
     def holders(self, genesis: str, event_hash: str) -> dict[str, int | None]:
         """The games of this genesis, oldest id first, each with the depth of its event of hash ``event_hash``
         (None: it has none): where a log or a view of one of them is already held."""
-        conn = self._conn
+        conn = self.database.connection
         out: dict[str, int | None] = {}
         for (gid,) in conn.execute("SELECT id FROM games WHERE genesis = ? ORDER BY id", (genesis,)).fetchall():
             row = conn.execute("SELECT seq FROM events WHERE game_id = ? AND hash = ?", (gid, event_hash)).fetchone()
@@ -121,18 +127,17 @@ class Transfer:
         header, genesis, chain = header_of(h), h["genesis"], h["version"]
         seed, result, salt = parsed.footer.get("seed"), parsed.footer.get("result"), parsed.footer.get("seed_salt")
         final = parsed.final_hash
-        conn = self._conn
-        with self.write():
+        conn = self.database.connection
+        with self.database.write():
             for other, seq in self.holders(genesis, final).items():
                 if not parsed.entries or seq is not None:
                     raise LogRejected(0, f"already imported as {other}")
             gid = h["game"]
-            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self._prefix_clash(gid):
-                gid = self._new_id()
+            if not (isinstance(gid, str) and GAME_ID.match(gid)) or self.games.prefix_clash(gid):
+                gid = self.games.new_id()
             over = result is not None
-            self._insert_game(gid, header, genesis, tournament=None, meta={},
-                              result=normalized(result) if over else None, seed=seed if over else None, chain=chain,
-                              seed_salt=salt if over else None)
+            self.games.insert(gid, header, genesis, tournament=None, meta={}, result=normalized(result) if over else None,
+                              seed=seed if over else None, chain=chain, seed_salt=salt if over else None)
             if seed is not None:
                 conn.execute("INSERT INTO seeds (game_id, seed, salt) VALUES (?, ?, ?)", (gid, seed, salt))
             next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
@@ -145,9 +150,9 @@ class Transfer:
                              e.rolls_salt, e.public, gid, created))
                 parent, prev = next_id, e.hash
                 next_id += 1
-            conn.executemany(_INSERT_EVENT, rows)
+            conn.executemany(INSERT_EVENT, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = 'main'",
                          (parent, parent, gid))
             if parent is not None:
-                self._pack(gid, parent)
-        return self._get(gid)
+                self.segments.pack(gid, parent)
+        return self.games.get(gid)

@@ -3,17 +3,19 @@ branch), the walk from the root to a head, and the check of the whole tree's has
 
 Nothing is updated or deleted: undo, redo, branch and checkout only move pointers, and a line of
 play a head leaves is kept under an automatic name (``main-1``), so that no event is ever
-unreachable. :class:`Tree` is a part of :class:`dinocli.events.store.Store`.
+unreachable. :class:`Tree` is one part of :class:`dinocli.events.store.Store`: the reads, the appends
+and the transfer find the rows of a path and the branch heads through it.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from .branchnames import check_branch_name, kept_line_name
 from .chain import walk
+from .database import Database
 from .errors import BranchExists, ChainBroken, Conflict, Corrupt, StoreError, UnknownBranch, Unlinked, sql_errors
+from .games import Games
 from .records import Branch, now
 
 __all__ = ["Tree", "WALK_COLS", "PATH_SQL", "TAIL_SQL"]
@@ -33,39 +35,42 @@ def typed(eid: Any, type_: Any, v: Any, body: Any) -> None:
 
 
 class Tree:
-    """Branches, heads and paths of a :class:`~dinocli.events.store.Store` (which supplies ``_conn``,
-    ``write``, ``_require`` and ``_get``)."""
+    """Branches, heads and paths of the games of a :class:`~dinocli.events.database.Database`."""
 
-    _conn: sqlite3.Connection
+    def __init__(self, database: Database, games: Games):
+        self.database = database
+        self.games = games
 
     # -- reading the tree -----------------------------------------------------------------
 
     @sql_errors
     def event_depth(self, game_id: str, event_id: int) -> int | None:
         """The depth (event number on its line of play) of a stored event, None if it is not the game's."""
-        row = self._conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
+        conn = self.database.connection
+        row = conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
         return None if row is None else row[0]
 
     @sql_errors
     def children(self, game_id: str, event_id: int | None) -> list[int]:
         """Ids of the events that follow ``event_id`` (None: the game's first events), oldest first."""
+        conn = self.database.connection
         if event_id is None:
-            cur = self._conn.execute("SELECT id FROM events WHERE game_id = ? AND parent IS NULL ORDER BY id",
-                                     (game_id,))
+            cur = conn.execute("SELECT id FROM events WHERE game_id = ? AND parent IS NULL ORDER BY id",
+                               (game_id,))
         else:
-            cur = self._conn.execute("SELECT id FROM events WHERE game_id = ? AND parent = ? ORDER BY id",
-                                     (game_id, event_id))
+            cur = conn.execute("SELECT id FROM events WHERE game_id = ? AND parent = ? ORDER BY id",
+                               (game_id, event_id))
         return [r[0] for r in cur]
 
-    def _walk(self, game_id: str, head: int | None) -> list[tuple]:
+    def rows_to(self, game_id: str, head: int | None) -> list[tuple]:
         """The rows root..head (one indexed scan of the game, then a walk up the parent links if the
         game has other lines of play)."""
         if head is None:
-            self._require(game_id)
+            self.games.require(game_id)
             return []
-        rows = self._conn.execute(PATH_SQL, (game_id, head)).fetchall()
+        rows = self.database.connection.execute(PATH_SQL, (game_id, head)).fetchall()
         if not rows or rows[-1][0] != head:
-            self._require(game_id)
+            self.games.require(game_id)
             raise StoreError(f"event {head} is not in game {game_id}")
         if self._linear(rows, head, 0):
             return rows
@@ -74,28 +79,31 @@ class Tree:
             raise ChainBroken(path[0][0], f"its parent {reached} is not an earlier event of this game")
         return path
 
-    def _tail(self, game_id: str, after: int, head: int) -> list[tuple] | None:
+    def tail(self, game_id: str, after: int, head: int) -> list[tuple] | None:
         """The rows just after event ``after`` up to ``head``, None if ``after`` is not on the line to ``head``."""
-        rows = self._conn.execute(TAIL_SQL, (game_id, after, head)).fetchall()
-        depth = self._conn.execute("SELECT seq FROM events WHERE id = ?", (after,)).fetchone()[0]
+        conn = self.database.connection
+        rows = conn.execute(TAIL_SQL, (game_id, after, head)).fetchall()
+        depth = conn.execute("SELECT seq FROM events WHERE id = ?", (after,)).fetchone()[0]
         if self._linear(rows, head, depth):
             return rows
         tail, reached = self._up(rows, head, after)
         return tail if reached == after else None
 
-    def _straight(self, game_id: str, head: int, *, at_least: int = 0) -> bool:
+    def is_straight(self, game_id: str, head: int, *, at_least: int = 0) -> bool:
         """Whether every event of the game up to ``head`` is on its line of play (as many as ``head`` is deep:
         nothing was undone or branched off before it), so that a read in id order is its path (and the line
         is ``at_least`` events long)."""
-        row = self._conn.execute("SELECT seq, (SELECT count(*) FROM events WHERE game_id = ?1 AND id <= ?2) "
-                                 "FROM events WHERE id = ?2 AND game_id = ?1", (game_id, head)).fetchone()
+        conn = self.database.connection
+        row = conn.execute("SELECT seq, (SELECT count(*) FROM events WHERE game_id = ?1 AND id <= ?2) "
+                           "FROM events WHERE id = ?2 AND game_id = ?1", (game_id, head)).fetchone()
         return row is not None and row[0] == row[1] and row[0] >= at_least
 
     def _linear(self, rows: list[tuple], head: int, depth: int) -> bool:
         """Whether ``rows`` (the game's events after one at ``depth`` up to ``head``) are all on the line to
         ``head``: as many as ``head`` is deep beyond ``depth`` (ancestors have smaller ids). The parent
         links are then not followed here: the hash chain walk follows them."""
-        return len(rows) == self._conn.execute("SELECT seq FROM events WHERE id = ?", (head,)).fetchone()[0] - depth
+        conn = self.database.connection
+        return len(rows) == conn.execute("SELECT seq FROM events WHERE id = ?", (head,)).fetchone()[0] - depth
 
     @staticmethod
     def _up(rows: list[tuple], head: int, stop: int | None) -> tuple[list[tuple], int | None]:
@@ -117,37 +125,41 @@ class Tree:
     @sql_errors
     def branch(self, game_id: str, name: str) -> Branch:
         """One branch of a game."""
-        head, tip = self._branch_row(game_id, name)
+        head, tip = self.branch_row(game_id, name)
         return Branch(name, head, tip)
 
     @sql_errors
     def branches(self, game_id: str) -> list[Branch]:
         """All branches of a game, oldest first."""
-        self._require(game_id)
-        return [Branch(*r) for r in self._conn.execute(
+        self.games.require(game_id)
+        return [Branch(*r) for r in self.database.connection.execute(
             "SELECT name, head, tip FROM branches WHERE game_id = ? ORDER BY created, name", (game_id,))]
 
-    def _branch_row(self, game_id: str, name: str) -> tuple[int | None, int | None]:
-        row = self._conn.execute("SELECT head, tip FROM branches WHERE game_id = ? AND name = ?",
-                                 (game_id, name)).fetchone()
+    def branch_row(self, game_id: str, name: str) -> tuple[int | None, int | None]:
+        """The branch's (head, tip); UnknownGameId or UnknownBranch (naming the game's branches) if there is none."""
+        conn = self.database.connection
+        row = conn.execute("SELECT head, tip FROM branches WHERE game_id = ? AND name = ?",
+                           (game_id, name)).fetchone()
         if row is None:
-            self._require(game_id)
-            names = [r[0] for r in self._conn.execute(
+            self.games.require(game_id)
+            names = [r[0] for r in conn.execute(
                 "SELECT name FROM branches WHERE game_id = ? ORDER BY created, name", (game_id,))]
             raise UnknownBranch(f"game {game_id} has no branch {name!r} (it has: {', '.join(names)})")
         return row
 
-    def _keep_line(self, game_id: str, branch: str, tip: int) -> str:
+    def keep_line(self, game_id: str, branch: str, tip: int) -> str:
         """Name an abandoned line ``<branch>-N`` (see events/branchnames.py) so that no event ever becomes unreachable."""
-        taken = {r[0] for r in self._conn.execute("SELECT name FROM branches WHERE game_id = ?", (game_id,))}
+        conn = self.database.connection
+        taken = {r[0] for r in conn.execute("SELECT name FROM branches WHERE game_id = ?", (game_id,))}
         name = kept_line_name(branch, taken)
-        self._conn.execute("INSERT INTO branches (game_id, name, head, tip, automatic, created) VALUES (?, ?, ?, ?, 1, ?)",
-                           (game_id, name, tip, tip, now()))
+        conn.execute("INSERT INTO branches (game_id, name, head, tip, automatic, created) VALUES (?, ?, ?, ?, 1, ?)",
+                     (game_id, name, tip, tip, now()))
         return name
 
     def _event_in(self, game_id: str, event_id: int) -> int:
         """The depth of an event of this game (StoreError if it is not one)."""
-        row = self._conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
+        conn = self.database.connection
+        row = conn.execute("SELECT seq FROM events WHERE id = ? AND game_id = ?", (event_id, game_id)).fetchone()
         if row is None:
             raise StoreError(f"event {event_id} is not in game {game_id}")
         return row[0]
@@ -159,7 +171,7 @@ class Tree:
         if b is None:
             return False
         depth = self._event_in(game_id, a)
-        row = self._conn.execute(
+        row = self.database.connection.execute(
             "WITH RECURSIVE up(id, parent, seq) AS (SELECT id, parent, seq FROM events WHERE id = ? "
             "UNION ALL SELECT e.id, e.parent, e.seq FROM events e JOIN up ON e.id = up.parent WHERE up.seq > ?) "
             "SELECT 1 FROM up WHERE id = ?", (b, depth, a)).fetchone()
@@ -168,8 +180,8 @@ class Tree:
     @sql_errors
     def set_head(self, game_id: str, branch: str, head: int | None, expected_head: int | None) -> None:
         """Move a branch head (undo/redo); the tip stays unless ``head`` leaves its line."""
-        with self.write():
-            old_head, tip = self._branch_row(game_id, branch)
+        with self.database.write():
+            old_head, tip = self.branch_row(game_id, branch)
             if old_head != expected_head:
                 raise Conflict(f"game {game_id} branch {branch!r} moved: expected head {expected_head}, "
                                f"found {old_head} (another process played first); reload and retry")
@@ -177,45 +189,47 @@ class Tree:
                 self._event_in(game_id, head)
             if not self._is_ancestor(game_id, head, tip):
                 if tip is not None and not self._is_ancestor(game_id, tip, head):
-                    self._keep_line(game_id, branch, tip)
+                    self.keep_line(game_id, branch, tip)
                 tip = head
-            self._conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
-                               (head, tip, game_id, branch))
+            self.database.connection.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
+                                             (head, tip, game_id, branch))
 
     @sql_errors
     def create_branch(self, game_id: str, name: str, at: int | None) -> Branch:
         """Name a new branch at event ``at`` (None: before the first event)."""
+        conn = self.database.connection
         check_branch_name(name)
-        with self.write():
-            self._require(game_id)
+        with self.database.write():
+            self.games.require(game_id)
             if at is not None:
                 self._event_in(game_id, at)
-            if self._conn.execute("SELECT 1 FROM branches WHERE game_id = ? AND name = ?",
-                                  (game_id, name)).fetchone():
+            if conn.execute("SELECT 1 FROM branches WHERE game_id = ? AND name = ?",
+                            (game_id, name)).fetchone():
                 raise BranchExists(f"game {game_id} already has a branch {name!r}")
-            self._conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, ?, ?, ?, ?)",
-                               (game_id, name, at, at, now()))
+            conn.execute("INSERT INTO branches (game_id, name, head, tip, created) VALUES (?, ?, ?, ?, ?)",
+                         (game_id, name, at, at, now()))
         return Branch(name, at, at)
 
     @sql_errors
     def checkout(self, game_id: str, name: str) -> None:
         """Make ``name`` the game's current branch."""
-        with self.write():
-            self._branch_row(game_id, name)
-            self._conn.execute("UPDATE games SET branch = ? WHERE id = ?", (name, game_id))
+        with self.database.write():
+            self.branch_row(game_id, name)
+            self.database.connection.execute("UPDATE games SET branch = ? WHERE id = ?", (name, game_id))
 
     # -- the whole tree's chain -----------------------------------------------------------
 
     @sql_errors
     def verify_chain(self, game_id: str) -> int:
         """Recompute the genesis and every event hash of the game's tree; the number of events."""
+        conn = self.database.connection
         from .chain import genesis_hash
 
-        rec = self._get(game_id)
+        rec = self.games.get(game_id)
         if genesis_hash(rec) != rec.genesis:
             raise ChainBroken(None, "the game's header (kind, config, seats, versions, seed commitment, "
                                     "creation time) does not match its genesis hash")
-        rows = self._conn.execute(_TREE_SQL, (game_id,)).fetchall()
+        rows = conn.execute(_TREE_SQL, (game_id,)).fetchall()
         links = [r[:12] for r in rows]
         broken = None
         try:
@@ -242,8 +256,8 @@ class Tree:
             known[eid] = (h, seq)
         if broken is not None:
             raise broken
-        for name, head, tip in self._conn.execute("SELECT name, head, tip FROM branches WHERE game_id = ?",
-                                                  (game_id,)):
+        for name, head, tip in conn.execute("SELECT name, head, tip FROM branches WHERE game_id = ?",
+                                            (game_id,)):
             for pointer in (head, tip):
                 if pointer is not None and pointer not in known:
                     raise ChainBroken(pointer, f"branch {name!r} points at an event outside this game")

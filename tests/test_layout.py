@@ -392,3 +392,69 @@ def test_the_seating_check_reports_an_injected_read(tmp_path):
                     encoding="utf-8")
     found = seating_reads(tmp_path)
     assert any("climb.py" in f and "'bot'" in f for f in found) and any(".humans outside" in f for f in found)
+
+
+# Issue 38: the store is one facade (events/store.py) over parts, each a small module holding the one Database that
+# owns the connection. Outside them SQLite is reached only through ``Store.connection``: none of the names the raw
+# connection went by before (``store.db``, ``store.conn``, ``store._conn``) and nothing private of a part. Inside,
+# a part touches only its own private names (``self._x``) and imports none of another part's.
+STORE_PARTS = {f"dinocli.events.{m}" for m in ("store", "database", "games", "tree", "appends", "reads", "segments",
+                                               "snapshots", "transfer")}
+OLD_CONNECTION_NAMES = {"db", "conn", "_conn"}
+
+
+def _python_files(root: Path) -> dict[str, Path]:
+    """Every module of the tree (dotted name -> file), and the files of tests/ and tools/ (by path)."""
+    out = dict(modules(root))
+    for folder in ("tests", "tools"):
+        out |= {str(p.relative_to(root)): p for p in sorted((root / folder).rglob("*.py"))}
+    return out
+
+
+def store_reaches(root: Path) -> list[str]:
+    """Every way around the store's one connection and its parts' seams: an old name for the connection or a
+    private name of a store's part used outside the parts, a part touching another object's private name, or
+    a part importing another's private name."""
+    parts = {name.rsplit(".", 1)[1] for name in STORE_PARTS}
+    out = []
+    for name, path in _python_files(root).items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(root)
+        inside = name in STORE_PARTS
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                base = ast.unparse(node.value)
+                private = node.attr.startswith("_") and not node.attr.startswith("__")
+                if not inside and base.split(".")[-1] == "store" and (node.attr in OLD_CONNECTION_NAMES or private):
+                    out.append(f"{where}:{node.lineno} reaches {base}.{node.attr} (use {base}.connection)")
+                elif inside and private and base not in ("self", "cls"):
+                    out.append(f"{where}:{node.lineno} touches {base}.{node.attr}, another object's private name")
+            elif inside and isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in parts:
+                out += [f"{where}:{node.lineno} imports {node.module}.{a.name}, another part's private name"
+                        for a in node.names if a.name.startswith("_")]
+    return out
+
+
+def test_the_store_parts_keep_their_seams_and_the_connection_has_one_public_name():
+    """Issue 38: outside the store's parts nothing reaches the connection but ``store.connection``; the parts hold
+    the one Database and call only each other's public methods."""
+    assert store_reaches(ROOT) == []
+    assert {name for name in modules(ROOT) if name.startswith("dinocli.events.")} >= STORE_PARTS
+
+
+def test_the_store_seam_check_reports_an_injected_reach(tmp_path):
+    """The check above can fail: a module that reaches ``store.db`` or a part's private attribute, a part that calls
+    another part's private method, or imports another part's private name, is reported."""
+    for part in ("dinocli", "ai", "events", "man"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    for target, extra in (("dinocli/climb.py", "\n\ndef _peek(svc):\n    return svc.store.db, svc.store._reads\n"),
+                          ("events/appends.py", "\n\ndef _peek(store):\n    return store.tree._linear\n"),
+                          ("events/transfer.py", "\nfrom .reads import _decoded_onto\n")):
+        mine = tmp_path / target
+        mine.write_text(mine.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    found = store_reaches(tmp_path)
+    assert sorted(f.split(" ", 1)[1] for f in found) == [
+        "imports reads._decoded_onto, another part's private name",
+        "reaches svc.store._reads (use svc.store.connection)", "reaches svc.store.db (use svc.store.connection)",
+        "touches store.tree._linear, another object's private name"]

@@ -15,8 +15,6 @@ from typing import Any
 from dinocli.events import SeededRng
 from dinocli.games.runner import fold_all
 
-from .store import replay_figures
-
 __all__ = ["cli_figures", "long_game"]
 
 
@@ -98,7 +96,7 @@ def long_game(svc: Any, *, events: int, path_events: int, seed: str = "long") ->
 def cli_figures(runs: int = 11, *, events: tuple[int, int] = (1_000, 100_000)) -> dict[str, Any]:
     """Whole-process CPU time of `dinocli --help`, `show`, `games` and `move` (against the rules bot) on a
     game of ``events[0]`` and one of ``events[1]`` events, each against `python -c "import click"` in the
-    same rounds (medians), and the heavy modules each command loads; then replay figures."""
+    same rounds (medians), and the heavy modules each command loads."""
     from dinocli.service import Service
 
     out: dict[str, Any] = {}
@@ -109,8 +107,8 @@ def cli_figures(runs: int = 11, *, events: tuple[int, int] = (1_000, 100_000)) -
             small, small_head = long_game(svc, events=events[0], path_events=events[0], seed="small")
             big, big_head = long_game(svc, events=events[1], path_events=events[0] * 5, seed="big")
             out["small_game_events"] = svc.store.event_depth(small, small_head)
-            out["big_game_events"] = svc.store._conn.execute("SELECT count(*) FROM events WHERE game_id = ?",
-                                                             (big,)).fetchone()[0]
+            out["big_game_events"] = svc.store.connection.execute("SELECT count(*) FROM events WHERE game_id = ?",
+                                                                  (big,)).fetchone()[0]
             out["big_game_path_events"] = svc.store.event_depth(big, big_head)
         finally:
             svc.close()
@@ -147,7 +145,6 @@ def cli_figures(runs: int = 11, *, events: tuple[int, int] = (1_000, 100_000)) -
         out["move_big_vs_small"] = round(med["move_big"] / med["move"], 3)
         _reset(db, *heads["move"])
         out["heavy_modules"] = {k: _heavy(cmds[k], env) for k in ("help", "show", "games", "move")}
-    out.update(replay_figures())
     return out
 
 

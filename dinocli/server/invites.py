@@ -22,15 +22,16 @@ def invite(store, game_id: str, seat: int) -> str:
     """A new token for ``seat`` of ``game_id``, replacing any before it; only its hash is stored."""
     token = secrets.token_urlsafe(32)
     with store.write():
-        store.conn.execute("DELETE FROM invitations WHERE game_id = ? AND seat = ?", (game_id, seat))
-        store.conn.execute("INSERT INTO invitations (token_hash, game_id, seat) VALUES (?, ?, ?)",
-                           (_hash(token), game_id, seat))
+        store.connection.execute("DELETE FROM invitations WHERE game_id = ? AND seat = ?", (game_id, seat))
+        store.connection.execute("INSERT INTO invitations (token_hash, game_id, seat) VALUES (?, ?, ?)",
+                                 (_hash(token), game_id, seat))
     return token
 
 
 def seat_of_token(store, token: str) -> tuple[str, int] | None:
     """(game id, seat) the token was issued for, or None."""
-    row = store.conn.execute("SELECT game_id, seat FROM invitations WHERE token_hash = ?", (_hash(token),)).fetchone()
+    row = store.connection.execute("SELECT game_id, seat FROM invitations WHERE token_hash = ?",
+                                   (_hash(token),)).fetchone()
     return None if row is None else (row[0], row[1])
 
 

@@ -121,7 +121,7 @@ def test_the_mark_is_shown_in_every_move_list(tmp_path):
     data = {"chosen_value": 0.1, "best_value": 0.6, "best": "pass", "drop": 0.5, "noise": 0.01,
             "label": "blunder", "only": False, "reason": "", "budget": 200}
     with svc.store.write():
-        analyses.keep(svc.store.conn, decision.hash, "mcts:medium", 0, data)
+        analyses.keep(svc.store.connection, decision.hash, "mcts:medium", 0, data)
     board = Board(svc, gid)
     svc.close()
     line = next(r for r in dino("log", gid).stdout.splitlines() if r.startswith(f"{decision.seq:>5}  "))

@@ -53,7 +53,7 @@ def test_listing_uses_an_index_walk_not_a_sort(dino):
         for kind, tournament in ((None, None), ("sos", None), (None, "t1")):
             store.games(kind=kind, tournament=tournament, limit=2)
         conn = sqlite3.connect(dino.db)
-        from dinocli.events.store import _GAME_SELECT
+        from dinocli.events.games import GAME_SELECT as _GAME_SELECT
 
         for clause, args in (("", ()), (" INDEXED BY games_kind_created WHERE kind = ?", ("sos",)),
                              (" WHERE tournament = ?", ("t1",))):

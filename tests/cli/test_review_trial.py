@@ -83,7 +83,7 @@ def test_the_step_panel_grows_so_the_reason_is_not_cut(svc):
 
     first = b.steps[step.number - 1].seq + 1   # the decision is the step's first event
     with svc.store.write():
-        analyses.keep(svc.store.db.conn, next(p.hash for p in g.path if p.seq == first), "mcts:medium",
+        analyses.keep(svc.store.connection, next(p.hash for p in g.path if p.seq == first), "mcts:medium",
                       step.seat, row)
     b = review.Board(svc, g.id)
     b.go(step.number)
@@ -358,7 +358,7 @@ def test_review_draws_the_evaluation_as_a_sparkline_with_the_cursor(svc):
     with svc.store.write():
         for k, s in enumerate(decisions):
             v = k / max(1, len(decisions) - 1)
-            analyses.keep(svc.store.conn, s.hash, "mcts:medium", 0,
+            analyses.keep(svc.store.connection, s.hash, "mcts:medium", 0,
                           {"chosen_value": v, "best_value": v, "best": s.action, "drop": 0.0, "noise": 0.0,
                            "label": None, "only": False, "reason": "", "budget": 300})
     b = Board(svc, g.id)

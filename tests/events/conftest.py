@@ -47,7 +47,7 @@ def new_game(store: Store, **kw) -> str:
 
 def count(store: Store, table: str = "events") -> int:
     """Rows in a table."""
-    return store.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    return store.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
 def relink(lines: list[str]) -> list[str]:

@@ -87,8 +87,8 @@ def test_a_rewired_parent_on_a_straight_line_is_caught(store):
     gid = new_game(store)
     head = store.append(gid, "main", [auto(1, 2, 3, 4)], None)
     ids = [s.id for s in store.path(gid, head)]
-    store.db.execute("DROP TRIGGER events_no_update")
-    store.db.execute("UPDATE events SET parent = ? WHERE id = ?", [ids[0], ids[2]])
+    store.connection.execute("DROP TRIGGER events_no_update")
+    store.connection.execute("UPDATE events SET parent = ? WHERE id = ?", [ids[0], ids[2]])
     with pytest.raises(ChainBroken) as exc:
         store.path(gid, head)
     assert exc.value.event_id == ids[2]
@@ -98,7 +98,7 @@ def test_a_long_path_is_read_in_batches_and_still_checked_to_the_last_event(stor
     """#19: a straight line longer than one read batch comes back whole and in order, and an edit in a
     later batch is still caught at its event."""
     from dinocli.events.errors import ChainBroken
-    from dinocli.events.store import _BATCH
+    from dinocli.events.reads import BATCH as _BATCH
 
     gid = new_game(store)
     head = store.append(gid, "main", [auto(*range(2 * _BATCH + 7))], None)
@@ -106,8 +106,8 @@ def test_a_long_path_is_read_in_batches_and_still_checked_to_the_last_event(stor
     assert [s.event.n for s in path] == list(range(2 * _BATCH + 7)) and path[-1].id == head
     assert all(a.hash == b.parent_hash for a, b in zip(path, path[1:]))
     target = path[_BATCH + 3].id
-    store.db.execute("DROP TRIGGER events_no_update")
-    store.db.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":-1,\"tags\":[]}' WHERE id = ?", [target])
+    store.connection.execute("DROP TRIGGER events_no_update")
+    store.connection.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":-1,\"tags\":[]}' WHERE id = ?", [target])
     store.segments = False   # the rows themselves (a packed segment still holds what the chain proves: test_segments)
     with pytest.raises(ChainBroken) as exc:
         store.path(gid, head)
@@ -121,9 +121,9 @@ def test_export_names_an_event_whose_command_is_off_its_line(store):
     gid = new_game(store)
     head = store.append(gid, "main", [auto(1, 2, 3)], None)
     target = store.path(gid, head)[1].id
-    store.db.execute("DROP TRIGGER events_no_update")
-    store.db.execute("PRAGMA foreign_keys = OFF")
-    store.db.execute("UPDATE events SET command = 999 WHERE id = ?", [target])
+    store.connection.execute("DROP TRIGGER events_no_update")
+    store.connection.execute("PRAGMA foreign_keys = OFF")
+    store.connection.execute("UPDATE events SET command = 999 WHERE id = ?", [target])
     with pytest.raises(ChainBroken) as exc:
         list(store.export(gid, seed=None))
     assert exc.value.event_id == target and "\n" not in str(exc.value)

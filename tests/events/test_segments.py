@@ -11,7 +11,8 @@ import subprocess
 import msgspec
 import pytest
 
-from dinocli.events import store as store_module
+from dinocli.events import reads as reads_module
+from dinocli.events import segments as segments_module
 from dinocli.events.bench import BenchCardPlayed
 from dinocli.events.records import Command
 from dinocli.events.store import Store
@@ -22,8 +23,8 @@ SEG = 8   # a small segment, so that a short game has several
 
 @pytest.fixture
 def small_segments(monkeypatch):
-    monkeypatch.setattr(store_module, "SEGMENT", SEG)
-    monkeypatch.setattr(store_module, "PACK_FROM", 4 * SEG)
+    monkeypatch.setattr(segments_module, "SEGMENT", SEG)
+    monkeypatch.setattr(segments_module, "PACK_FROM", 4 * SEG)
 
 
 def _play(store: Store, gid: str, head: int | None, commands: int, start: int = 0) -> int:
@@ -80,14 +81,14 @@ def test_appends_pack_every_full_segment_and_a_path_through_them_is_the_rows_pat
 def test_a_path_does_not_read_the_rows_a_segment_holds(game, monkeypatch):
     store, gid, head, _db = game
     read = []
-    real = store_module.Store._read_line
+    real = reads_module.Reads._read_line
 
     def spy(self, game_id, head_, genesis, chain, packed):
         packed = list(packed)
         read.append(sum(len(p) for p in packed))
         return real(self, game_id, head_, genesis, chain, packed)
 
-    monkeypatch.setattr(store_module.Store, "_read_line", spy)
+    monkeypatch.setattr(reads_module.Reads, "_read_line", spy)
     store.path(gid, head)
     assert read == [7 * SEG]
 

@@ -50,7 +50,7 @@ def test_append_and_read_round_trip(store):
 def test_bodies_are_readable_json(store):
     gid = new_game(store)
     store.append(gid, "main", [Command(1, "x", None, [Thing(n=7, card="7h", tags=[1, 2])])], None)
-    row = store.db.execute("SELECT json_extract(body, '$.card'), type, v, body FROM events").fetchone()
+    row = store.connection.execute("SELECT json_extract(body, '$.card'), type, v, body FROM events").fetchone()
     assert row == ("7h", "test.thing", 1, '{"card":"7h","n":7,"tags":[1,2]}')
 
 
@@ -76,7 +76,7 @@ def test_new_ids_are_short_and_the_seed_stays_secret_until_finish(store):
     rec = store.create_game("test", {"k": (1, 2)}, [{"name": "a"}], "1", "h", "s3cret")
     assert len(rec.id) == 8 and rec.id.isalnum() and rec.id.islower()
     assert rec.config == {"k": [1, 2]} and rec.branch == "main" and rec.seed is None
-    assert rec.seed_commit == commit("s3cret", store.secret_salt(rec.id)) and "s3cret" not in store.db.execute(
+    assert rec.seed_commit == commit("s3cret", store.secret_salt(rec.id)) and "s3cret" not in store.connection.execute(
         "SELECT * FROM games").fetchone()
     assert store.secret_seed(rec.id) == "s3cret"
     store.finish(rec.id, {"returns": [1.0]})
@@ -189,11 +189,11 @@ def test_events_are_immutable_and_verify_chain_catches_edits(store):
     assert store.verify_chain(gid) == 3
     target = store.path(gid, head)[1].id
     with pytest.raises(sqlite3.IntegrityError, match="immutable"):
-        store.db.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":99,\"tags\":[]}' WHERE id = ?", [target])
+        store.connection.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":99,\"tags\":[]}' WHERE id = ?", [target])
     with pytest.raises(sqlite3.IntegrityError, match="immutable"):
-        store.db.execute("DELETE FROM events")
-    store.db.execute("DROP TRIGGER events_no_update")  # a determined editor
-    store.db.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":99,\"tags\":[]}' WHERE id = ?", [target])
+        store.connection.execute("DELETE FROM events")
+    store.connection.execute("DROP TRIGGER events_no_update")  # a determined editor
+    store.connection.execute("UPDATE events SET body = '{\"card\":\"x\",\"n\":99,\"tags\":[]}' WHERE id = ?", [target])
     with pytest.raises(ChainBroken) as exc:
         store.verify_chain(gid)
     assert exc.value.event_id == target and str(exc.value).count("\n") == 0
@@ -205,7 +205,7 @@ def test_events_are_immutable_and_verify_chain_catches_edits(store):
 def test_verify_chain_catches_an_edited_header(store):
     gid = new_game(store)
     store.append(gid, "main", [auto(1)], None)
-    store.db.execute("UPDATE games SET config = '{\"n\":3}' WHERE id = ?", [gid])
+    store.connection.execute("UPDATE games SET config = '{\"n\":3}' WHERE id = ?", [gid])
     with pytest.raises(ChainBroken, match="game header"):
         store.verify_chain(gid)
 
@@ -231,24 +231,24 @@ def test_old_event_versions_are_upcast_on_read(store):
     body = '{"value":"7h"}'
     h = event_hash(genesis, "test.card", 1, body, None, None, None)
     with store.write():
-        store.db.execute("INSERT INTO events (id, game_id, parent, seq, type, v, body, hash, parent_hash, command, "
+        store.connection.execute("INSERT INTO events (id, game_id, parent, seq, type, v, body, hash, parent_hash, command, "
                          "created) VALUES (1, ?, NULL, 1, 'test.card', 1, ?, ?, ?, 1, 'now')", [gid, body, h, genesis])
-        store.db.execute("UPDATE branches SET head = 1, tip = 1 WHERE game_id = ?", [gid])
+        store.connection.execute("UPDATE branches SET head = 1, tip = 1 WHERE game_id = ?", [gid])
     assert store.path(gid, 1)[0].event == Card(rank=7, suit="h")
     assert store.verify_chain(gid) == 1
     head = store.append(gid, "main", [Command(0, "x", None, [Card(rank=9, suit="s")])], 1)
-    assert store.db.execute("SELECT v, body FROM events WHERE id = ?", [head]).fetchone() == (2, '{"rank":9,"suit":"s"}')
+    assert store.connection.execute("SELECT v, body FROM events WHERE id = ?", [head]).fetchone() == (2, '{"rank":9,"suit":"s"}')
 
 
 def test_unknown_stored_type_is_a_clear_error(store):
     gid = new_game(store, chain=1)  # rows written by hand, format 1 hashes
     head = store.append(gid, "main", [Command(None, None, None, [Other(seat=1)])], None)
-    store.db.execute("DROP TRIGGER events_no_update")
+    store.connection.execute("DROP TRIGGER events_no_update")
     # pretend the game that defined the type is not installed: rewrite type and hash consistently
     from dinocli.events.chain import event_hash
 
     g = store.game(gid).genesis
-    store.db.execute("UPDATE events SET type = 'gone.thing', hash = ? WHERE id = ?",
+    store.connection.execute("UPDATE events SET type = 'gone.thing', hash = ? WHERE id = ?",
                      [event_hash(g, "gone.thing", 1, '{"seat":1}', None, None, None), head])
     with pytest.raises(StoreError, match="unknown event type 'gone.thing'"):
         store.path(gid, head)
@@ -302,13 +302,14 @@ def test_read_only_database_reads_but_refuses_writes(db_path):
 
 def test_open_pragmas_and_default_location(db_path, monkeypatch):
     with Store.open(db_path) as s:
-        pragmas = {p: s.db.execute(f"PRAGMA {p}").fetchone()[0]
+        pragmas = {p: s.connection.execute(f"PRAGMA {p}").fetchone()[0]
                    for p in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")}
         assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 5000}
         assert s.path_str == str(db_path)
-        assert [m.name for m in __import__("dinocli.events.schema", fromlist=["x"]).migrations.applied(s.db)]
+        assert [m.name for m in __import__("dinocli.events.schema", fromlist=["x"]).migrations.applied(
+            __import__("sqlite_utils").Database(s.connection))]
     with Store.open(db_path, bulk=True) as s:
-        assert s.db.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert s.connection.execute("PRAGMA synchronous").fetchone()[0] == 1
     monkeypatch.setenv("DINOCLI_DB", str(db_path.parent / "env.sqlite"))
     with Store.open() as s:
         assert s.path_str == str(db_path.parent / "env.sqlite")
@@ -329,3 +330,22 @@ def test_stored_and_records_are_plain_msgspec_values(store):
     s = store.path(gid, head)[0]
     assert msgspec.to_builtins(s)["event"] == {"type": "test.thing", "n": 1, "card": "x", "tags": []}
     assert msgspec.to_builtins(store.game(gid))["id"] == gid
+
+
+def test_an_append_stores_the_rows_an_import_of_its_log_stores(store, tmp_path):
+    """#43 (the append path made lean): what an append writes is a log's content, column by column and of the
+    same SQLite types as the rows ``import`` writes from the exported log (text, not bytes, for bodies and public
+    forms); a salt only on a sealed event and a rolls salt only with rolls."""
+    from dinocli.events.log import read_log
+
+    gid = new_game(store)
+    head = store.append(gid, "main", [Command(0, "play ü", [["deck/1", 10, 4]], things(1, 2, 3), [True, False, True],
+                                              [[0], [], [1]], [Thing(n=-1), None, None]), auto(4)], None)
+    with Store.open(tmp_path / "other.sqlite") as other:
+        other.import_log(read_log("".join(store.export(gid, seed=store.secret_seed(gid))).encode()))
+        columns = ("seq, type, v, body, actor, action, rolls, hash, parent_hash, salt, rolls_salt, public, "
+                   "typeof(body), typeof(public), typeof(salt), typeof(rolls_salt), command - id")
+        rows = [s.connection.execute(f"SELECT {columns} FROM events ORDER BY id").fetchall() for s in (store, other)]
+    assert rows[0] == rows[1] and len(rows[0]) == 4 and head == 4
+    assert [r[-5:-1] for r in rows[0]] == [("text", "text", "text", "text"), ("text", "null", "null", "null"),
+                                          ("text", "text", "text", "null"), ("text", "text", "text", "null")]

@@ -39,7 +39,7 @@ def test_random_histories_keep_every_event_reachable_and_the_chain_sound(script)
                 depth = 0 if b.head is None else store.event(b.head).seq
                 store.set_head(gid, current, line[depth + r % (len(line) - depth)].id, b.head)
             elif op == "jump":
-                ids = [x[0] for x in store.db.execute("SELECT id FROM events WHERE game_id = ?", [gid]).fetchall()]
+                ids = [x[0] for x in store.connection.execute("SELECT id FROM events WHERE game_id = ?", [gid]).fetchall()]
                 if ids:
                     store.set_head(gid, current, ids[r % len(ids)], b.head)
             elif op == "branch":
@@ -51,7 +51,7 @@ def test_random_histories_keep_every_event_reachable_and_the_chain_sound(script)
                 store.checkout(gid, names[r % len(names)])
             assert count(store) >= rows  # nothing is ever deleted
             rows = count(store)
-        everything = {x[0] for x in store.db.execute("SELECT id FROM events WHERE game_id = ?", [gid])}
+        everything = {x[0] for x in store.connection.execute("SELECT id FROM events WHERE game_id = ?", [gid])}
         reachable: set[int] = set()
         for br in store.branches(gid):
             assert ancestors(store, gid, br.head) <= ancestors(store, gid, br.tip)  # head lies on the tip's line

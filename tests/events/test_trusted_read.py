@@ -60,16 +60,16 @@ def test_a_corrupt_row_is_a_one_line_error_naming_its_event(game):
 def test_a_long_game_without_a_snapshot_is_folded_from_the_trusted_read(tmp_path, monkeypatch):
     """The service folds a long line with no usable snapshot from ``events``; the path it hands out
     later is still the hash-checked one, and the state is the full fold's."""
-    from dinocli.events import store as store_module
+    from dinocli.events import segments as segments_module
     from dinocli.games.runner import fold_all
     from dinocli.service import Service
 
-    monkeypatch.setattr(store_module, "PACK_FROM", 40)
+    monkeypatch.setattr(segments_module, "PACK_FROM", 40)
     svc = Service.open(str(tmp_path / "g.sqlite"))
     g = svc.new_game("sos", players=["ann"], seed="7")
     while g.seq < 40 and not g.over:
         g, _ = svc.move(g.id, g.legal_texts()[0])
-    svc.store.conn.execute("DELETE FROM snapshots")
+    svc.store.connection.execute("DELETE FROM snapshots")
     read = []
     monkeypatch.setattr(svc.store, "events", lambda gid, head: read.append(head) or Store.events(svc.store, gid, head))
     loaded = svc.load(g.id)

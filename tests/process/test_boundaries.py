@@ -75,7 +75,7 @@ def test_the_prompt_escapes_a_bell_and_a_right_to_left_override(tmp_path):
 
     svc = Service.open(str(tmp_path / "r.sqlite"))
     g = svc.new_game("sos", players=["ann"])
-    svc.store._conn.execute("UPDATE games SET seats = ?", (json.dumps([{"name": "a\x07b\u202ec", "bot": None}]),))
+    svc.store.connection.execute("UPDATE games SET seats = ?", (json.dumps([{"name": "a\x07b\u202ec", "bot": None}]),))
     out = Recorder()
     with create_pipe_input() as inp:
         inp.send_text("help\r")

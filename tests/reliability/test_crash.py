@@ -26,7 +26,7 @@ KILLS = size(200, 2000)
 def check_after_kill(db, reported: dict[int, str], suspects: set[str]) -> Store:
     """Every check of one kill; the store is left open for more."""
     store = Store.open(db)
-    conn = store.db.conn
+    conn = store.connection
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     present = dict(conn.execute("SELECT id, game_id FROM events WHERE id IN (SELECT value FROM json_each(?))",
                                 [f"[{','.join(map(str, reported))}]"]).fetchall())

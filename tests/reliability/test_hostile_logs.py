@@ -64,7 +64,7 @@ def target(tmp_path):
 
 def row_counts(svc: Service) -> dict[str, int]:
     """Rows of the store's tables, through the service's own connection."""
-    return {t: svc.store.db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608 - fixed names
+    return {t: svc.store.connection.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608 - fixed names
             for t in ("games", "events", "branches", "seeds")}
 
 

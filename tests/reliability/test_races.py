@@ -75,7 +75,7 @@ def test_two_processes_moving_through_the_cli_lose_and_duplicate_nothing(zygote,
             decisions = {last_of[s.id]: s.action for s in g.path if s.command == s.id and s.actor is not None}
             assert decisions == landed                                     # nothing lost, nothing extra
             assert setup_head in {s.id for s in g.path}
-            events = svc.store.db.execute("SELECT count(*) FROM events WHERE game_id = ?", [g.id]).fetchone()[0]
+            events = svc.store.connection.execute("SELECT count(*) FROM events WHERE game_id = ?", [g.id]).fetchone()[0]
             assert events == len(g.path)                                    # no event off the path
             assert [b.name for b in svc.store.branches(g.id)] == ["main"]
             assert svc.verify(g.id).events == events                               # hashes and every rule
@@ -110,7 +110,7 @@ def test_two_processes_appending_to_the_store_land_whole_commands_or_conflict(zy
         head = store.branch(gid, "main").head
         path = store.path(gid, head)
         assert store.verify_chain(gid) == len(path)
-        rows = store.db.execute("SELECT count(*) FROM events WHERE game_id = ?", [gid]).fetchone()[0]
+        rows = store.connection.execute("SELECT count(*) FROM events WHERE game_id = ?", [gid]).fetchone()[0]
         assert rows == len(path) == sum(landed.values())               # nothing lost, nothing off the path
         seen: dict[tuple[int, int], list[int]] = {}
         for s in path:

@@ -145,7 +145,7 @@ def machine_for(kind: str) -> type[RuleBasedStateMachine]:
         def nothing_is_deleted_or_altered(self) -> None:
             if self.live is None:
                 return
-            rows = dict(self.svc.store.db.execute("SELECT id, hash FROM events WHERE game_id = ?", [self.gid]))
+            rows = dict(self.svc.store.connection.execute("SELECT id, hash FROM events WHERE game_id = ?", [self.gid]))
             assert all(rows.get(i) == h for i, h in self.seen.items())
             self.seen = rows
 
@@ -159,7 +159,7 @@ def machine_for(kind: str) -> type[RuleBasedStateMachine]:
                 line = {s.id for s in store.path(self.gid, b.tip)}
                 assert b.head is None or b.head in line
                 reachable |= line
-            everything = {r[0] for r in store.db.execute("SELECT id FROM events WHERE game_id = ?", [self.gid])}
+            everything = {r[0] for r in store.connection.execute("SELECT id FROM events WHERE game_id = ?", [self.gid])}
             assert reachable == everything
             assert store.verify_chain(self.gid) == len(everything)
 

@@ -217,7 +217,7 @@ def test_a_corrupt_file_gives_one_line_never_a_traceback(saved, how):
     hid); a folder is refused by --db as a usage error (exit 2)."""
     path, gid, act = saved
     with Store.open(path) as store:   # the WAL folded back into the file: one file to damage
-        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     if how == "another program's SQLite file":
         _other_sqlite(path)
     elif how == "a folder":

@@ -114,7 +114,7 @@ def old_db(tmp_path):
     g, _ = svc.move(g.id, g.legal_texts()[0])
     list(svc.run_bots(g))
     _undo_and_replay_differently(svc, g.id)
-    svc.store._conn.execute("UPDATE branches SET name = 'main~1' WHERE name = 'main-1'")
+    svc.store.connection.execute("UPDATE branches SET name = 'main~1' WHERE name = 'main-1'")
     assert [b.name for b in svc.branches(g.id)] == ["main", "main~1"]
     svc.close()
     return db, g.id
@@ -188,9 +188,9 @@ def test_names_an_old_store_let_through_are_listed_on_one_line_and_checked_out(o
     out, and the prompt lists each branch on one line, escaped."""
     db, gid = old_db
     svc = Service.open(str(db))
-    svc.store._conn.execute("UPDATE branches SET name = '-x' WHERE name = 'main~1'")
+    svc.store.connection.execute("UPDATE branches SET name = '-x' WHERE name = 'main~1'")
     svc.store.create_branch(gid, "odd", None)
-    svc.store._conn.execute("UPDATE branches SET name = ? WHERE name = 'odd'", ("odd\n",))
+    svc.store.connection.execute("UPDATE branches SET name = ? WHERE name = 'odd'", ("odd\n",))
     repl = _repl(svc, gid)
     repl.execute("branches")
     listed = [line for line in repl.screen.out.text.splitlines() if "at event" in line]

@@ -35,7 +35,7 @@ def _finished(svc: Service, players=(), bots=3, seed="takeover-name"):
 
 def _chain(svc: Service, gid: str) -> list[tuple]:
     """Every stored event's hash and body, and the game's own seating: what a take-over must not change."""
-    rows = svc.store.conn.execute("SELECT id, hash, body FROM events WHERE game_id = ? ORDER BY id", (gid,)).fetchall()
+    rows = svc.store.connection.execute("SELECT id, hash, body FROM events WHERE game_id = ? ORDER BY id", (gid,)).fetchall()
     return [rows, svc.store.game(gid).seats, svc.store.game(gid).genesis]
 
 

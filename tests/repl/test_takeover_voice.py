@@ -316,7 +316,7 @@ def test_snapshots_keep_the_games_own_names(svc):
     while not t.over:
         t, _p = svc.move(g.id, t.legal_texts()[0])
         list(svc.run_bots(t))
-    blobs = svc.store.conn.execute("SELECT state FROM snapshots WHERE game_id = ?", (g.id,)).fetchall()
+    blobs = svc.store.connection.execute("SELECT state FROM snapshots WHERE game_id = ?", (g.id,)).fetchall()
     assert blobs and all(msgspec.msgpack.decode(b[0], type=type(t.state)).names == ("you", "rex") for b in blobs)
     again = svc.load(g.id)
     assert again._path is None   # from the snapshot
