@@ -18,13 +18,13 @@ from .events import (
     ActionSkipped, DinoEliminated, DinoMoved, DinoSaved, EggLost, EggSaved, GameEnded, GameSetUp,
     LavaPlaced, MeteoriteFell, TileBoxed, TileDrawn, TurnPassed, VolcanoErupted,
 )
-from .fold import fold
+from .fold import ARMS
 from .lava import eruption_dirs, has_flow, placements, resolve
 from .state import Phase, State, initial, on_board, score
 
 __all__ = [
     "VARIANTS", "MAX_SCORE", "configure", "setup", "to_move", "legal_actions", "dino_moves",
-    "decide", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
+    "decide", "play", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
 MAX_SCORE = 14
@@ -55,7 +55,7 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
 def setup(config: Config, rng: Rng) -> list[Event]:
     """Opening events: the first player (SOS-09), then the first draw and all it causes."""
     out: list[Event] = []
-    state = _emit(initial(config), GameSetUp(first=config.options.get("first", 0)), out)
+    state = _emit(initial(config), out, GameSetUp, config.options.get("first", 0))
     _advance(state, rng, out)
     return out
 
@@ -141,33 +141,35 @@ def why_illegal(state: State, action: Any) -> str:
     return "not an SOS Dino action"
 
 
-def _emit(state: State, ev: Event, out: list[Event]) -> State:
-    out.append(ev)
-    return fold(state, ev)
+def _emit(state: State, out: list[Event] | None, kind: type[Event], *fields: Any) -> State:
+    """Fold the event ``kind(*fields)`` by its arm, recording it in ``out`` (None: only simulated, none built)."""
+    if out is not None:
+        out.append(kind(*fields))
+    return ARMS[kind](state, *fields)
 
 
-def _cover_hits(state: State, cell: int, by: str, out: list[Event]) -> State:
+def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
     """What lava or a Meteorite on ``cell`` destroys (SOS-15, SOS-20), then SOS-35."""
     for d, p in enumerate(state.dinos):
         if p == cell:
-            state = _emit(state, DinoEliminated(dino=d, cell=cell, by=by), out)
+            state = _emit(state, out, DinoEliminated, d, cell, by)
     n = NEST_AT[cell]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, EggLost(nest=n), out)
+        state = _emit(state, out, EggLost, n)
     if not on_board(state):
-        state = _emit(state, GameEnded(why="lost", score=score(state)), out)
+        state = _emit(state, out, GameEnded, "lost", score(state))
     return state
 
 
-def _draw(state: State, rng: Rng, out: list[Event]) -> State:
+def _draw(state: State, rng: Rng, out: list[Event] | None) -> State:
     """The active player draws (SOS-11); with an empty bag the game ends instead (SOS-36, A06)."""
     if not state.bag:
-        return _emit(state, GameEnded(why="bag", score=score(state)), out)
+        return _emit(state, out, GameEnded, "bag", score(state))
     i = rng.below(len(state.bag), "bag", state.draws)
-    return _emit(state, TileDrawn(seat=state.active, tile=state.bag[i], draw=state.draws), out)
+    return _emit(state, out, TileDrawn, state.active, state.bag[i], state.draws)
 
 
-def _advance(state: State, rng: Rng, out: list[Event]) -> State:
+def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
     """Resolve everything automatic until the next decision or the end (SOS-10..23, A06, A07)."""
     while True:
         phase = state.phase
@@ -180,16 +182,16 @@ def _advance(state: State, rng: Rng, out: list[Event]) -> State:
             if has_flow(state, color):
                 return state
             if not state.erupted[color]:  # SOS-17
-                state = _emit(state, VolcanoErupted(color=color, dirs=eruption_dirs(state, color)), out)
+                state = _emit(state, out, VolcanoErupted, color, eruption_dirs(state, color))
                 if has_flow(state, color):
                     return state
-            state = _emit(state, TileBoxed(tile=state.tile, why="spent"), out)  # SOS-18
+            state = _emit(state, out, TileBoxed, state.tile, "spent")  # SOS-18
         elif phase == Phase.FALL:
             cell = METEOR_CELL[TILE_SYMBOL[state.tile]]
             if state.cover[cell] > 0:
-                state = _emit(state, TileBoxed(tile=state.tile, why="covered"), out)  # SOS-21
+                state = _emit(state, out, TileBoxed, state.tile, "covered")  # SOS-21
             else:
-                state = _emit(state, MeteoriteFell(tile=state.tile, cell=cell), out)
+                state = _emit(state, out, MeteoriteFell, state.tile, cell)
                 state = _cover_hits(state, cell, "meteorite", out)
         else:  # Phase.ACT: take the tile's action (SOS-23)
             if state.act == "DR":
@@ -199,37 +201,36 @@ def _advance(state: State, rng: Rng, out: list[Event]) -> State:
             if done < steps_needed(state.act):
                 if _LAST.keep(state, dino_moves(state)):
                     return state
-                state = _emit(state, ActionSkipped(tile=state.tile, done=done), out)  # A04
+                state = _emit(state, out, ActionSkipped, state.tile, done)  # A04
             if not state.bag:
-                state = _emit(state, GameEnded(why="bag", score=score(state)), out)  # A06
+                state = _emit(state, out, GameEnded, "bag", score(state))  # A06
             else:
-                state = _emit(state, TurnPassed(seat=(state.active + 1) % len(state.names)), out)
+                state = _emit(state, out, TurnPassed, (state.active + 1) % len(state.names))
 
 
-def _resolve(state: State, action: Any, out: list[Event]) -> State:
+def _resolve(state: State, action: Any, out: list[Event] | None) -> State:
     """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
     if isinstance(action, PlaceLava):
         flow, ends, met = resolve(state, action.cell, action.mask)
-        state = _emit(state, LavaPlaced(seat=state.active, tile=state.tile, flow=flow, cell=action.cell,
-                                        mask=action.mask, ends=ends, met=met), out)
+        state = _emit(state, out, LavaPlaced, state.active, state.tile, flow, action.cell, action.mask, ends, met)
         return _cover_hits(state, action.cell, "lava", out)
     d = action.dino
     src = state.dinos[d]
     dst = NEI[src][action.dir]
-    state = _emit(state, DinoMoved(seat=state.active, dino=d, src=src, dst=dst), out)
+    state = _emit(state, out, DinoMoved, state.active, d, src, dst)
     n = NEST_AT[dst]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, EggSaved(nest=n, dino=d), out)  # SOS-33
+        state = _emit(state, out, EggSaved, n, d)  # SOS-33
     if IS_MOUNTAIN[dst]:
-        state = _emit(state, DinoSaved(dino=d, cell=dst), out)  # SOS-32
+        state = _emit(state, out, DinoSaved, d, dst)  # SOS-32
         if not on_board(state):
-            state = _emit(state, GameEnded(why="saved", score=score(state)), out)  # SOS-34
+            state = _emit(state, out, GameEnded, "saved", score(state))  # SOS-34
     return state
 
 
 def preview(state: State, action: Any) -> State:
     """The state just after a legal decision, before anything automatic (no chance involved)."""
-    return _resolve(state, action, [])
+    return _resolve(state, action, None)
 
 
 def decide(state: State, action: Any, rng: Rng) -> list[Event]:
@@ -239,10 +240,21 @@ def decide(state: State, action: Any, rng: Rng) -> list[Event]:
 
 def advance(state: State, action: Any, rng: Rng) -> tuple[State, list[Event]]:
     """``decide``, and the state its events lead to (folded on the way)."""
-    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
-        raise IllegalAction(why_illegal(state, action))
+    _check(state, action)
     out: list[Event] = []
     return _advance(_resolve(state, action, out), rng, out), out
+
+
+def play(state: State, action: Any, rng: Rng) -> State:
+    """``advance`` without making the events: the state they lead to (what a search simulates)."""
+    _check(state, action)
+    return _advance(_resolve(state, action, None), rng, None)
+
+
+def _check(state: State, action: Any) -> None:
+    """IllegalAction saying why, unless ``action`` is legal now."""
+    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
+        raise IllegalAction(why_illegal(state, action))
 
 
 def returns(state: State) -> list[float]:
