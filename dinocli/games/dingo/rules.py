@@ -38,6 +38,7 @@ _PLAY = [[PlayCard(c, r) for r in range(5)] for c in range(DECK_SIZE)]
 _DISCARD = [DiscardCard(c) for c in range(DECK_SIZE)]
 _DESTROY, _SKIP, _PASS = DestroyProtected(), Skip(), Pass()
 _BIT = [1 << COLOUR[c] for c in range(DECK_SIZE)]
+_AFTER = [[tuple((seat + k) % n for k in range(1, n)) for seat in range(n)] for n in range(6)]  # the others, clockwise
 _HOW = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
 
 
@@ -90,13 +91,12 @@ def _legal(s: State) -> list[Action]:
     seat = s.turn
     if phase == "act":
         cards = _distinct(s.hands[seat])
-        n = len(s.names)
+        ranches, colours = s.ranches, s.colours
         out: list[Action] = []
         others = []
-        for k in range(1, n):
-            r = (seat + k) % n
-            mask = 1 << s.colours[r]
-            for c in s.ranches[r]:
+        for r in _AFTER[len(ranches)][seat]:
+            mask = 1 << colours[r]
+            for c in ranches[r]:
                 mask |= _BIT[c]
             others.append((r, mask))
         for c in cards:
@@ -106,9 +106,10 @@ def _legal(s: State) -> list[Action]:
             for r, mask in others:
                 if mask & bit:
                     out.append(row[r])
-        if len(s.ranches[seat]) > 1:
+        if len(ranches[seat]) > 1:
             out.append(_DESTROY)
-        out.extend(_DISCARD[c] for c in cards)
+        for c in cards:
+            out.append(_DISCARD[c])
         return out or [_PASS]
     if phase == "effect":
         return [*targets(s.ranches, seat, s.pending), _SKIP]
@@ -357,6 +358,6 @@ def returns(s: State) -> list[float]:
 
 def scores(s: State) -> list[float]:
     """Points on the score track (DINGO-05, DINGO-35)."""
-    return [float(x) for x in s.scores]
+    return list(map(float, s.scores))
 
 
