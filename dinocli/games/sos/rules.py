@@ -90,8 +90,11 @@ def dino_moves(state: State) -> list[MoveDino]:
             continue
         for k, u in steps[p]:
             if cover[u] == 0 and u not in dinos:
-                out.append(MoveDino(d, k))
+                out.append(_MOVE[d][k])
     return out
+
+
+_MOVE = [[MoveDino(d, k) for k in range(4)] for d in range(4)]  # every step, made once
 
 
 _LAST = LastLegal()

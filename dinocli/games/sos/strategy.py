@@ -42,14 +42,7 @@ def _heat(state: State) -> list[float]:
     """How likely lava reaches each cell soon: open ends weighted by their colour's share of
     the bag, fading over the next two tiles; standing Volcanos whose flow is finished too."""
     heat = [0.0] * CELLS
-    bag = state.bag
-    lava_left = [0] * 4
-    for t in bag:
-        c = TILE_COLOR[t]
-        if c >= 0:
-            lava_left[c] += 1
-    total = max(len(bag), 1)
-    weight = [1 - (1 - lava_left[c] / total) ** 3 for c in range(4)]
+    lava_left, weight = _weights(state.bag)
     live = {flow_color(f) for f, _, _ in state.ends}
     sources: list[tuple[int, float]] = [(NEI[x][d], weight[flow_color(f)]) for f, x, d in state.ends]
     for c in range(4):
@@ -68,6 +61,24 @@ def _heat(state: State) -> list[float]:
 
 
 _CACHE_SIZE = 1024
+_weights_cache: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
+
+
+def _weights(bag: tuple[int, ...]) -> tuple[list[int], list[float]]:
+    """Per colour, the Lava tiles of it left in the bag and the chance that one of the next three
+    draws is one (memoised by the bag: a search reads the same bag from many leaves)."""
+    hit = _weights_cache.get(bag)
+    if hit is None:
+        if len(_weights_cache) >= _CACHE_SIZE:
+            _weights_cache.clear()
+        lava_left = [0] * 4
+        for t in bag:
+            c = TILE_COLOR[t]
+            if c >= 0:
+                lava_left[c] += 1
+        total = max(len(bag), 1)
+        hit = _weights_cache[bag] = (lava_left, [1 - (1 - lava_left[c] / total) ** 3 for c in range(4)])
+    return hit
 _board_cache: dict[tuple, tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]] = {}
 
 
