@@ -36,6 +36,8 @@ class Maps:
 
 
 _ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
+# per cell t, each neighbour u with the cells next to u other than t (one and two steps from t)
+_AROUND = tuple(tuple((u, tuple(v for v in _ON_BOARD[u] if v != t)) for u in _ON_BOARD[t]) for t in range(CELLS))
 
 
 def _heat(state: State) -> list[float]:
@@ -51,12 +53,13 @@ def _heat(state: State) -> list[float]:
     blocked, cover = lava_blocked(state.rocks, state.bushes), state.cover
     for t, w in sources:
         heat[t] += w
-        for u in _ON_BOARD[t]:
+        near, far = 0.35 * w, 0.1 * w
+        for u, beyond in _AROUND[t]:
             if not blocked[u] and not cover[u]:
-                heat[u] += 0.35 * w
-                for v in _ON_BOARD[u]:
-                    if v != t and not blocked[v] and not cover[v]:
-                        heat[v] += 0.1 * w
+                heat[u] += near
+                for v in beyond:
+                    if not blocked[v] and not cover[v]:
+                        heat[v] += far
     return heat
 
 
