@@ -1,4 +1,4 @@
-"""A game's ``play`` (what a search steps with) is its ``advance`` without the events (#43).
+"""A game's ``play`` (what a search steps with) is its ``advance`` keeping no events (#43).
 
 One implementation of the rules serves both: the same decisions reach the same states from the
 same draws, the same actions are refused with the same reason, and a search stepping with

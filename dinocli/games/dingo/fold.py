@@ -1,17 +1,10 @@
-"""The projector: one pure arm per event. It never rolls and never judges.
-
-Each arm takes a state and the event's fields, in the event's field order, and returns the new
-state: ``fold`` calls it with a logged event's fields, and the rules call the very same arm with
-the fields of an event they decide, whether they record it (``decide``) or a search only
-simulates it (``play``: no event is built).
-"""
+"""The projector: one pure arm per event. It never rolls and never judges."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
 
-from msgspec.structs import astuple, replace
+from msgspec.structs import replace
 
 from dinocli.events import Event
 
@@ -19,7 +12,7 @@ from . import events as ev
 from .data import ALL
 from .state import DayResult, State
 
-__all__ = ["fold", "apply", "remember", "ARMS"]
+__all__ = ["fold", "apply", "remember"]
 
 # decide folds its events as it makes them, then its caller folds the same events again, in
 # order. The steps of the last decide are kept, so folding those very objects again, from the
@@ -61,81 +54,6 @@ def _set(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tup
     return tuple(out)
 
 
-def _drawn(s: State, seat: int, card: int) -> State:
-    hand = s.hands[seat]
-    i = bisect_left(hand, card)  # hands stay sorted
-    return replace(s, deck=_take(s.deck, card), hands=_set(s.hands, seat, hand[:i] + (card,) + hand[i:]))
-
-
-def _turn_started(s: State, seat: int) -> State:
-    return replace(s, turn=seat, phase="act", pending=-1)
-
-
-def _played(s: State, seat: int, card: int, ranch: int) -> State:
-    hands = _set(s.hands, seat, _without(s.hands[seat], card))
-    return replace(s, hands=hands, ranches=_set(s.ranches, ranch, s.ranches[ranch] + (card,)), phase="busy",
-                   pending=card)
-
-
-def _offered(s: State, seat: int, kind: str, card: int) -> State:
-    return replace(s, phase=kind, pending=card)
-
-
-def _removed(s: State, seat: int, ranch: int, card: int, how: str) -> State:
-    return replace(s, ranches=_set(s.ranches, ranch, _without(s.ranches[ranch], card)), discard=s.discard + (card,),
-                   phase="busy")
-
-
-def _declined(s: State, seat: int, kind: str) -> State:
-    return replace(s, phase="busy")
-
-
-def _discarded(s: State, seat: int, card: int) -> State:
-    return replace(s, hands=_set(s.hands, seat, _without(s.hands[seat], card)), discard=s.discard + (card,),
-                   phase="busy")
-
-
-def _dealt(s: State, seat: int, card: int) -> State:
-    return replace(s, deck=_take(s.deck, card), ranches=_set(s.ranches, seat, s.ranches[seat] + (card,)))
-
-
-def _passed(s: State, seat: int) -> State:
-    return replace(s, phase="busy")
-
-
-def _day_started(s: State, day: int, starter: int, roll: int) -> State:
-    n = len(s.names)
-    # DINGO-G05: every card goes back into the deck between days.
-    return replace(s, day=day, starter=starter, roll=roll, target=roll + 10, deck=ALL, hands=((),) * n,
-                   ranches=((),) * n, discard=(), turn=starter, phase="setup", pending=-1)
-
-
-def _day_ended(s: State, day: int, target: int, values: tuple[int, ...], points: tuple[int, ...], reason: str) -> State:
-    scores = tuple(a + b for a, b in zip(s.scores, points))
-    return replace(s, scores=scores, last=DayResult(day, target, values, points, reason), phase="busy")
-
-
-def _colours_dealt(s: State, colours: tuple[int, ...]) -> State:
-    return replace(s, colours=colours)
-
-
-def _tiebreak(s: State, seats: tuple[int, ...]) -> State:
-    return replace(s, contenders=seats)
-
-
-def _game_ended(s: State, winners: tuple[int, ...]) -> State:
-    return replace(s, winners=winners, phase="over", pending=-1)
-
-
-# The arm of each event class (looked up by exact class: isinstance is slow for msgspec Structs).
-ARMS: dict[type[Event], Callable[..., State]] = {
-    ev.CardDrawn: _drawn, ev.TurnStarted: _turn_started, ev.CardPlayed: _played, ev.ChoiceOffered: _offered,
-    ev.CardRemoved: _removed, ev.ChoiceDeclined: _declined, ev.CardDiscarded: _discarded, ev.CardDealt: _dealt,
-    ev.Passed: _passed, ev.DayStarted: _day_started, ev.DayEnded: _day_ended,
-    ev.StartingCardsDealt: _colours_dealt, ev.TiebreakCalled: _tiebreak, ev.GameEnded: _game_ended,
-}
-
-
 def fold(s: State, e: Event) -> State:
     """Apply one event to a state, returning a new state."""
     if _decided[0]:
@@ -146,8 +64,49 @@ def fold(s: State, e: Event) -> State:
 
 
 def apply(s: State, e: Event) -> State:
-    """``fold`` without the look-up of the last decide's steps."""
-    arm = ARMS.get(type(e))
-    if arm is None:
-        raise TypeError(f"dingo cannot fold {type(e).__name__}")
-    return arm(s, *astuple(e))
+    """``fold`` without the look-up of the last decide's steps (what decide itself folds with)."""
+    # Arms match the exact event class (a dotted name is compared with ==), most frequent first:
+    # a class pattern would call isinstance, which is slow for msgspec Structs.
+    match type(e):
+        case ev.CardDrawn:
+            seat, card = e.seat, e.card
+            return replace(s, deck=_take(s.deck, card), hands=_set(s.hands, seat, tuple(sorted(s.hands[seat] + (card,)))))
+        case ev.TurnStarted:
+            return replace(s, turn=e.seat, phase="act", pending=-1)
+        case ev.CardPlayed:
+            seat, card, r = e.seat, e.card, e.ranch
+            hands = _set(s.hands, seat, _without(s.hands[seat], card))
+            return replace(s, hands=hands, ranches=_set(s.ranches, r, s.ranches[r] + (card,)), phase="busy", pending=card)
+        case ev.ChoiceOffered:
+            return replace(s, phase=e.kind, pending=e.card)
+        case ev.CardRemoved:
+            r, card = e.ranch, e.card
+            return replace(s, ranches=_set(s.ranches, r, _without(s.ranches[r], card)), discard=s.discard + (card,), phase="busy")
+        case ev.ChoiceDeclined:
+            return replace(s, phase="busy")
+        case ev.CardDiscarded:
+            seat, card = e.seat, e.card
+            return replace(s, hands=_set(s.hands, seat, _without(s.hands[seat], card)), discard=s.discard + (card,), phase="busy")
+        case ev.CardDealt:
+            seat, card = e.seat, e.card
+            return replace(s, deck=_take(s.deck, card), ranches=_set(s.ranches, seat, s.ranches[seat] + (card,)))
+        case ev.Passed:
+            return replace(s, phase="busy")
+        case ev.DayStarted:
+            n = len(s.names)
+            # DINGO-G05: every card goes back into the deck between days.
+            return replace(
+                s, day=e.day, starter=e.starter, roll=e.roll, target=e.roll + 10, deck=ALL, hands=((),) * n,
+                ranches=((),) * n, discard=(), turn=e.starter, phase="setup", pending=-1,
+            )
+        case ev.DayEnded:
+            scores = tuple(a + b for a, b in zip(s.scores, e.points))
+            return replace(s, scores=scores, last=DayResult(e.day, e.target, e.values, e.points, e.reason), phase="busy")
+        case ev.StartingCardsDealt:
+            return replace(s, colours=e.colours)
+        case ev.TiebreakCalled:
+            return replace(s, contenders=e.seats)
+        case ev.GameEnded:
+            return replace(s, winners=e.winners, phase="over", pending=-1)
+        case _:
+            raise TypeError(f"dingo cannot fold {type(e).__name__}")

@@ -18,7 +18,7 @@ from .events import (
     ActionSkipped, DinoEliminated, DinoMoved, DinoSaved, EggLost, EggSaved, GameEnded, GameSetUp,
     LavaPlaced, MeteoriteFell, TileBoxed, TileDrawn, TurnPassed, VolcanoErupted,
 )
-from .fold import ARMS
+from .fold import fold
 from .lava import eruption_dirs, has_flow, placements, resolve
 from .state import Phase, State, initial, on_board, score
 
@@ -55,7 +55,7 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
 def setup(config: Config, rng: Rng) -> list[Event]:
     """Opening events: the first player (SOS-09), then the first draw and all it causes."""
     out: list[Event] = []
-    state = _emit(initial(config), out, GameSetUp, config.options.get("first", 0))
+    state = _emit(initial(config), GameSetUp(config.options.get("first", 0)), out)
     _advance(state, rng, out)
     return out
 
@@ -144,32 +144,32 @@ def why_illegal(state: State, action: Any) -> str:
     return "not an SOS Dino action"
 
 
-def _emit(state: State, out: list[Event] | None, kind: type[Event], *fields: Any) -> State:
-    """Fold the event ``kind(*fields)`` by its arm, recording it in ``out`` (None: only simulated, none built)."""
+def _emit(state: State, ev: Event, out: list[Event] | None) -> State:
+    """Fold the event ``ev``, kept in ``out`` (None: a simulation keeps none)."""
     if out is not None:
-        out.append(kind(*fields))
-    return ARMS[kind](state, *fields)
+        out.append(ev)
+    return fold(state, ev)
 
 
 def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
     """What lava or a Meteorite on ``cell`` destroys (SOS-15, SOS-20), then SOS-35."""
     for d, p in enumerate(state.dinos):
         if p == cell:
-            state = _emit(state, out, DinoEliminated, d, cell, by)
+            state = _emit(state, DinoEliminated(d, cell, by), out)
     n = NEST_AT[cell]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, out, EggLost, n)
+        state = _emit(state, EggLost(n), out)
     if not on_board(state):
-        state = _emit(state, out, GameEnded, "lost", score(state))
+        state = _emit(state, GameEnded("lost", score(state)), out)
     return state
 
 
 def _draw(state: State, rng: Rng, out: list[Event] | None) -> State:
     """The active player draws (SOS-11); with an empty bag the game ends instead (SOS-36, A06)."""
     if not state.bag:
-        return _emit(state, out, GameEnded, "bag", score(state))
+        return _emit(state, GameEnded("bag", score(state)), out)
     i = rng.below(len(state.bag), "bag", state.draws)
-    return _emit(state, out, TileDrawn, state.active, state.bag[i], state.draws)
+    return _emit(state, TileDrawn(state.active, state.bag[i], state.draws), out)
 
 
 def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
@@ -185,16 +185,16 @@ def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
             if has_flow(state, color):
                 return state
             if not state.erupted[color]:  # SOS-17
-                state = _emit(state, out, VolcanoErupted, color, eruption_dirs(state, color))
+                state = _emit(state, VolcanoErupted(color, eruption_dirs(state, color)), out)
                 if has_flow(state, color):
                     return state
-            state = _emit(state, out, TileBoxed, state.tile, "spent")  # SOS-18
+            state = _emit(state, TileBoxed(state.tile, "spent"), out)  # SOS-18
         elif phase == Phase.FALL:
             cell = METEOR_CELL[TILE_SYMBOL[state.tile]]
             if state.cover[cell] > 0:
-                state = _emit(state, out, TileBoxed, state.tile, "covered")  # SOS-21
+                state = _emit(state, TileBoxed(state.tile, "covered"), out)  # SOS-21
             else:
-                state = _emit(state, out, MeteoriteFell, state.tile, cell)
+                state = _emit(state, MeteoriteFell(state.tile, cell), out)
                 state = _cover_hits(state, cell, "meteorite", out)
         else:  # Phase.ACT: take the tile's action (SOS-23)
             if state.act == "DR":
@@ -204,30 +204,30 @@ def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
             if done < steps_needed(state.act):
                 if _LAST.keep(state, dino_moves(state)):
                     return state
-                state = _emit(state, out, ActionSkipped, state.tile, done)  # A04
+                state = _emit(state, ActionSkipped(state.tile, done), out)  # A04
             if not state.bag:
-                state = _emit(state, out, GameEnded, "bag", score(state))  # A06
+                state = _emit(state, GameEnded("bag", score(state)), out)  # A06
             else:
-                state = _emit(state, out, TurnPassed, (state.active + 1) % len(state.names))
+                state = _emit(state, TurnPassed((state.active + 1) % len(state.names)), out)
 
 
 def _resolve(state: State, action: Any, out: list[Event] | None) -> State:
     """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
     if isinstance(action, PlaceLava):
         flow, ends, met = resolve(state, action.cell, action.mask)
-        state = _emit(state, out, LavaPlaced, state.active, state.tile, flow, action.cell, action.mask, ends, met)
+        state = _emit(state, LavaPlaced(state.active, state.tile, flow, action.cell, action.mask, ends, met), out)
         return _cover_hits(state, action.cell, "lava", out)
     d = action.dino
     src = state.dinos[d]
     dst = NEI[src][action.dir]
-    state = _emit(state, out, DinoMoved, state.active, d, src, dst)
+    state = _emit(state, DinoMoved(state.active, d, src, dst), out)
     n = NEST_AT[dst]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, out, EggSaved, n, d)  # SOS-33
+        state = _emit(state, EggSaved(n, d), out)  # SOS-33
     if IS_MOUNTAIN[dst]:
-        state = _emit(state, out, DinoSaved, d, dst)  # SOS-32
+        state = _emit(state, DinoSaved(d, dst), out)  # SOS-32
         if not on_board(state):
-            state = _emit(state, out, GameEnded, "saved", score(state))  # SOS-34
+            state = _emit(state, GameEnded("saved", score(state)), out)  # SOS-34
     return state
 
 
@@ -249,7 +249,7 @@ def advance(state: State, action: Any, rng: Rng) -> tuple[State, list[Event]]:
 
 
 def play(state: State, action: Any, rng: Rng) -> State:
-    """``advance`` without making the events: the state they lead to (what a search simulates)."""
+    """``advance`` without keeping the events: the state they lead to (what a search simulates)."""
     _check(state, action)
     return _advance(_resolve(state, action, None), rng, None)
 
