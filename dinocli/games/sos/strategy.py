@@ -64,10 +64,10 @@ def _heat(state: State) -> list[float]:
 
 
 _CACHE_SIZE = 1024
-_weights_cache: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
+_weights_cache: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
 
-def _weights(bag: tuple[int, ...]) -> tuple[list[int], list[float]]:
+def _weights(bag: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """Per colour, the Lava tiles of it left in the bag and the chance that one of the next three
     draws is one (memoised by the bag: a search reads the same bag from many leaves)."""
     hit = _weights_cache.get(bag)
@@ -80,7 +80,7 @@ def _weights(bag: tuple[int, ...]) -> tuple[list[int], list[float]]:
             if c >= 0:
                 lava_left[c] += 1
         total = max(len(bag), 1)
-        hit = _weights_cache[bag] = (lava_left, [1 - (1 - lava_left[c] / total) ** 3 for c in range(4)])
+        hit = _weights_cache[bag] = (tuple(lava_left), tuple(1 - (1 - lava_left[c] / total) ** 3 for c in range(4)))
     return hit
 _board_cache: dict[tuple, tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]] = {}
 
