@@ -60,7 +60,9 @@ class Counted:
         return counted
 
     def __getattr__(self, name):
-        return getattr(self._game, name)
+        value = getattr(self._game, name)
+        setattr(self, name, value)  # looked up once: the search's own lookups then cost what they do on a game
+        return value
 
 
 def positions_of(game, plies=PLIES):

@@ -24,7 +24,7 @@ from .state import GOAL, Seat, State, initial
 
 __all__ = [
     "VARIANTS", "DEFAULT_VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide",
-    "normalize", "colours_of", "returns", "scores", "explain",
+    "normalize", "colours_of", "returns", "scores", "explain", "play",
 ]
 
 VARIANTS = {
@@ -38,6 +38,7 @@ _PLAY = [[PlayCard(c, r) for r in range(5)] for c in range(DECK_SIZE)]
 _DISCARD = [DiscardCard(c) for c in range(DECK_SIZE)]
 _DESTROY, _SKIP, _PASS = DestroyProtected(), Skip(), Pass()
 _BIT = [1 << COLOUR[c] for c in range(DECK_SIZE)]
+_AFTER = [[tuple((seat + k) % n for k in range(1, n)) for seat in range(n)] for n in range(6)]  # the others, clockwise
 _HOW = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
 
 
@@ -90,13 +91,12 @@ def _legal(s: State) -> list[Action]:
     seat = s.turn
     if phase == "act":
         cards = _distinct(s.hands[seat])
-        n = len(s.names)
+        ranches, colours = s.ranches, s.colours
         out: list[Action] = []
         others = []
-        for k in range(1, n):
-            r = (seat + k) % n
-            mask = 1 << s.colours[r]
-            for c in s.ranches[r]:
+        for r in _AFTER[len(ranches)][seat]:
+            mask = 1 << colours[r]
+            for c in ranches[r]:
                 mask |= _BIT[c]
             others.append((r, mask))
         for c in cards:
@@ -106,9 +106,10 @@ def _legal(s: State) -> list[Action]:
             for r, mask in others:
                 if mask & bit:
                     out.append(row[r])
-        if len(s.ranches[seat]) > 1:
+        if len(ranches[seat]) > 1:
             out.append(_DESTROY)
-        out.extend(_DISCARD[c] for c in cards)
+        for c in cards:
+            out.append(_DISCARD[c])
         return out or [_PASS]
     if phase == "effect":
         return [*targets(s.ranches, seat, s.pending), _SKIP]
@@ -173,8 +174,8 @@ def explain(s: State, a: Action) -> str:
 
 # --- deciding -------------------------------------------------------------------------
 
-class _Script:
-    """Events being decided, with the states they lead to (decide folds as it goes)."""
+class _Record:
+    """Events being decided, each recorded and folded as it is made, with the states they lead to."""
 
     __slots__ = ("s", "out", "states", "rng")
 
@@ -182,27 +183,42 @@ class _Script:
         self.s, self.out, self.states, self.rng = s, [], [s], rng
 
     def emit(self, e: Event) -> None:
+        """Record the event ``e`` and fold it."""
         self.out.append(e)
         self.s = apply(self.s, e)
         self.states.append(self.s)
 
     def draw(self, seat: Seat, face_up: bool) -> None:
+        """Draw a card from the deck: dealt face up into the seat's ranch, or into its hand."""
         deck = self.s.deck
         card = deck[self.rng.below(len(deck), "deck", self.s.day, DECK_SIZE - len(deck))]
-        self.emit(CardDealt(seat=seat, card=card) if face_up else CardDrawn(seat=seat, card=card))
+        self.emit(CardDealt(seat, card) if face_up else CardDrawn(seat, card))
+
+
+class _Sim(_Record):
+    """The same decisions, each event folded and none kept (what a search plays)."""
+
+    __slots__ = ()
+
+    def __init__(self, s: State, rng: Rng):
+        self.s, self.rng = s, rng
+
+    def emit(self, e: Event) -> None:
+        """Fold the event ``e``."""
+        self.s = apply(self.s, e)
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:
     """Deal Starting Cards, pick the first starter and open day 1 (DINGO-04..10)."""
-    sc = _Script(initial(config), rng)
-    sc.emit(StartingCardsDealt(colours=tuple(rng.shuffle(range(len(COLOURS)), "colours")[: config.seats])))
+    sc = _Record(initial(config), rng)
+    sc.emit(StartingCardsDealt(tuple(rng.shuffle(range(len(COLOURS)), "colours")[: config.seats])))
     _start_day(sc, 1, rng.below(config.seats, "starter"))
     return sc.out
 
 
-def _start_day(sc: _Script, day: int, starter: Seat) -> None:
+def _start_day(sc: _Record, day: int, starter: Seat) -> None:
     """Reshuffle, roll the d10 (target = roll + 10), deal 1 up and 2 down each (DINGO-09/10, G04/05)."""
-    sc.emit(DayStarted(day=day, starter=starter, roll=sc.rng.roll(10, "d10", day)))
+    sc.emit(DayStarted(day, starter, sc.rng.roll(10, "d10", day)))
     n = len(sc.s.names)
     order = [(starter + k) % n for k in range(n)]
     for seat in order:
@@ -210,26 +226,26 @@ def _start_day(sc: _Script, day: int, starter: Seat) -> None:
     for _ in range(HAND):
         for seat in order:
             sc.draw(seat, False)
-    sc.emit(TurnStarted(seat=starter))  # G06
+    sc.emit(TurnStarted(starter))  # G06
 
 
-def _end_day(sc: _Script, reason: str) -> None:
+def _end_day(sc: _Record, reason: str) -> None:
     """Score the day, then end the game, call a tiebreak day or start the next day (DINGO-31..39)."""
     s = sc.s
     values = tuple(ranch_value(r) for r in s.ranches)
-    sc.emit(DayEnded(day=s.day, target=s.target, values=values, points=day_points(values, s.target), reason=reason))
+    sc.emit(DayEnded(s.day, s.target, values, day_points(values, s.target), reason))
     s = sc.s
     if max(s.scores) > s.goal:  # A01
         top = max(s.scores[i] for i in s.contenders)
         leaders = tuple(i for i in s.contenders if s.scores[i] == top)
         if len(leaders) == 1 or not s.tiebreak:
-            sc.emit(GameEnded(winners=leaders))
+            sc.emit(GameEnded(leaders))
             return
-        sc.emit(TiebreakCalled(seats=leaders))  # G10
+        sc.emit(TiebreakCalled(leaders))  # G10
     _start_day(sc, s.day + 1, (s.starter + 1) % len(s.names))  # DINGO-08
 
 
-def _day_over(sc: _Script) -> bool:
+def _day_over(sc: _Record) -> bool:
     """A03: the day ends the moment the discard pile reaches the limit."""
     if len(sc.s.discard) >= sc.s.limit:
         _end_day(sc, "discards")
@@ -237,20 +253,20 @@ def _day_over(sc: _Script) -> bool:
     return False
 
 
-def _end_turn(sc: _Script, seat: Seat) -> None:
+def _end_turn(sc: _Record, seat: Seat) -> None:
     """Draw back up to 2 (DINGO-22; G07 if the deck is empty), then pass clockwise (DINGO-40)."""
     while len(sc.s.hands[seat]) < HAND:
         if not sc.s.deck:
             _end_day(sc, "deck")
             return
         sc.draw(seat, False)
-    sc.emit(TurnStarted(seat=(seat + 1) % len(sc.s.names)))
+    sc.emit(TurnStarted((seat + 1) % len(sc.s.names)))
 
 
-def _offer_effect(sc: _Script, seat: Seat, card: int) -> None:
+def _offer_effect(sc: _Record, seat: Seat, card: int) -> None:
     """Offer the card's removal effect if it has a target (DINGO-23, G03), else end the turn."""
     if target_pairs(sc.s.ranches, seat, card):
-        sc.emit(ChoiceOffered(seat=seat, kind="effect", card=card))
+        sc.emit(ChoiceOffered(seat, "effect", card))
     else:
         _end_turn(sc, seat)
 
@@ -262,51 +278,71 @@ def decide(s: State, action: Action, rng: Rng) -> list[Event]:
 
 def advance(s: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
     """``decide``, and the state its events lead to (folded on the way)."""
+    sc = _Record(s, rng)
+    _resolve(sc, s, _legal_one(s, action))
+    remember(sc.out, sc.states)
+    return sc.s, sc.out
+
+
+def play(s: State, action: Action, rng: Rng) -> State:
+    """``advance`` without keeping the events: the state they lead to (what a search simulates)."""
+    sc = _Sim(s, rng)
+    _resolve(sc, s, _legal_one(s, action))
+    return sc.s
+
+
+def _legal_one(s: State, action: Action) -> Action:
+    """``action`` as legal_actions names it (IllegalAction why not, when it is not legal)."""
+    legal = _LAST.of(s, legal_actions)
+    if action in legal:
+        return action
     action = normalize(s, action)
-    if action not in _LAST.of(s, legal_actions):
+    if action not in legal:
         raise IllegalAction(explain(s, action))
+    return action
+
+
+def _resolve(sc: _Record, s: State, action: Action) -> None:
+    """Resolve the legal ``action`` taken in ``s`` and all that follows until the next decision."""
     seat = s.turn
-    sc = _Script(s, rng)
     # A legal action has exactly the class of one in legal_actions (Structs of another class are
     # never equal), so the arms compare classes, which is much faster than class patterns.
     match type(action):
         case act.PlayCard:
             card, r = action.card, action.ranch
             before = len(s.ranches[r])
-            sc.emit(CardPlayed(seat=seat, card=card, ranch=r))
+            sc.emit(CardPlayed(seat, card, r))
             # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
             if r == seat and COLOUR[card] == s.colours[seat] and before >= 1:
-                sc.emit(ChoiceOffered(seat=seat, kind="special", card=card))
+                sc.emit(ChoiceOffered(seat, "special", card))
             else:
                 _offer_effect(sc, seat, card)
         case act.DiscardCard:
-            sc.emit(CardDiscarded(seat=seat, card=action.card))
+            sc.emit(CardDiscarded(seat, action.card))
             if not _day_over(sc):
                 _end_turn(sc, seat)
         case act.Target:
-            sc.emit(CardRemoved(seat=seat, ranch=action.ranch, card=action.card, how=_HOW[EFFECT[s.pending]]))
+            sc.emit(CardRemoved(seat, action.ranch, action.card, _HOW[EFFECT[s.pending]]))
             if not _day_over(sc):
                 _end_turn(sc, seat)
         case act.Skip:
             kind = s.phase
-            sc.emit(ChoiceDeclined(seat=seat, kind=kind))
+            sc.emit(ChoiceDeclined(seat, kind))
             if kind == "special":
                 _offer_effect(sc, seat, s.pending)
             else:
                 _end_turn(sc, seat)
         case act.DestroyProtected:
             special = s.phase == "special"
-            sc.emit(CardRemoved(seat=seat, ranch=seat, card=s.ranches[seat][0], how="special" if special else "destroy"))
+            sc.emit(CardRemoved(seat, seat, s.ranches[seat][0], "special" if special else "destroy"))
             if not _day_over(sc):
                 if special:
                     _offer_effect(sc, seat, s.pending)
                 else:
                     _end_turn(sc, seat)
         case act.Pass:
-            sc.emit(Passed(seat=seat))
+            sc.emit(Passed(seat))
             _end_turn(sc, seat)
-    remember(sc.out, sc.states)
-    return sc.s, sc.out
 
 
 # --- results --------------------------------------------------------------------------
@@ -322,6 +358,6 @@ def returns(s: State) -> list[float]:
 
 def scores(s: State) -> list[float]:
     """Points on the score track (DINGO-05, DINGO-35)."""
-    return [float(x) for x in s.scores]
+    return list(map(float, s.scores))
 
 

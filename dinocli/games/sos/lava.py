@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .actions import PlaceLava
-from .board import DIRS, NEI, OPP, TILE_COLOR, TILE_SHAPE, VOLCANO, code_flow, flow_color, lava_blocked, orientations
+from .board import (
+    DIRS, NEI, OPP, TILE_COLOR, TILE_SHAPE, VOLCANO, code_flow, flow_color, lava_blocked, make_flow, orientations,
+)
 from .state import State
 
 __all__ = ["is_open", "has_flow", "placements", "resolve", "eruption_dirs"]
@@ -15,23 +17,33 @@ def is_open(state: State, cell: int) -> bool:
     return cell >= 0 and not lava_blocked(state.rocks, state.bushes)[cell] and state.cover[cell] == 0
 
 
+# Looked up at every decision of a search: each flow's colour, each shape's orientations by the
+# direction of its opening, and every placement as one value.
+_COLOR_OF = tuple(flow_color(f) for f in range(make_flow(len(VOLCANO), 0)))
+_TURNS = {shape: tuple(orientations(shape, OPP[d]) for d in DIRS) for shape in set(TILE_SHAPE) if shape}
+_PLACE = [[PlaceLava(c, m) for m in range(16)] for c in range(len(NEI))]
+
+
 def has_flow(state: State, color: int) -> bool:
     """Whether a flow of ``color`` has a live open end (else it is finished, SOS-16, SOS-G05)."""
-    return any(flow_color(e[0]) == color for e in state.ends)
+    for e in state.ends:
+        if _COLOR_OF[e[0]] == color:
+            return True
+    return False
 
 
 def placements(state: State) -> list[PlaceLava]:
     """Every way to put the Lava tile in hand: a live open end of its colour, then an
     orientation with one opening facing back to it (SOS-12, SOS-13, SOS-G05)."""
     tile = state.tile
-    color, shape = TILE_COLOR[tile], TILE_SHAPE[tile]
+    color, turns = TILE_COLOR[tile], _TURNS[TILE_SHAPE[tile]]
     out = set()
     for f, x, d in state.ends:
-        if flow_color(f) == color:
+        if _COLOR_OF[f] == color:
             t = NEI[x][d]
-            for mask in orientations(shape, OPP[d]):
+            for mask in turns[d]:
                 out.add((t, mask))
-    return [PlaceLava(c, m) for c, m in sorted(out)]
+    return [_PLACE[c][m] for c, m in sorted(out)]
 
 
 def resolve(state: State, cell: int, mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -44,7 +56,7 @@ def resolve(state: State, cell: int, mask: int) -> tuple[int, tuple[int, ...], t
     color = TILE_COLOR[state.tile]
     flow, entry = -1, -1
     for f, x, d in state.ends:
-        if flow_color(f) == color and NEI[x][d] == cell and mask >> OPP[d] & 1:
+        if _COLOR_OF[f] == color and NEI[x][d] == cell and mask >> OPP[d] & 1:
             flow, entry = f, OPP[d]
             break
     if flow < 0:

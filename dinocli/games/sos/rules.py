@@ -24,7 +24,7 @@ from .state import Phase, State, initial, on_board, score
 
 __all__ = [
     "VARIANTS", "MAX_SCORE", "configure", "setup", "to_move", "legal_actions", "dino_moves",
-    "decide", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
+    "decide", "play", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
 MAX_SCORE = 14
@@ -55,7 +55,7 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
 def setup(config: Config, rng: Rng) -> list[Event]:
     """Opening events: the first player (SOS-09), then the first draw and all it causes."""
     out: list[Event] = []
-    state = _emit(initial(config), GameSetUp(first=config.options.get("first", 0)), out)
+    state = _emit(initial(config), GameSetUp(config.options.get("first", 0)), out)
     _advance(state, rng, out)
     return out
 
@@ -90,8 +90,11 @@ def dino_moves(state: State) -> list[MoveDino]:
             continue
         for k, u in steps[p]:
             if cover[u] == 0 and u not in dinos:
-                out.append(MoveDino(d, k))
+                out.append(_MOVE[d][k])
     return out
+
+
+_MOVE = [[MoveDino(d, k) for k in range(4)] for d in range(4)]  # every step, made once
 
 
 _LAST = LastLegal()
@@ -141,33 +144,35 @@ def why_illegal(state: State, action: Any) -> str:
     return "not an SOS Dino action"
 
 
-def _emit(state: State, ev: Event, out: list[Event]) -> State:
-    out.append(ev)
+def _emit(state: State, ev: Event, out: list[Event] | None) -> State:
+    """Fold the event ``ev``, kept in ``out`` (None: a simulation keeps none)."""
+    if out is not None:
+        out.append(ev)
     return fold(state, ev)
 
 
-def _cover_hits(state: State, cell: int, by: str, out: list[Event]) -> State:
+def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
     """What lava or a Meteorite on ``cell`` destroys (SOS-15, SOS-20), then SOS-35."""
     for d, p in enumerate(state.dinos):
         if p == cell:
-            state = _emit(state, DinoEliminated(dino=d, cell=cell, by=by), out)
+            state = _emit(state, DinoEliminated(d, cell, by), out)
     n = NEST_AT[cell]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, EggLost(nest=n), out)
+        state = _emit(state, EggLost(n), out)
     if not on_board(state):
-        state = _emit(state, GameEnded(why="lost", score=score(state)), out)
+        state = _emit(state, GameEnded("lost", score(state)), out)
     return state
 
 
-def _draw(state: State, rng: Rng, out: list[Event]) -> State:
+def _draw(state: State, rng: Rng, out: list[Event] | None) -> State:
     """The active player draws (SOS-11); with an empty bag the game ends instead (SOS-36, A06)."""
     if not state.bag:
-        return _emit(state, GameEnded(why="bag", score=score(state)), out)
+        return _emit(state, GameEnded("bag", score(state)), out)
     i = rng.below(len(state.bag), "bag", state.draws)
-    return _emit(state, TileDrawn(seat=state.active, tile=state.bag[i], draw=state.draws), out)
+    return _emit(state, TileDrawn(state.active, state.bag[i], state.draws), out)
 
 
-def _advance(state: State, rng: Rng, out: list[Event]) -> State:
+def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
     """Resolve everything automatic until the next decision or the end (SOS-10..23, A06, A07)."""
     while True:
         phase = state.phase
@@ -180,16 +185,16 @@ def _advance(state: State, rng: Rng, out: list[Event]) -> State:
             if has_flow(state, color):
                 return state
             if not state.erupted[color]:  # SOS-17
-                state = _emit(state, VolcanoErupted(color=color, dirs=eruption_dirs(state, color)), out)
+                state = _emit(state, VolcanoErupted(color, eruption_dirs(state, color)), out)
                 if has_flow(state, color):
                     return state
-            state = _emit(state, TileBoxed(tile=state.tile, why="spent"), out)  # SOS-18
+            state = _emit(state, TileBoxed(state.tile, "spent"), out)  # SOS-18
         elif phase == Phase.FALL:
             cell = METEOR_CELL[TILE_SYMBOL[state.tile]]
             if state.cover[cell] > 0:
-                state = _emit(state, TileBoxed(tile=state.tile, why="covered"), out)  # SOS-21
+                state = _emit(state, TileBoxed(state.tile, "covered"), out)  # SOS-21
             else:
-                state = _emit(state, MeteoriteFell(tile=state.tile, cell=cell), out)
+                state = _emit(state, MeteoriteFell(state.tile, cell), out)
                 state = _cover_hits(state, cell, "meteorite", out)
         else:  # Phase.ACT: take the tile's action (SOS-23)
             if state.act == "DR":
@@ -199,37 +204,36 @@ def _advance(state: State, rng: Rng, out: list[Event]) -> State:
             if done < steps_needed(state.act):
                 if _LAST.keep(state, dino_moves(state)):
                     return state
-                state = _emit(state, ActionSkipped(tile=state.tile, done=done), out)  # A04
+                state = _emit(state, ActionSkipped(state.tile, done), out)  # A04
             if not state.bag:
-                state = _emit(state, GameEnded(why="bag", score=score(state)), out)  # A06
+                state = _emit(state, GameEnded("bag", score(state)), out)  # A06
             else:
-                state = _emit(state, TurnPassed(seat=(state.active + 1) % len(state.names)), out)
+                state = _emit(state, TurnPassed((state.active + 1) % len(state.names)), out)
 
 
-def _resolve(state: State, action: Any, out: list[Event]) -> State:
+def _resolve(state: State, action: Any, out: list[Event] | None) -> State:
     """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
     if isinstance(action, PlaceLava):
         flow, ends, met = resolve(state, action.cell, action.mask)
-        state = _emit(state, LavaPlaced(seat=state.active, tile=state.tile, flow=flow, cell=action.cell,
-                                        mask=action.mask, ends=ends, met=met), out)
+        state = _emit(state, LavaPlaced(state.active, state.tile, flow, action.cell, action.mask, ends, met), out)
         return _cover_hits(state, action.cell, "lava", out)
     d = action.dino
     src = state.dinos[d]
     dst = NEI[src][action.dir]
-    state = _emit(state, DinoMoved(seat=state.active, dino=d, src=src, dst=dst), out)
+    state = _emit(state, DinoMoved(state.active, d, src, dst), out)
     n = NEST_AT[dst]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, EggSaved(nest=n, dino=d), out)  # SOS-33
+        state = _emit(state, EggSaved(n, d), out)  # SOS-33
     if IS_MOUNTAIN[dst]:
-        state = _emit(state, DinoSaved(dino=d, cell=dst), out)  # SOS-32
+        state = _emit(state, DinoSaved(d, dst), out)  # SOS-32
         if not on_board(state):
-            state = _emit(state, GameEnded(why="saved", score=score(state)), out)  # SOS-34
+            state = _emit(state, GameEnded("saved", score(state)), out)  # SOS-34
     return state
 
 
 def preview(state: State, action: Any) -> State:
     """The state just after a legal decision, before anything automatic (no chance involved)."""
-    return _resolve(state, action, [])
+    return _resolve(state, action, None)
 
 
 def decide(state: State, action: Any, rng: Rng) -> list[Event]:
@@ -239,10 +243,21 @@ def decide(state: State, action: Any, rng: Rng) -> list[Event]:
 
 def advance(state: State, action: Any, rng: Rng) -> tuple[State, list[Event]]:
     """``decide``, and the state its events lead to (folded on the way)."""
-    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
-        raise IllegalAction(why_illegal(state, action))
+    _check(state, action)
     out: list[Event] = []
     return _advance(_resolve(state, action, out), rng, out), out
+
+
+def play(state: State, action: Any, rng: Rng) -> State:
+    """``advance`` without keeping the events: the state they lead to (what a search simulates)."""
+    _check(state, action)
+    return _advance(_resolve(state, action, None), rng, None)
+
+
+def _check(state: State, action: Any) -> None:
+    """IllegalAction saying why, unless ``action`` is legal now."""
+    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
+        raise IllegalAction(why_illegal(state, action))
 
 
 def returns(state: State) -> list[float]:

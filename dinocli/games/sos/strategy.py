@@ -36,20 +36,15 @@ class Maps:
 
 
 _ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
+# per cell t, each neighbour u with the cells next to u other than t (one and two steps from t)
+_AROUND = tuple(tuple((u, tuple(v for v in _ON_BOARD[u] if v != t)) for u in _ON_BOARD[t]) for t in range(CELLS))
 
 
 def _heat(state: State) -> list[float]:
     """How likely lava reaches each cell soon: open ends weighted by their colour's share of
     the bag, fading over the next two tiles; standing Volcanos whose flow is finished too."""
     heat = [0.0] * CELLS
-    bag = state.bag
-    lava_left = [0] * 4
-    for t in bag:
-        c = TILE_COLOR[t]
-        if c >= 0:
-            lava_left[c] += 1
-    total = max(len(bag), 1)
-    weight = [1 - (1 - lava_left[c] / total) ** 3 for c in range(4)]
+    lava_left, weight = _weights(state.bag)
     live = {flow_color(f) for f, _, _ in state.ends}
     sources: list[tuple[int, float]] = [(NEI[x][d], weight[flow_color(f)]) for f, x, d in state.ends]
     for c in range(4):
@@ -58,16 +53,35 @@ def _heat(state: State) -> list[float]:
     blocked, cover = lava_blocked(state.rocks, state.bushes), state.cover
     for t, w in sources:
         heat[t] += w
-        for u in _ON_BOARD[t]:
+        near, far = 0.35 * w, 0.1 * w
+        for u, beyond in _AROUND[t]:
             if not blocked[u] and not cover[u]:
-                heat[u] += 0.35 * w
-                for v in _ON_BOARD[u]:
-                    if v != t and not blocked[v] and not cover[v]:
-                        heat[v] += 0.1 * w
+                heat[u] += near
+                for v in beyond:
+                    if not blocked[v] and not cover[v]:
+                        heat[v] += far
     return heat
 
 
 _CACHE_SIZE = 1024
+_weights_cache: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+
+
+def _weights(bag: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Per colour, the Lava tiles of it left in the bag and the chance that one of the next three
+    draws is one (memoised by the bag: a search reads the same bag from many leaves)."""
+    hit = _weights_cache.get(bag)
+    if hit is None:
+        if len(_weights_cache) >= _CACHE_SIZE:
+            _weights_cache.clear()
+        lava_left = [0] * 4
+        for t in bag:
+            c = TILE_COLOR[t]
+            if c >= 0:
+                lava_left[c] += 1
+        total = max(len(bag), 1)
+        hit = _weights_cache[bag] = (tuple(lava_left), tuple(1 - (1 - lava_left[c] / total) ** 3 for c in range(4)))
+    return hit
 _board_cache: dict[tuple, tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]] = {}
 
 
