@@ -1,16 +1,23 @@
 """A belief over hidden cards from what the other seats were seen to do (issue 40; Cowling, Powley &
 Whitehouse 2015, "Emergent bluffing and inference with Monte Carlo Tree Search").
 
-A seat's *trail* is what it saw of the others' decisions: one :class:`Seen` per decision of another
-seat, with the seat's own view just before it and the action as it was shown (None when the game
-hides it: a face-down pick). Nothing else goes in: the belief is built from the seat's views only.
+A seat's *trail* is what it saw of the game's decisions: one :class:`Seen` per decision, with the seat's
+own view just before it, who decided, the action as it was shown (None when the game hides it: a
+face-down pick) and the events it led to as the seat was shown them (``game.redact``: another seat's
+drawn cards blanked). Its own decisions are there too, for their events (the card flow a hand
+reconstruction follows); only the others' are scored. Nothing else goes in: the belief is built from
+the seat's views only. :func:`trail_of` rebuilds a trail from a game's log, where bots are made per
+move (the service, a hint).
 
 A candidate deal is a determinization of the current view (``game.determinize``, uniform over the
 unseen cards). Its likelihood is the product, over the trail, of the probability the *opponent model*
 gives each action seen: the game's rule-based strategy softened into a probability over the legal
 actions of the state the candidate implies at that decision (``game.pasts``, the game's inference
-role: one state per way the hidden draws since then could have gone, averaged over; None when the
-decision bears on no deal of the view, [] when it says nothing of this one). The model is a
+role: one (state, action) per way the hidden draws since then could have gone, averaged over, the
+action being the one seen or, where it was hidden, the one the candidate implies; None when the
+decision bears on no deal of the view, [] when it says nothing of this one). A game whose ``pasts``
+samples a hidden history sets ``memo["sampled"]`` and draws it anew for each value of ``memo["draw"]``
+(see :func:`gain`). The model is a
 softmax over the strategy's action values (``game.values``, when the game gives them) at temperature
 :data:`TEMPERATURE`, or the strategy's pick with probability ``1 - EPSILON``; either is mixed with
 :data:`EPSILON` of uniform, so no deal gets probability 0 from a move the model thought poor.
@@ -31,7 +38,8 @@ import numpy as np
 
 from dinocli.games.protocol import Action, Game, Seat, State, View
 
-__all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "PARTICLES", "TEMPERATURE", "EPSILON"]
+__all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "seen", "trail_of", "PARTICLES",
+           "TEMPERATURE", "EPSILON"]
 
 # Chosen with `bench dingo --belief` on its own seeds (belief/N, 2 seats): the sharper the model the
 # more it gains on rule-bot games (T 1.0 -> 0.005: 0.09 -> 0.28 bits per card), but against mcts:easy
@@ -43,11 +51,13 @@ EPSILON = 0.5       # the uniform share of the opponent model: no legal action i
 
 
 class Seen(NamedTuple):
-    """One decision of another seat as a seat saw it: its own view before, who moved, what was shown."""
+    """One decision as a seat saw it: its own view before, who moved, what was shown, and the events
+    that followed as that seat was shown them."""
 
     view: View
     actor: Seat
     action: Action | None
+    events: tuple = ()
 
 
 def public(game: Game, seat: Seat, events: list) -> bool:
@@ -57,6 +67,27 @@ def public(game: Game, seat: Seat, events: list) -> bool:
     first = events[0]
     shown = game.redact(first, seat)
     return shown is first or shown == first
+
+
+def seen(game: Game, seat: Seat, view: View, actor: Seat, action: Action, events: list) -> Seen:
+    """The decision ``actor`` made with ``action`` (its ``events``) as ``seat``, whose view before it was
+    ``view``, saw it: the action if it was shown, the events redacted for the seat."""
+    shown = tuple(e for e in (game.redact(ev, seat) for ev in events) if e is not None)
+    return Seen(view, actor, action if public(game, seat, events) else None, shown)
+
+
+def trail_of(game: Game, config, commands, seat: Seat) -> list[Seen]:
+    """The trail of ``seat`` over a game's log: ``commands`` are (actor, action text, events) in order,
+    the first the setup (actor None). Each view is ``seat``'s own (``game.observe`` of the fold), so the
+    trail holds nothing the seat may not know."""
+    state = game.initial(config)
+    trail: list[Seen] = []
+    for actor, text, events in commands:
+        if actor is not None and getattr(game, "infers", False):
+            trail.append(seen(game, seat, game.observe(state, seat), actor, game.parse_action(state, text), events))
+        for ev in events:
+            state = game.fold(state, ev)
+    return trail
 
 
 def _model(game: Game, past: State, actor: Seat, action: Action) -> float:
@@ -87,10 +118,8 @@ def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: 
     never underflows to a deal of probability 0. ``memo`` shares model calls between candidates."""
     memo = {} if memo is None else memo
     total = 0.0
-    for i, seen in enumerate(trail):
-        if seen.action is None:
-            continue
-        if ("skip", i) in memo:
+    for i, entry in enumerate(trail):
+        if entry.actor == seat or ("skip", i) in memo:
             continue
         pasts = game.pasts(now, trail, i, seat, memo)
         if pasts is None:  # the decision bears on no deal of this view
@@ -99,11 +128,11 @@ def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: 
         if not pasts:
             continue
         p = 0.0
-        for past in pasts:
-            key = (i, past)
+        for past, action in pasts:
+            key = (i, past, action)
             q = memo.get(key)
             if q is None:
-                q = memo[key] = _model(game, past, seen.actor, seen.action)
+                q = memo[key] = _model(game, past, entry.actor, action)
             p += q
         # a deal under which a seen action was impossible keeps a floor: the model may be wrong
         total += log(max(p / len(pasts), EPSILON * 1e-3))
@@ -152,12 +181,19 @@ class Belief:
 
 
 def gain(game: Game, truth: State, view: View, trail: list[Seen], seat: Seat, rnd: random.Random,
-         particles: int = 256) -> float:
+         particles: int = 256, histories: int = 8) -> float:
     """Bits the belief gives the true deal over uniform dealing: ``log2 L(truth) - log2 E[L]``, the
     expectation over ``particles`` uniform determinizations of ``view`` (importance sampling of the
-    normaliser: the belief of a deal is its uniform probability times ``L / E[L]``)."""
+    normaliser: the belief of a deal is its uniform probability times ``L / E[L]``). Where the game
+    samples a hidden history per deal, L(truth) is averaged over ``histories`` of them (each candidate's
+    one history is already an unbiased draw of its L)."""
     memo: dict = {}
     logs = np.array([log_likelihood(game, game.determinize(view, seat, rnd), trail, seat, memo)
                      for _ in range(particles)])
     log_mean = np.logaddexp.reduce(logs) - log(particles)   # log E[L], without leaving log space
-    return (log_likelihood(game, truth, trail, seat, memo) - float(log_mean)) / log(2)
+    truth_logs = [log_likelihood(game, truth, trail, seat, memo)]
+    for draw in range(1, histories if memo.get("sampled") else 1):
+        memo["draw"] = draw
+        truth_logs.append(log_likelihood(game, truth, trail, seat, memo))
+    log_truth = np.logaddexp.reduce(np.array(truth_logs)) - log(histories)
+    return (float(log_truth) - float(log_mean)) / log(2)

@@ -406,12 +406,15 @@ class MctsBot:
         self.trail: list[Seen] = []
         self._game: Game | None = None
 
-    def inform(self, game: Game, view: View, actor: Seat, action: Action | None) -> None:
-        """Note another seat's decision as this bot's seat saw it: its own ``view`` just before, who
-        moved, and the action if it was shown (None: hidden). A new game starts a new trail."""
+    def inform(self, game: Game, entry: Seen) -> None:
+        """Note a decision as this bot's seat saw it (see :func:`~.belief.seen`). A new game starts a new trail."""
         if game is not self._game:
             self._game, self.trail = game, []
-        self.trail.append(Seen(view, actor, action))
+        self.trail.append(entry)
+
+    def recall(self, game: Game, trail: list[Seen]) -> None:
+        """Take the whole trail at once (a bot made for one move, its trail rebuilt from the log)."""
+        self._game, self.trail = game, list(trail)
 
     def __repr__(self) -> str:
         return f"MctsBot({self.name!r})"
