@@ -13,9 +13,12 @@ A candidate deal is a determinization of the current view (``game.determinize``,
 unseen cards). Its likelihood is the product, over the trail, of the probability the *opponent model*
 gives each action seen: the game's rule-based strategy softened into a probability over the legal
 actions of the state the candidate implies at that decision (``game.pasts``, the game's inference
-role: one (state, action) per way the hidden draws since then could have gone, averaged over, the
-action being the one seen or, where it was hidden, the one the candidate implies; None when the
-decision bears on no deal of the view, [] when it says nothing of this one). A game whose ``pasts``
+role: one (state, action, factor) per way the hidden draws since then could have gone, averaged over,
+the action being the one seen or, where it was hidden, the one the candidate implies, the factor the
+chance that the candidate's history keeps the facts of the public record (1 where there are none, 0
+where it breaks one); a state None stands for the factor alone; None when the decision bears on no
+deal of the view, [] when it says nothing of this one; a seat's own decisions are asked too, for the
+facts a game may attach to them, and are None otherwise). A game whose ``pasts``
 samples a hidden history sets ``memo["sampled"]`` and draws it anew for each value of ``memo["draw"]``
 (see :func:`gain`). The model is a
 softmax over the strategy's action values (``game.values``, when the game gives them) at temperature
@@ -119,7 +122,7 @@ def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: 
     memo = {} if memo is None else memo
     total = 0.0
     for i, entry in enumerate(trail):
-        if entry.actor == seat or ("skip", i) in memo:
+        if ("skip", i) in memo:
             continue
         pasts = game.pasts(now, trail, i, seat, memo)
         if pasts is None:  # the decision bears on no deal of this view
@@ -128,12 +131,15 @@ def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: 
         if not pasts:
             continue
         p = 0.0
-        for past, action in pasts:
+        for past, action, factor in pasts:
+            if past is None:  # the candidate's history alone: the chance the record's facts allow it
+                p += factor
+                continue
             key = (i, past, action)
             q = memo.get(key)
             if q is None:
                 q = memo[key] = _model(game, past, entry.actor, action)
-            p += q
+            p += q * factor
         # a deal under which a seen action was impossible keeps a floor: the model may be wrong
         total += log(max(p / len(pasts), EPSILON * 1e-3))
     return total

@@ -14,17 +14,28 @@ is the one revealed, or before the reveal the candidate's own face-down pick), e
 (DODO-20: passing with a green card the rule bot would have played says it held none) and each
 discard (DODO-43: the card let go was the least useful). A hidden steal between two other seats moves
 cards the history draws at random from the thief's hand back to the victim's.
+
+A window is a decision only for a seat that can play a green card there (DODO-20, DODO-21; a Hit only
+in step 2 on another's uncancelled card, DODO-49): the engine passes the others by. So a window a seat
+was offered says it held a playable green card then, and one it was passed by (it had played no green
+card this round) says it held none: facts, not likelihoods, checked on the drawn history (a history
+that breaks one keeps only the belief's floor: another history might not).
 """
 
 from __future__ import annotations
 
 import random
+from math import comb, exp, inf, log
 
 from msgspec.structs import replace
 
 from .actions import Pick
 from .data import KIND
-from .events import CardPicked, CardsDrawn, CardsRevealed, Discarded, GreenPlayed, HandRevealed, Stolen
+from .engine import GREENS, HIT, options
+from .events import (
+    CardPicked, CardsDrawn, CardsRevealed, Discarded, EffectHit, GameEnded, GreenPlayed, HandRevealed, Moved,
+    RoundStarted, SphereReached, Stolen, TableCleared, TurnStarted,
+)
 from .state import State
 from .view import View, determinize
 
@@ -51,10 +62,31 @@ def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict]:
     picked: dict[int, int] = {}
     pending: dict[int, tuple[list, int]] = {}
     known: dict[int, set[int]] = {}
+    played: set[int] = set()  # seats that played a green card this round (DODO-21)
+    reveal: tuple[int, ...] = ()
+    turn: dict | None = None
     for i, entry in enumerate(trail):
         steps.append(("dec", i))
+        task = entry.view.agenda[0] if entry.view.agenda else None
+        if turn is not None and task is not None and task.op == "offer" and task.arg == turn["active"]:
+            turn["asked", task.n].add(task.seat)
         for ev in entry.events:
             t = type(ev)
+            if turn is not None and (t is TurnStarted or t is TableCleared or t is RoundStarted or t is GameEnded
+                                     or (t is SphereReached and ev.seat == turn["active"])
+                                     or (t is Moved and ev.why == "leader")
+                                     or (t is CardsDrawn and ev.why == "round end")):
+                _passed_by(turn, played, seat, steps, i)
+                turn = None
+            if t is TurnStarted:
+                turn = {"active": ev.seat, "view": entry.view, "i": i, "at": len(steps), "hit": False,
+                        "played": set(played), ("asked", 2): set(), ("asked", 4): set(),
+                        "card": reveal[ev.seat] if ev.seat < len(reveal) else -1}
+                steps.append(["skips", ()])
+            elif t is RoundStarted:
+                played = set()
+            elif t is EffectHit and turn is not None:
+                turn["hit"] = True
             if t is CardsDrawn:
                 x = ev.seat
                 if x == seat:
@@ -70,6 +102,7 @@ def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict]:
                     steps.append(step)
                     pending[ev.seat] = (step, i)
             elif t is CardsRevealed:
+                reveal = ev.cards
                 for x, c in enumerate(ev.cards):
                     if x in pending and c >= 0:
                         step, at = pending.pop(x)
@@ -77,6 +110,8 @@ def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict]:
                         known.get(x, set()).discard(c)
             elif t is GreenPlayed or t is Discarded:
                 x = ev.seat
+                if t is GreenPlayed:
+                    played.add(x)
                 if x != seat:
                     cards = (ev.card,) if t is GreenPlayed else ev.cards
                     steps.append(("out", x, cards))
@@ -96,40 +131,101 @@ def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict]:
                 if ev.seat != seat:
                     steps.append(("shown", ev.seat, ev.cards))
                     known[ev.seat] = set(ev.cards)
-    got = memo["ledger"] = (steps, picked)
+    facts = {step[2] for step in steps if step[0] == "skips" and step[1]}
+    got = memo["ledger"] = (steps, picked, facts, _guards(steps))
     return got
 
 
-def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict[int, tuple[int, ...]], dict[int, int]]:
+def _guards(steps: list) -> dict[int, tuple[bool, int]]:
+    """For each hidden arrival in a hand, the window facts about that hand since its last hidden arrival
+    (whether a Hit too was ruled out, and the decision the last of them is attached to): the cards that
+    break them must be among the cards arriving there."""
+    guards: dict[int, tuple[bool, int]] = {}
+    since: dict[int, tuple[bool, int]] = {}
+    for j, step in enumerate(steps):
+        kind = step[0]
+        if kind == "skips":
+            for y, hit_too in step[1]:
+                was = since.get(y)
+                since[y] = (hit_too or (was is not None and was[0]), step[2])
+        elif kind == "in" or kind == "steal":
+            got = since.pop(step[1], None)
+            if got is not None:
+                guards[j] = got
+    return guards
+
+
+def _passed_by(turn: dict, played: set[int], seat: int, steps: list, i: int) -> None:
+    """The windows of ``turn`` that passed a seat by (DODO-20): in step 2 each seat not asked that had
+    played no green card this round held none it could play (no Hit either, where one was legal), in
+    step 4 none but a Hit; filled into the turn's placeholder step and appended now (attached to
+    decision ``i`` of the trail)."""
+    view = turn["view"]
+    active = turn["active"]
+    open_ = [x for x in range(len(view.names)) if x != seat and not (view.abilities and not view.used[x])]
+    before = [(x, x != active and turn["card"] >= 0 and not turn["hit"])
+              for x in open_ if x not in turn["played"] and x not in turn["asked", 2]]
+    steps[turn["at"]][:] = ["skips", tuple(before), turn["i"]]
+    after = [(x, False) for x in open_ if x not in played and x not in turn["asked", 4]]
+    if after:
+        steps.append(["skips", tuple(after), i])
+
+
+def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict, dict]:
     """One history of the other seats' hands that ``now`` allows (drawn at random, see the module's
-    docstring): the hand each scored decision's actor held then, and the card each face-down pick took."""
+    docstring): the hand each scored decision's actor held then, the card each face-down pick took, and
+    per decision with window facts attached, the log-chance that a history drawn uniformly keeps them
+    (-inf: this one breaks them). A hidden draw takes back the cards that would break the facts before
+    it (the history is drawn given them), and the chance of that is the weight."""
     key = ("history", id(now), memo.get("draw", 0))
     got = memo.get(key)
     if got is not None and got[0] is now:
-        return got[1], got[2]
+        return got[1:]
     memo["sampled"] = True
     rnd = memo.get("rnd")
     if rnd is None:
         rnd = memo["rnd"] = random.Random(0)
-    steps, revealed = _ledger(trail, seat, memo)
+    steps, revealed, _, guards = _ledger(trail, seat, memo)
     hands = {x: list(h) for x, h in enumerate(now.hands) if x != seat}
     broken: set[int] = set()  # seats whose history the candidate cannot explain (then nothing is scored)
     then: dict[int, tuple[int, ...]] = {}
     picked = dict(revealed)
-    for step in reversed(steps):
+    weight: dict[int, float] = {}
+
+    def arrived(j: int, x: int, k: int, pins: frozenset) -> list[int] | None:
+        """The ``k`` cards of ``x``'s hand that came at step ``j`` (None: the hand cannot explain it)."""
+        free = [c for c in hands[x] if c not in pins]
+        if len(free) < k:
+            return None
+        guard = guards.get(j)
+        if guard is not None:
+            hit_too, at = guard
+            must = [c for c in free if c in GREENS and (hit_too or KIND[c] not in HIT)]
+            if must and len(must) <= k:
+                rest = [c for c in free if c not in must]
+                weight[at] = weight.get(at, 0.0) + log(comb(len(rest), k - len(must)) / comb(len(free), k))
+                return must + rnd.sample(rest, k - len(must))
+        return rnd.sample(free, k)
+
+    for j in range(len(steps) - 1, -1, -1):
+        step = steps[j]
         kind, x = step[0], step[1]
-        if kind == "dec":
+        if kind == "skips":
+            for y, hit_too in x:
+                if y not in broken and any(c in GREENS and (hit_too or KIND[c] not in HIT) for c in hands[y]):
+                    weight[step[2]] = -inf
+        elif kind == "dec":
             actor = trail[x].actor
             if actor != seat and actor not in broken and len(hands[actor]) == trail[x].view.sizes[actor]:
                 then[x] = tuple(sorted(hands[actor]))
         elif x in broken:
             continue
         elif kind == "in":
-            free = [c for c in hands[x] if c not in step[3]]
-            if len(free) < step[2]:
+            gone = arrived(j, x, step[2], step[3])
+            if gone is None:
                 broken.add(x)
                 continue
-            for c in rnd.sample(free, step[2]):
+            for c in gone:
                 hands[x].remove(c)
         elif kind == "known":
             if not set(step[2]) <= set(hands[x]):
@@ -147,11 +243,11 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict[int, 
             hands[x].append(card)
         elif kind == "steal":
             victim = step[2]
-            free = [c for c in hands[x] if c not in step[4]]
-            if len(free) < step[3] or victim in broken:
+            gone = None if victim in broken else arrived(j, x, step[3], step[4])
+            if gone is None:
                 broken.update((x, victim))
                 continue
-            for c in rnd.sample(free, step[3]):
+            for c in gone:
                 hands[x].remove(c)
                 hands[victim].append(c)
         elif kind == "shown" and sorted(hands[x]) != sorted(step[2]):
@@ -160,8 +256,8 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict[int, 
         if entry.actor != seat and i not in picked and entry.action is None and entry.view.agenda \
                 and entry.view.agenda[0].op == "pick" and now.picks[entry.actor] >= 0:
             picked[i] = now.picks[entry.actor]
-    memo[key] = (now, then, picked)
-    return then, picked
+    memo[key] = (now, then, picked, weight)
+    return then, picked, weight
 
 
 def _canonical(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -176,20 +272,26 @@ def _canonical(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[tuple[State, object]] | None:
-    """The state and action ``now`` implies at decision ``i`` of ``trail`` (one drawn history; None: a
-    decision that does not depend on the hand, [] where the candidate's history says nothing)."""
+def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[tuple] | None:
+    """The (state, action, factor) ``now`` implies at decision ``i`` of ``trail`` (one drawn history; the
+    factor the chance that the history keeps the window facts attached there; None: a decision that does
+    not depend on the hand and has no facts, [] where the candidate's history says nothing; a state None
+    stands for the factor alone, 0 where a window was offered with no green card to play)."""
     then_view, actor, action = trail[i][:3]
+    facts = i in _ledger(trail, seat, memo)[2]
     if actor == seat or not then_view.agenda or then_view.agenda[0].op not in _SCORED:
-        return None
-    hands, picked = _history(now, trail, seat, memo)
+        if not facts:
+            return None
+        return [(None, None, exp(_history(now, trail, seat, memo)[2].get(i, 0.0)))]
+    hands, picked, weight = _history(now, trail, seat, memo)
+    factor = exp(weight.get(i, 0.0))
     hand = hands.get(i)
     if hand is None:
-        return []
+        return [(None, None, factor)] if facts else []
     if action is None:  # a face-down pick: the card the reveal showed, or the candidate's
         card = picked.get(i)
         if card is None:
-            return []
+            return [(None, None, factor)] if facts else []
         action = Pick(KIND[card])
     hand = _canonical(hand)
     key = ("past", i, hand)
@@ -198,8 +300,11 @@ def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[tuple[
         base = memo.get(("base", i))
         if base is None:
             base = memo["base", i] = determinize(then_view, seat, random.Random(0))
-        past = memo[key] = replace(base, hands=base.hands[:actor] + (hand,) + base.hands[actor + 1:])
-    return [(past, action)]
+        past = replace(base, hands=base.hands[:actor] + (hand,) + base.hands[actor + 1:])
+        if len(options(past, past.agenda[0])) < 2 and past.agenda[0].op != "pick":
+            past = False  # no choice to make in that hand: the engine would not have asked (a window, a discard)
+        memo[key] = past
+    return [(None, None, 0.0)] if past is False else [(past, action, factor)]
 
 
 def hidden(view: View) -> int:
