@@ -79,14 +79,22 @@ def seen(game: Game, seat: Seat, view: View, actor: Seat, action: Action, events
     return Seen(view, actor, action if public(game, seat, events) else None, shown)
 
 
-def trail_of(game: Game, config, commands, seat: Seat) -> list[Seen]:
-    """The trail of ``seat`` over a game's log: ``commands`` are (actor, action text, events) in order,
-    the first the setup (actor None). Each view is ``seat``'s own (``game.observe`` of the fold), so the
-    trail holds nothing the seat may not know."""
+def trail_of(game: Game, config, path, seat: Seat) -> list[Seen]:
+    """The trail of ``seat`` over a game's stored ``path`` (events from the root, each with its command's
+    actor and action text): a bot made for one move (the service, a hint) rebuilds it at every decision.
+    Each view is ``seat``'s own (``game.observe`` of the fold) and each event redacted for it, so the
+    trail holds nothing the seat may not know. Empty where the game infers nothing."""
+    if not getattr(game, "infers", False):
+        return []
     state = game.initial(config)
     trail: list[Seen] = []
+    commands: list[tuple] = []
+    for stored in path:
+        if stored.command == stored.id:
+            commands.append((stored.actor, stored.action, []))
+        commands[-1][2].append(stored.event)
     for actor, text, events in commands:
-        if actor is not None and getattr(game, "infers", False):
+        if actor is not None:
             trail.append(seen(game, seat, game.observe(state, seat), actor, game.parse_action(state, text), events))
         for ev in events:
             state = game.fold(state, ev)
@@ -201,5 +209,5 @@ def gain(game: Game, truth: State, view: View, trail: list[Seen], seat: Seat, rn
     for draw in range(1, histories if memo.get("sampled") else 1):
         memo["draw"] = draw
         truth_logs.append(log_likelihood(game, truth, trail, seat, memo))
-    log_truth = np.logaddexp.reduce(np.array(truth_logs)) - log(histories)
+    log_truth = np.logaddexp.reduce(np.array(truth_logs)) - log(len(truth_logs))
     return (float(log_truth) - float(log_mean)) / log(2)

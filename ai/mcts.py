@@ -378,10 +378,11 @@ class RootStat(NamedTuple):
 
 
 def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
-                spec: str | BotSpec = "mcts:hard") -> list[RootStat]:
-    """Search afresh from ``view`` and return the statistics of every legal action, best first."""
+                spec: str | BotSpec = "mcts:hard", trail: list[Seen] = ()) -> list[RootStat]:
+    """Search afresh from ``view`` and return the statistics of every legal action, best first (``trail``:
+    what the seat saw, for a spec with belief=on)."""
     root = Node()
-    search = Search(game, seat, spec)
+    search = Search(game, seat, spec, trail)
     search.run_everywhere(root, view, legal, rnd)
     rows = root.rows(legal)
     total = float(sum(root.visits[r] for r in rows)) or 1.0

@@ -50,8 +50,11 @@ def test_a_belief_never_sees_the_hidden_cards_at_any_seat_count(game_id):
             seat = game.to_move(state)
             bot = bots[seat]
             view = game.observe(state, seat)
-            # the trail holds this seat's own views only (never the view of the seat that moved)
-            assert all(getattr(s.view, "seat", seat) == seat and s.actor != seat for s in bot.trail)
+            # the trail holds this seat's own views only (never the view of the seat that moved), and the
+            # events as this seat was shown them (another seat's drawn cards blanked)
+            assert all(getattr(s.view, "seat", seat) == seat for s in bot.trail)
+            assert all(game.redact(e, seat) == e for s in bot.trail for e in s.events)
+            assert seats == 1 or any(s.actor != seat for s in bot.trail)
             other = game.determinize(view, seat, random.Random(seed + 7))
             assert msgspec.to_builtins(game.observe(other, seat)) == msgspec.to_builtins(view)
             legal = game.legal_actions(state)

@@ -234,10 +234,13 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
             for c in step[2]:
                 hands[x].remove(c)
         elif kind == "out":
+            if any(c in hands[x] for c in step[2]):  # back from a reshuffle (DODO-30) too early in this history
+                broken.add(x)
+                continue
             hands[x].extend(step[2])
         elif kind == "pick":
             card = step[2] if step[2] is not None else now.picks[x]
-            if card < 0:
+            if card < 0 or card in hands[x]:
                 broken.add(x)
                 continue
             hands[x].append(card)
