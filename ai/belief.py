@@ -172,7 +172,7 @@ class Belief:
         memo: dict = {}
         logs = np.empty(particles)
         for i in range(particles):
-            deal = game.determinize(view, seat, rnd)
+            deal = game.deal(view, seat, trail, rnd, memo) or game.determinize(view, seat, rnd)
             self.deals.append(deal)
             logs[i] = log_likelihood(game, deal, trail, seat, memo)
         weights = np.exp(logs - logs.max())   # relative to the likeliest candidate: the largest weight is 1

@@ -47,7 +47,7 @@ ROLES: dict[str, tuple[str, ...]] = {
     "render": ("render", "status", "describe", "reveal", "QUIET", "OUTCOMES"),
     "strategy": ("choose",),
     "estimate": ("heuristic",),
-    "infer": ("INFERS", "pasts", "hidden", "values"),
+    "infer": ("INFERS", "pasts", "hidden", "values", "deal"),
 }
 # optional functions a folder's __init__ may define, attached to the game as they are
 HOOKS = ("interact",)
@@ -120,6 +120,7 @@ class ModuleGame:
         self.strategy, self.heuristic = self._strategy, self._heuristic
         infer = roles["infer"]
         self.infers, self.pasts, self.hidden, self.values = bool(infer.INFERS), infer.pasts, infer.hidden, infer.values
+        self.deal = infer.deal
         strategy = roles["strategy"]
         self.pick = getattr(strategy, "pick", None) or (lambda view, seat, legal, rnd: strategy.choose(view, seat, legal, rnd)[0])
 

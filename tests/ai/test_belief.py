@@ -245,3 +245,25 @@ def test_hint_with_belief_on_deals_from_what_the_seat_saw(tmp_path, monkeypatch)
     built.clear()
     dino.json("hint", game_id, "--bot", "mcts:iterations=20")
     assert built == []  # belief off: no trail, no belief
+
+
+def test_dodos_belief_deals_keep_the_window_facts_standing_now():
+    """DODO-20: a seat a window passed by since it last drew is dealt no green card it could have played,
+    and every such deal is still a deal of the seat's view."""
+    from dinocli.games.dodos import infer
+
+    checked = 0
+    for seats, seed, decisions in ((4, 1, 60), (3, 0, 40), (2, 0, 20)):
+        game, state, trail = _dodos_trail(seats, seed, decisions)
+        view, memo = game.observe(state, 0), {}
+        standing = infer._ledger(trail, 0, memo)[4]
+        for k in range(10):
+            deal = game.deal(view, 0, trail, random.Random(k), memo)
+            assert msgspec.to_builtins(game.observe(deal, 0)) == msgspec.to_builtins(view)
+            for x, (hit_too, _) in standing.items():
+                free = [c for c in deal.hands[x] if c not in view.known[x]]
+                assert all(infer._keeps(c, hit_too) for c in free)
+                # the fact holds for the true hand too (it is a fact, not a guess)
+                assert all(infer._keeps(c, hit_too) for c in state.hands[x] if c not in view.known[x])
+                checked += 1
+    assert checked

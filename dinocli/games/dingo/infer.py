@@ -18,10 +18,11 @@ from msgspec.structs import replace
 
 from .actions import DiscardCard, PlayCard
 from .state import State
+from ..uninferred import deal
 from .strategy import values
 from .view import View, determinize
 
-__all__ = ["INFERS", "pasts", "hidden", "values"]
+__all__ = ["INFERS", "pasts", "hidden", "values", "deal"]
 
 INFERS = True
 

@@ -39,7 +39,7 @@ from .events import (
 from .state import State
 from .view import View, determinize
 
-__all__ = ["INFERS", "pasts", "hidden", "values"]
+__all__ = ["INFERS", "pasts", "hidden", "values", "deal"]
 
 INFERS = True
 _SCORED = frozenset({"pick", "offer", "discard"})  # the decisions whose choice depends on the hand
@@ -132,14 +132,16 @@ def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict]:
                     steps.append(("shown", ev.seat, ev.cards))
                     known[ev.seat] = set(ev.cards)
     facts = {step[2] for step in steps if step[0] == "skips" and step[1]}
-    got = memo["ledger"] = (steps, picked, facts, _guards(steps))
+    guards, standing = _guards(steps)
+    got = memo["ledger"] = (steps, picked, facts, guards, standing)
     return got
 
 
-def _guards(steps: list) -> dict[int, tuple[bool, int]]:
+def _guards(steps: list) -> tuple[dict[int, tuple[bool, int]], dict[int, tuple[bool, int]]]:
     """For each hidden arrival in a hand, the window facts about that hand since its last hidden arrival
     (whether a Hit too was ruled out, and the decision the last of them is attached to): the cards that
-    break them must be among the cards arriving there."""
+    break them must be among the cards arriving there. And the facts that stand now, per seat: every
+    card of its hand not seen there keeps them."""
     guards: dict[int, tuple[bool, int]] = {}
     since: dict[int, tuple[bool, int]] = {}
     for j, step in enumerate(steps):
@@ -152,7 +154,7 @@ def _guards(steps: list) -> dict[int, tuple[bool, int]]:
             got = since.pop(step[1], None)
             if got is not None:
                 guards[j] = got
-    return guards
+    return guards, since
 
 
 def _passed_by(turn: dict, played: set[int], seat: int, steps: list, i: int) -> None:
@@ -185,7 +187,7 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
     rnd = memo.get("rnd")
     if rnd is None:
         rnd = memo["rnd"] = random.Random(0)
-    steps, revealed, _, guards = _ledger(trail, seat, memo)
+    steps, revealed, _, guards, _ = _ledger(trail, seat, memo)
     hands = {x: list(h) for x, h in enumerate(now.hands) if x != seat}
     broken: set[int] = set()  # seats whose history the candidate cannot explain (then nothing is scored)
     then: dict[int, tuple[int, ...]] = {}
@@ -308,6 +310,42 @@ def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[tuple]
             past = False  # no choice to make in that hand: the engine would not have asked (a window, a discard)
         memo[key] = past
     return [(None, None, 0.0)] if past is False else [(past, action, factor)]
+
+
+def _keeps(card: int, hit_too: bool) -> bool:
+    """Whether a card may be in a hand a window passed by: no green card but, in step 4, a Hit."""
+    return card not in GREENS or (not hit_too and KIND[card] in HIT)
+
+
+def deal(view: View, seat: int, trail: list, rnd: random.Random, memo: dict) -> State:
+    """A deal of ``view`` uniform among those that keep the window facts standing now: a seat passed by
+    since it last drew holds no green card it could have played (the most constrained hands dealt first
+    from the cards they may hold, so every such deal is as likely as under the uniform deal given the
+    facts; the uniform deal where they cannot be kept)."""
+    s = determinize(view, seat, rnd)
+    standing = _ledger(trail, seat, memo)[4]
+    if not standing:
+        return s
+    known = view.known or ((),) * len(view.sizes)
+    others = [x for x in range(len(view.sizes)) if x != seat]
+    free = {x: [c for c in s.hands[x] if c not in known[x]] for x in others}
+    pool = list(s.deck) + [c for x in others for c in free[x]]
+    hands = {}
+    for x in sorted(standing, key=lambda y: not standing[y][0]):  # ruling out a Hit too: first
+        hit_too = standing[x][0]
+        allowed = [c for c in pool if _keeps(c, hit_too)]
+        if len(allowed) < len(free[x]):
+            return s
+        chosen = rnd.sample(allowed, len(free[x]))
+        taken = set(chosen)
+        pool = [c for c in pool if c not in taken]
+        hands[x] = tuple(sorted((*known[x], *chosen)))
+    rnd.shuffle(pool)
+    for x in others:
+        if x not in hands:
+            k = len(free[x])
+            hands[x], pool = tuple(sorted((*known[x], *pool[:k]))), pool[k:]
+    return replace(s, hands=tuple(hands.get(x, h) for x, h in enumerate(s.hands)), deck=tuple(sorted(pool)))
 
 
 def hidden(view: View) -> int:
