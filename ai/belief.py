@@ -10,17 +10,18 @@ the seat's views only. :func:`trail_of` rebuilds a trail from a game's log, wher
 move (the service, a hint).
 
 A candidate deal is a determinization of the current view (``game.determinize``, uniform over the
-unseen cards). Its likelihood is the product, over the trail, of the probability the *opponent model*
-gives each action seen: the game's rule-based strategy softened into a probability over the legal
-actions of the state the candidate implies at that decision (``game.pasts``, the game's inference
-role: one (state, action, factor) per way the hidden draws since then could have gone, averaged over,
-the action being the one seen or, where it was hidden, the one the candidate implies, the factor the
-chance that the candidate's history keeps the facts of the public record (1 where there are none, 0
-where it breaks one); a state None stands for the factor alone; None when the decision bears on no
-deal of the view, [] when it says nothing of this one; a seat's own decisions are asked too, for the
-facts a game may attach to them, and are None otherwise). A game whose ``pasts``
-samples a hidden history sets ``memo["sampled"]`` and draws it anew for each value of ``memo["draw"]``
-(see :func:`gain`). The model is a
+unseen cards; or the game's own ``deal``, uniform among the deals that keep what the public record
+makes certain, where the game has one). Its likelihood is the product, over the trail, of the
+probability the *opponent model* gives each action seen: the game's rule-based strategy softened into
+a probability over the legal actions of the state the candidate implies at that decision
+(``game.pasts``, the game's inference role: one (state, action, factor) per way the hidden draws since
+then could have gone, averaged over; the action is the one seen or, where it was hidden, the one the
+candidate implies; the factor is the chance that the candidate's history keeps the facts of the public
+record, 1 where there are none, 0 where it breaks one, and a state None stands for the factor alone.
+``pasts`` answers None when the decision bears on no deal of the view, [] when it says nothing of this
+one. A seat's own decisions are asked too, for the facts a game may attach to them. A game whose
+``pasts`` samples a hidden history sets ``memo["sampled"]`` and draws it anew for each value of
+``memo["draw"]``, see :func:`gain`). The model is a
 softmax over the strategy's action values (``game.values``, when the game gives them) at temperature
 :data:`TEMPERATURE`, or the strategy's pick with probability ``1 - EPSILON``; either is mixed with
 :data:`EPSILON` of uniform, so no deal gets probability 0 from a move the model thought poor.

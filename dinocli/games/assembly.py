@@ -4,8 +4,9 @@ Every game folder has the same fixed roles, one module each, found by name (:dat
 ``data`` (the data file), ``state`` (the state type and ``initial``), ``actions``, ``events``,
 ``fold`` (the projector), ``rules``, ``view``, ``notation``, ``render``, ``strategy`` (the rule
 bot), ``estimate`` (the search's leaf estimate) and ``infer`` (what a seat can infer about hidden
-cards from the others' actions: ``INFERS``, False where nothing is, and the past states a deal
-implies; see ``ai/belief.py``). Rule extras live beside them under their own
+cards from the others' actions: ``INFERS``, False where nothing is, the past states a deal
+implies, and a ``deal`` of the view that keeps what the record makes certain, or None; see
+``ai/belief.py``). Rule extras live beside them under their own
 names. The folder's ``__init__`` states the game's ``INFO`` and calls :func:`load`, which checks
 that every role is there and exposes what the protocol needs, and builds a :class:`ModuleGame`
 delegating to them. A folder may also define ``interact`` (see ``dinocli/challenge.py``).

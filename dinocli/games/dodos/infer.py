@@ -18,8 +18,11 @@ cards the history draws at random from the thief's hand back to the victim's.
 A window is a decision only for a seat that can play a green card there (DODO-20, DODO-21; a Hit only
 in step 2 on another's uncancelled card, DODO-49): the engine passes the others by. So a window a seat
 was offered says it held a playable green card then, and one it was passed by (it had played no green
-card this round) says it held none: facts, not likelihoods, checked on the drawn history (a history
-that breaks one keeps only the belief's floor: another history might not).
+card this round) says it held none: facts, not likelihoods. A history is drawn given them (a hidden
+draw after such a window takes back the green cards that would break it, and the chance that a
+uniform draw would have done so weighs the candidate); one the candidate cannot keep them in keeps
+only the belief's floor. The facts standing now (a seat passed by since it last drew) hold for its
+hand as it is: :func:`deal` deals only hands that keep them.
 """
 
 from __future__ import annotations
@@ -48,13 +51,14 @@ for _c, _k in enumerate(KIND):
     _FIRST.setdefault(_k, []).append(_c)
 
 
-def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict]:
+def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict, set, dict, dict]:
     """The public card flow of the other seats' hands along ``trail``, forward: ("dec", i) before the
     events of decision i; ("in", x, k, pins) k hidden cards drawn by x, none of ``pins`` (known to be in
     its hand already) among them; ("known", x, cards) cards seen arriving; ("out", x, cards) cards that
     left face up; ["pick", x, card] a face-down pick (card None until revealed); ("steal", thief,
-    victim, k, pins) k cards moved unseen; ("shown", x, cards) a hand revealed. Also the card each
-    pick decision revealed."""
+    victim, k, pins) k cards moved unseen; ("shown", x, cards) a hand revealed; ["skips", ((x, hit
+    too), ...), i] the windows that passed seats by (attached to decision i). Also the card each pick
+    decision revealed, the decisions with facts attached, and the facts' guards (see :func:`_guards`)."""
     got = memo.get("ledger")
     if got is not None:
         return got
