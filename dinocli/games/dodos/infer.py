@@ -135,29 +135,34 @@ def _ledger(trail: list, seat: int, memo: dict) -> tuple[list, dict, set, dict, 
                 if ev.seat != seat:
                     steps.append(("shown", ev.seat, ev.cards))
                     known[ev.seat] = set(ev.cards)
-    facts = {step[2] for step in steps if step[0] == "skips" and step[1]}
+    # the decisions window facts are attached to, and the last, which carries the rest of the history's weight
+    facts = {step[2] for step in steps if step[0] == "skips" and step[1]} | ({len(trail) - 1} if trail else set())
     guards, standing = _guards(steps)
     got = memo["ledger"] = (steps, picked, facts, guards, standing)
     return got
 
 
-def _guards(steps: list) -> tuple[dict[int, tuple[bool, int]], dict[int, tuple[bool, int]]]:
-    """For each hidden arrival in a hand, the window facts about that hand since its last hidden arrival
-    (whether a Hit too was ruled out, and the decision the last of them is attached to): the cards that
-    break them must be among the cards arriving there. And the facts that stand now, per seat: every
-    card of its hand not seen there keeps them."""
-    guards: dict[int, tuple[bool, int]] = {}
+def _guards(steps: list) -> tuple[dict[int, tuple], dict[int, tuple[bool, int]]]:
+    """For each hidden arrival in a hand, what must be among the cards arriving there: those that break
+    the window facts about that hand since its last hidden arrival (whether a Hit too was ruled out,
+    and the decision the last of them is attached to, or None), and those the hand let go face up
+    since (back from a reshuffle, DODO-30). And the facts that stand now, per seat: every card of its
+    hand not seen there keeps them."""
+    guards: dict[int, tuple] = {}
     since: dict[int, tuple[bool, int]] = {}
+    gone: dict[int, set[int]] = {}
     for j, step in enumerate(steps):
         kind = step[0]
         if kind == "skips":
             for y, hit_too in step[1]:
                 was = since.get(y)
                 since[y] = (hit_too or (was is not None and was[0]), step[2])
+        elif kind == "out" or (kind == "pick" and step[2] is not None):
+            gone.setdefault(step[1], set()).update(step[2] if kind == "out" else (step[2],))
         elif kind == "in" or kind == "steal":
-            got = since.pop(step[1], None)
-            if got is not None:
-                guards[j] = got
+            fact, back = since.pop(step[1], None), gone.pop(step[1], set())
+            if fact is not None or back:
+                guards[j] = (fact, frozenset(back))
     return guards, since
 
 
@@ -197,6 +202,7 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
     then: dict[int, tuple[int, ...]] = {}
     picked = dict(revealed)
     weight: dict[int, float] = {}
+    last = len(trail) - 1
 
     def arrived(j: int, x: int, k: int, pins: frozenset) -> list[int] | None:
         """The ``k`` cards of ``x``'s hand that came at step ``j`` (None: the hand cannot explain it)."""
@@ -205,10 +211,11 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
             return None
         guard = guards.get(j)
         if guard is not None:
-            hit_too, at = guard
-            must = [c for c in free if c in GREENS and (hit_too or KIND[c] not in HIT)]
+            fact, back = guard
+            must = [c for c in free if c in back or (fact is not None and not _keeps(c, fact[0]))]
             if must and len(must) <= k:
                 rest = [c for c in free if c not in must]
+                at = fact[1] if fact is not None else last
                 weight[at] = weight.get(at, 0.0) + log(comb(len(rest), k - len(must)) / comb(len(free), k))
                 return must + rnd.sample(rest, k - len(must))
         return rnd.sample(free, k)
@@ -261,6 +268,8 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
                 hands[victim].append(c)
         elif kind == "shown" and sorted(hands[x]) != sorted(step[2]):
             broken.add(x)
+    if broken:  # no history drawn this way explains the candidate's hands: it keeps only the floor
+        weight[last] = -inf
     for i, entry in enumerate(trail):  # a pick not revealed yet: the candidate's own face-down card
         if entry.actor != seat and i not in picked and entry.action is None and entry.view.agenda \
                 and entry.view.agenda[0].op == "pick" and now.picks[entry.actor] >= 0:
