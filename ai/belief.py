@@ -27,7 +27,8 @@ softmax over the strategy's action values (``game.values``, when the game gives 
 :data:`EPSILON` of uniform, so no deal gets probability 0 from a move the model thought poor.
 
 :class:`Belief` keeps :data:`PARTICLES` candidates weighted by their likelihood (importance
-sampling, as ISMCTS resamples a particle set) and deals one of them by weight per search iteration.
+sampling, as ISMCTS resamples a particle set; tempered to keep :data:`KEEP` effective candidates)
+and deals one of them by weight per search iteration.
 :func:`gain` is the measure ``dinocli bench GAME --belief`` reports: the log-probability the belief
 gives the true deal against uniform dealing, ``log2 L(true) - log2 mean L(candidate)``.
 """
@@ -42,8 +43,8 @@ import numpy as np
 
 from dinocli.games.protocol import Action, Game, Seat, State, View
 
-__all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "seen", "trail_of", "PARTICLES",
-           "TEMPERATURE", "EPSILON"]
+__all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "seen", "trail_of", "tempered",
+           "PARTICLES", "TEMPERATURE", "EPSILON", "KEEP"]
 
 # Chosen with `bench dingo --belief` on its own seeds (belief/N, 2 seats): the sharper the model the
 # more it gains on rule-bot games (T 1.0 -> 0.005: 0.09 -> 0.28 bits per card), but against mcts:easy
@@ -52,6 +53,11 @@ __all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "
 PARTICLES = 64      # candidate deals a belief weighs per decision
 TEMPERATURE = 0.05  # of the softmax over the strategy's action values
 EPSILON = 0.5       # the uniform share of the opponent model: no legal action is impossible
+# Few candidates against a sharp likelihood leave a handful with all the weight (Dodos at 4 seats: a
+# median of 5 effective of 64), and the search then plays as if it knew the hands. The weights are
+# tempered (w ** a, the largest a <= 1 that keeps this many effective candidates), as a sequential
+# Monte Carlo sampler tempers its likelihood.
+KEEP = 16
 
 
 class Seen(NamedTuple):
@@ -159,6 +165,27 @@ def likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict
     return exp(log_likelihood(game, now, trail, seat, memo))
 
 
+def _effective(weights: np.ndarray) -> float:
+    return float(weights.sum() ** 2 / (weights * weights).sum())
+
+
+def tempered(logs: np.ndarray, keep: float) -> np.ndarray:
+    """Weights ``exp(a * logs)`` relative to the largest (which is 1), with the largest ``a`` in (0, 1]
+    that leaves at least ``keep`` effective candidates (Kish), found by bisection."""
+    logs = logs - logs.max()
+    weights = np.exp(logs)
+    if _effective(weights) >= keep:
+        return weights
+    lo, hi = 0.0, 1.0
+    for _ in range(24):
+        mid = (lo + hi) / 2
+        if _effective(np.exp(mid * logs)) >= keep:
+            lo = mid
+        else:
+            hi = mid
+    return np.exp(lo * logs)
+
+
 class Belief:
     """Candidate deals of ``view`` weighted by the likelihood of ``trail`` (uniform when nothing is known)."""
 
@@ -176,7 +203,7 @@ class Belief:
             deal = game.deal(view, seat, trail, rnd, memo) or game.determinize(view, seat, rnd)
             self.deals.append(deal)
             logs[i] = log_likelihood(game, deal, trail, seat, memo)
-        weights = np.exp(logs - logs.max())   # relative to the likeliest candidate: the largest weight is 1
+        weights = tempered(logs, min(KEEP, particles))
         self.weights = weights.tolist()
         self._cum = np.cumsum(weights)
 
@@ -189,10 +216,7 @@ class Belief:
 
     def effective(self) -> float:
         """The effective number of candidates (Kish): how many equal weights the weights are worth."""
-        if not self.weights:
-            return 0.0
-        s = sum(self.weights)
-        return s * s / sum(w * w for w in self.weights)
+        return _effective(np.array(self.weights)) if self.weights else 0.0
 
 
 def gain(game: Game, truth: State, view: View, trail: list[Seen], seat: Seat, rnd: random.Random,

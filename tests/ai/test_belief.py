@@ -267,3 +267,18 @@ def test_dodos_belief_deals_keep_the_window_facts_standing_now():
                 assert all(infer._keeps(c, hit_too) for c in state.hands[x] if c not in view.known[x])
                 checked += 1
     assert checked
+
+
+def test_a_sharp_belief_is_tempered_to_keep_enough_candidates():
+    """A likelihood that leaves one candidate all the weight is tempered (w ** a) until KEEP of them
+    count; the order of the candidates stays, and a belief spread enough is left as it is."""
+    import numpy as np
+
+    from dinocli.ai.belief import KEEP, tempered
+
+    logs = np.array([0.0, -40.0, -45.0] + [-80.0] * 61)
+    w = tempered(logs, KEEP)
+    assert abs(w.sum() ** 2 / (w * w).sum() - KEEP) < 0.01 and w[0] == 1.0
+    assert list(np.argsort(-w, kind="stable")) == list(np.argsort(-logs, kind="stable"))
+    flat = np.log(np.linspace(0.5, 1.0, 64))
+    assert np.allclose(tempered(flat, KEEP), np.exp(flat - flat.max()))
