@@ -45,8 +45,9 @@ child. On its next call, the subtree becomes the new root when no other seat dec
 and the new view is exactly the view reached from the old one by the chosen action (checked on
 a determinization), so the information set is the same; otherwise the search starts afresh.
 
-With ``belief=on`` (off by default) the bot keeps its *trail*, what it saw the other seats do
-(:meth:`MctsBot.inform`, called by whoever runs the game with the bot's own view), and each
+With ``belief=on`` (off by default) the bot keeps its *trail*, what its seat saw of each decision
+(:meth:`MctsBot.inform`, called by whoever runs the game with the bot's own view; or all at once,
+:meth:`MctsBot.recall`, for a bot made for one move with the trail rebuilt from the log), and each
 iteration deals from a :class:`~.belief.Belief` built once per decision from the view and the trail
 (candidate deals weighted by the likelihood of the others' seen actions) instead of uniformly.
 """
