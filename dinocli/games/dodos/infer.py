@@ -198,7 +198,7 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
         rnd = memo["rnd"] = random.Random(0)
     steps, revealed, _, guards, _ = _ledger(trail, seat, memo)
     hands = {x: list(h) for x, h in enumerate(now.hands) if x != seat}
-    broken: set[int] = set()  # seats whose history the candidate cannot explain (then nothing is scored)
+    broken: set[int] = set()  # seats whose history the candidate cannot explain (it keeps only the floor)
     then: dict[int, tuple[int, ...]] = {}
     picked = dict(revealed)
     weight: dict[int, float] = {}
@@ -225,7 +225,7 @@ def _history(now: State, trail: list, seat: int, memo: dict) -> tuple[dict, dict
         kind, x = step[0], step[1]
         if kind == "skips":
             for y, hit_too in x:
-                if y not in broken and any(c in GREENS and (hit_too or KIND[c] not in HIT) for c in hands[y]):
+                if y not in broken and not all(_keeps(c, hit_too) for c in hands[y]):
                     weight[step[2]] = -inf
         elif kind == "dec":
             actor = trail[x].actor
