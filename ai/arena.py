@@ -27,7 +27,7 @@ from dinocli.events import Event, RecordingRng, Rng, SeededRng
 from dinocli.games.protocol import Action, Config, Game, Seat, State
 from dinocli.games.runner import start
 
-from .belief import public
+from .belief import seen
 from .bot import Bot
 from .bots import make_bot
 from .clairvoyant import Clairvoyant, Peeking
@@ -97,11 +97,10 @@ def by_bots(game: Game, bots: Sequence[Bot], rnd: Callable[[int], random.Random]
 
 
 def inform(game: Game, watching: Sequence[tuple[Seat, Bot]], st: Step) -> None:
-    """Tell each watching bot (seat, bot) of another seat's decision as its seat saw it: its own view
-    before, and the action if the events did not hide it from that seat (a belief's trail)."""
+    """Tell each watching bot (seat, bot) of a decision as its seat saw it: its own view before, the action
+    if the events did not hide it from that seat, and the events as shown to it (a belief's trail)."""
     for b, bot in watching:
-        if b != st.seat:
-            bot.inform(game, game.observe(st.state, b), st.seat, st.action if public(game, b, st.events) else None)
+        bot.inform(game, seen(game, b, game.observe(st.state, b), st.seat, st.action, st.events))
 
 
 def random_playout(game: Game, state: State, rng: Rng, rnd: random.Random, limit: int | None = None) -> tuple[State, int]:

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from dinocli.games.protocol import Action, Game, Seat, View
 
+from .belief import Seen
 from .mcts import search_root
 from .bots import make_bot
 from .spec import parse_spec
@@ -25,8 +26,9 @@ class Advice(NamedTuple):
 
 
 def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random, *,
-         spec: str = "mcts:hard", top: int = 3, min_share: float = 0.05) -> list[Advice]:
-    """The top choices of an ISMCTS search (best first), each with the strategy's reason if it agrees.
+         spec: str = "mcts:hard", top: int = 3, min_share: float = 0.05, trail: list[Seen] = ()) -> list[Advice]:
+    """The top choices of an ISMCTS search (best first), each with the strategy's reason if it agrees
+    (``trail``: what the seat saw, which a spec with belief=on deals from).
 
     A runner-up is shown when it drew ``min_share`` of the visits, or a third of the best's
     (with many legal actions the search spreads thin, and the alternatives still matter)."""
@@ -40,7 +42,7 @@ def hint(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Ra
         values = {st.action: st.value for st in search_root(game, view, seat, legal, rnd, "mcts:easy")}
         return [Advice(action, game.format_action(state, action), 1.0, values[action],
                        rule_reason if action == rule_action else "")]
-    stats = search_root(game, view, seat, legal, rnd, s)
+    stats = search_root(game, view, seat, legal, rnd, s, trail)
     floor = min(min_share, stats[0].visits_share / 3)
     chosen = [st for st in stats[:top] if st.visits_share >= floor]
     out = []

@@ -46,8 +46,9 @@ child. On its next call, the subtree becomes the new root when no other seat dec
 and the new view is exactly the view reached from the old one by the chosen action (checked on
 a determinization), so the information set is the same; otherwise the search starts afresh.
 
-With ``belief=on`` (off by default) the bot keeps its *trail*, what it saw the other seats do
-(:meth:`MctsBot.inform`, called by whoever runs the game with the bot's own view), and each
+With ``belief=on`` (off by default) the bot keeps its *trail*, what its seat saw of each decision
+(:meth:`MctsBot.inform`, called by whoever runs the game with the bot's own view; or all at once,
+:meth:`MctsBot.recall`, for a bot made for one move with the trail rebuilt from the log), and each
 iteration deals from a :class:`~.belief.Belief` built once per decision from the view and the trail
 (candidate deals weighted by the likelihood of the others' seen actions) instead of uniformly.
 """
@@ -386,10 +387,11 @@ class RootStat(NamedTuple):
 
 
 def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
-                spec: str | BotSpec = "mcts:hard") -> list[RootStat]:
-    """Search afresh from ``view`` and return the statistics of every legal action, best first."""
+                spec: str | BotSpec = "mcts:hard", trail: list[Seen] = ()) -> list[RootStat]:
+    """Search afresh from ``view`` and return the statistics of every legal action, best first (``trail``:
+    what the seat saw, for a spec with belief=on)."""
     root = Node()
-    search = Search(game, seat, spec)
+    search = Search(game, seat, spec, trail)
     search.run_everywhere(root, view, legal, rnd)
     rows = root.rows(legal)
     total = float(sum(root.visits[r] for r in rows)) or 1.0
@@ -414,12 +416,15 @@ class MctsBot:
         self.trail: list[Seen] = []
         self._game: Game | None = None
 
-    def inform(self, game: Game, view: View, actor: Seat, action: Action | None) -> None:
-        """Note another seat's decision as this bot's seat saw it: its own ``view`` just before, who
-        moved, and the action if it was shown (None: hidden). A new game starts a new trail."""
+    def inform(self, game: Game, entry: Seen) -> None:
+        """Note a decision as this bot's seat saw it (see :func:`~.belief.seen`). A new game starts a new trail."""
         if game is not self._game:
             self._game, self.trail = game, []
-        self.trail.append(Seen(view, actor, action))
+        self.trail.append(entry)
+
+    def recall(self, game: Game, trail: list[Seen]) -> None:
+        """Take the whole trail at once (a bot made for one move, its trail rebuilt from the log)."""
+        self._game, self.trail = game, list(trail)
 
     def __repr__(self) -> str:
         return f"MctsBot({self.name!r})"

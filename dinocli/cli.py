@@ -1237,7 +1237,7 @@ def hint(env: Env, game_id, spec, as_json):
         seat = g.to_move
         legal = g.game.legal_actions(g.state)
         advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, random.Random(f"{g.id}/{g.head}"),
-                        spec=spec)   # its texts and reasons in this branch's names
+                        spec=spec, trail=env.service.trail(g, seat, spec))   # its texts and reasons in this branch's names
         if as_json:
             emit_json({"game": g.id, "seat": seat, "advice": [
                 {"action": a.text, "number": legal.index(a.action) + 1, "share": round(a.visits_share, 3),

@@ -432,10 +432,20 @@ class Service:
             return None
         spec = g.table.bot(seat)
         bot = make_bot(spec)
+        if getattr(bot, "watches", False):  # belief=on: what the seat saw, from the log (the bot is made per move)
+            bot.recall(g.game, self.trail(g, seat, spec))
         view = g.game.observe(g.state, seat)
         legal = g.game.legal_actions(g.state)
         action = bot.choose(g.game, view, seat, legal, self._bot_rng(g))
         return self._append_decision(g, seat, action, spec)
+
+    @staticmethod
+    def trail(g: Loaded, seat: Seat, spec: str) -> list:
+        """What ``seat`` saw of the game so far (ai/belief.py), for a bot ``spec`` with belief=on; else []."""
+        from dinocli.ai.belief import trail_of
+        from dinocli.ai.spec import parse_spec
+
+        return trail_of(g.game, g.config, g.path, seat) if parse_spec(spec).belief else []
 
     def run_bots(self, g: Loaded) -> Iterator[Played]:
         """Let bots move until a human must act or the game ends, yielding each move."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from dinocli.ai import make_bot
 from dinocli.ai.arena import by_bots, steps
-from dinocli.ai.belief import PARTICLES, Belief, Seen, gain, public
+from dinocli.ai.belief import PARTICLES, Belief, gain, seen
 from dinocli.events import SeededRng
 from dinocli.games import get
 from dinocli.games.runner import start
@@ -51,9 +51,7 @@ def positions(game_id: str, games: int, seats: int, players: str = "rules", ever
             if st.n % every == 0:
                 yield g, st.state, st.seat, game.observe(st.state, st.seat), trails[st.seat]
             for b in range(seats):
-                if b != st.seat:
-                    action = st.action if public(game, b, st.events) else None
-                    trails[b] = trails[b] + [Seen(game.observe(st.state, b), st.seat, action)]
+                trails[b] = trails[b] + [seen(game, b, game.observe(st.state, b), st.seat, st.action, st.events)]
 
 
 def belief_figures(game_id: str, *, seats: int = 2, particles: int = 128) -> dict[str, Any]:
@@ -78,7 +76,7 @@ def _figures(game_id: str, games: int, seats: int, players: str, particles: int)
     build: list[float] = []
     for g, state, seat, view, trail in positions(game_id, games, seats, players):
         hidden = game.hidden(view)
-        if not hidden or not any(s.action is not None for s in trail):
+        if not hidden or not any(s.actor != seat for s in trail):
             continue
         b = gain(game, state, view, trail, seat, random.Random(len(bits)), particles) / hidden
         bits.append(b)

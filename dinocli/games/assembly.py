@@ -4,8 +4,9 @@ Every game folder has the same fixed roles, one module each, found by name (:dat
 ``data`` (the data file), ``state`` (the state type and ``initial``), ``actions``, ``events``,
 ``fold`` (the projector), ``rules``, ``view``, ``notation``, ``render``, ``strategy`` (the rule
 bot), ``estimate`` (the search's leaf estimate) and ``infer`` (what a seat can infer about hidden
-cards from the others' actions: ``INFERS``, False where nothing is, and the past states a deal
-implies; see ``ai/belief.py``). Rule extras live beside them under their own
+cards from the others' actions: ``INFERS``, False where nothing is, the past states a deal
+implies, and a ``deal`` of the view that keeps what the record makes certain, or None; see
+``ai/belief.py``). Rule extras live beside them under their own
 names. The folder's ``__init__`` states the game's ``INFO`` and calls :func:`load`, which checks
 that every role is there and exposes what the protocol needs, and builds a :class:`ModuleGame`
 delegating to them. A folder may also define ``interact`` (see ``dinocli/challenge.py``).
@@ -47,7 +48,7 @@ ROLES: dict[str, tuple[str, ...]] = {
     "render": ("render", "status", "describe", "reveal", "QUIET", "OUTCOMES"),
     "strategy": ("choose",),
     "estimate": ("heuristic",),
-    "infer": ("INFERS", "pasts", "hidden", "values"),
+    "infer": ("INFERS", "pasts", "hidden", "values", "deal"),
 }
 # optional functions a folder's __init__ may define, attached to the game as they are
 HOOKS = ("interact",)
@@ -122,6 +123,7 @@ class ModuleGame:
         self.strategy, self.heuristic = self._strategy, self._heuristic
         infer = roles["infer"]
         self.infers, self.pasts, self.hidden, self.values = bool(infer.INFERS), infer.pasts, infer.hidden, infer.values
+        self.deal = infer.deal
         strategy = roles["strategy"]
         self.pick = getattr(strategy, "pick", None) or (lambda view, seat, legal, rnd: strategy.choose(view, seat, legal, rnd)[0])
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-__all__ = ["INFERS", "pasts", "hidden", "values"]
+__all__ = ["INFERS", "pasts", "hidden", "values", "deal"]
 
 INFERS = False
 
@@ -20,4 +20,9 @@ def hidden(view) -> int:
 
 def values(view, seat: int, legal: list) -> None:
     """No action values: the opponent model falls back on the strategy's pick."""
+    return None
+
+
+def deal(view, seat: int, trail: list, rnd, memo: dict) -> None:
+    """No deal of its own: a belief deals by the game's ``determinize``."""
     return None

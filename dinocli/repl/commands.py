@@ -183,7 +183,8 @@ def do_hint(repl: "Repl", _arg) -> bool:
     legal = g.game.legal_actions(g.state)
     repl.screen.say(f"Thinking ({repl.hint_spec})…", "dim")
     rnd = random.Random(f"{g.id}/{g.head}")
-    advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, rnd, spec=repl.hint_spec)
+    advice = advise(g.game, g.shown(g.game.observe(g.state, seat)), seat, legal, rnd, spec=repl.hint_spec,
+                    trail=repl.service.trail(g, seat, repl.hint_spec))
     for k, line in enumerate(advice_lines(advice, legal, cooperative=g.game.info.cooperative)):
         repl.screen.say(line, "title" if k == 0 else "dim" if k == 1 else "")
     return False

@@ -50,8 +50,11 @@ def test_a_belief_never_sees_the_hidden_cards_at_any_seat_count(game_id):
             seat = game.to_move(state)
             bot = bots[seat]
             view = game.observe(state, seat)
-            # the trail holds this seat's own views only (never the view of the seat that moved)
-            assert all(getattr(s.view, "seat", seat) == seat and s.actor != seat for s in bot.trail)
+            # the trail holds this seat's own views only (never the view of the seat that moved), and the
+            # events as this seat was shown them (another seat's drawn cards blanked)
+            assert all(getattr(s.view, "seat", seat) == seat for s in bot.trail)
+            assert all(game.redact(e, seat) == e for s in bot.trail for e in s.events)
+            assert seats == 1 or any(s.actor != seat for s in bot.trail)
             other = game.determinize(view, seat, random.Random(seed + 7))
             assert msgspec.to_builtins(game.observe(other, seat)) == msgspec.to_builtins(view)
             legal = game.legal_actions(state)
@@ -126,3 +129,156 @@ def test_bench_belief_says_what_it_measures_and_refuses_what_does_not_go_with_it
         r = dino("bench", *args)
         assert r.exit_code != 0 and says in r.stderr and "Traceback" not in r.stderr, args
         assert len(r.stderr.strip().splitlines()) == 1
+
+
+def _dodos_trail(seats: int, seed: int, decisions: int, me: int = 0):
+    """A Dodos game of rule bots, the seat ``me``'s trail of it and the state it stopped in."""
+    game = get("dodos")
+    config = game.configure(tuple("abcdef"[:seats]), (), {})
+    rng = SeededRng(f"belief/dodos/{seed}")
+    state, _ = start(game, config, rng)
+    bot = make_bot(BELIEF)
+    for st in steps(game, state, by_strategy(game, random.Random(seed)), rng, limit=decisions):
+        inform(game, [(me, bot)], st)
+        state = st.after
+    return game, state, bot.trail
+
+
+def test_dodos_windows_that_passed_a_seat_by_say_it_held_no_green_card():
+    """DODO-20/21: the engine asks only a seat that can play a green card; the rule bots' true hands
+    never break a fact the record states (the history is drawn given them), while uniform deals do."""
+    from dinocli.games.dodos import infer
+
+    for seats, seed, decisions in ((2, 0, 20), (4, 1, 60)):
+        game, state, trail = _dodos_trail(seats, seed, decisions)
+        assert game.to_move(state) is not None
+        memo: dict = {}
+        assert infer._ledger(trail, 0, memo)[2], "no window fact in a whole game"
+        for draw in range(4):
+            memo["draw"] = draw
+            assert float("-inf") not in infer._history(state, trail, 0, memo)[2].values()
+        view, rnd = game.observe(state, 0), random.Random(seed)
+        broken = sum(float("-inf") in infer._history(game.determinize(view, 0, rnd), trail, 0, memo)[2].values()
+                     for _ in range(30))
+        assert broken > 0
+
+
+def test_dodos_past_hands_follow_the_public_card_flow():
+    """DODO-10/11/22/25: a drawn history gives each scored decision its actor's hand of that size then,
+    holding the card it played face up there (its revealed pick, its green card, its discard)."""
+    from dinocli.games.dodos import infer
+    from dinocli.games.dodos.actions import Discard, Pick, Play
+    from dinocli.games.dodos.data import KIND
+
+    game, state, trail = _dodos_trail(4, 1, 60)
+    memo: dict = {}
+    hands, picked, _ = infer._history(state, trail, 0, memo)
+    checked = 0
+    for i, hand in hands.items():
+        entry = trail[i]
+        assert len(hand) == entry.view.sizes[entry.actor]
+        action = entry.action if entry.action is not None else Pick(KIND[picked[i]]) if i in picked else None
+        if type(action) in (Pick, Play, Discard):
+            assert action.kind in {KIND[c] for c in hand}, (i, action, hand)
+            checked += 1
+    assert checked > 10
+
+
+def test_dodos_belief_gains_bits_in_rule_bot_games():
+    """The measure of `bench dodos --belief`: picks, windows and discards tell of the hands."""
+    figures = _figures("dodos", 3, 2, "rules", 32)
+    assert figures["positions"] > 8 and figures["bits_per_hidden_card"] > 0.1
+
+
+def test_a_bot_made_per_move_rebuilds_its_trail_from_the_log(tmp_path, monkeypatch):
+    """Bots in the service are made per move: with belief=on each rebuilds what its seat saw from the
+    log (its own views, the events redacted for it, one entry per decision) and deals from it."""
+    from dinocli.ai.mcts import MctsBot
+    from dinocli.service import Service
+
+    recalled: list[tuple[int, int]] = []
+    recall = MctsBot.recall
+
+    def spy(self, game, trail):
+        recalled.append((trail[-1].view.seat if trail else -1, len(trail)))
+        recall(self, game, trail)
+
+    monkeypatch.setattr(MctsBot, "recall", spy)
+    dino = Dino(tmp_path / "db.sqlite")
+    spec = "mcts:iterations=10,cutoff=2,belief=on"
+    r = dino("new", "dodos", "--bot", spec, "--bot", "rules", "--bot", spec, "--seed", "t40", "--watch", "--fast")
+    assert r.exit_code == 0, r.stderr
+    assert {seat for seat, n in recalled if n} == {0, 2}
+    assert [n for seat, n in recalled if seat == 0] == sorted(n for seat, n in recalled if seat == 0)
+    service = Service.open(str(tmp_path / "db.sqlite"))
+    g = service.load(service.store.games()[0].id)
+    seat = 2
+    trail = service.trail(g, seat, spec)
+    assert service.trail(g, seat, "mcts:medium") == []
+    game = g.game
+    assert all(s.view.seat == seat for s in trail)
+    assert all(game.redact(e, seat) == e for s in trail for e in s.events)
+    assert len(trail) == sum(1 for s in g.path if s.command == s.id and s.actor is not None)
+    assert any(s.action is None for s in trail)  # the others' face-down picks stay hidden
+
+
+def test_hint_with_belief_on_deals_from_what_the_seat_saw(tmp_path, monkeypatch):
+    """`hint --bot mcts:...,belief=on` rebuilds the asking seat's trail from the log and deals from it."""
+    import dinocli.ai.mcts as mcts
+
+    built: list[int] = []
+    real = mcts.Belief
+
+    def spy(game, seat, view, trail, rnd, *rest):
+        built.append(len(trail))
+        assert all(s.view.seat == seat for s in trail)
+        return real(game, seat, view, trail, rnd, *rest)
+
+    monkeypatch.setattr(mcts, "Belief", spy)
+    dino = Dino(tmp_path / "db.sqlite")
+    game_id = dino.json("new", "dodos", "--bot", "rules", "--bot", "rules", "--seed", "h40", "--no-play")["game"]
+    for _ in range(6):
+        r = dino("move", game_id, "1")
+        assert r.exit_code == 0, r.stderr
+    advice = dino.json("hint", game_id, "--bot", "mcts:iterations=20,belief=on")["advice"]
+    assert advice and built and built[-1] > 6
+    built.clear()
+    dino.json("hint", game_id, "--bot", "mcts:iterations=20")
+    assert built == []  # belief off: no trail, no belief
+
+
+def test_dodos_belief_deals_keep_the_window_facts_standing_now():
+    """DODO-20: a seat a window passed by since it last drew is dealt no green card it could have played,
+    and every such deal is still a deal of the seat's view."""
+    from dinocli.games.dodos import infer
+
+    checked = 0
+    for seats, seed, decisions in ((4, 1, 60), (3, 0, 40), (2, 0, 20)):
+        game, state, trail = _dodos_trail(seats, seed, decisions)
+        view, memo = game.observe(state, 0), {}
+        standing = infer._ledger(trail, 0, memo)[4]
+        for k in range(10):
+            deal = game.deal(view, 0, trail, random.Random(k), memo)
+            assert msgspec.to_builtins(game.observe(deal, 0)) == msgspec.to_builtins(view)
+            for x, (hit_too, _) in standing.items():
+                free = [c for c in deal.hands[x] if c not in view.known[x]]
+                assert all(infer._keeps(c, hit_too) for c in free)
+                # the fact holds for the true hand too (it is a fact, not a guess)
+                assert all(infer._keeps(c, hit_too) for c in state.hands[x] if c not in view.known[x])
+                checked += 1
+    assert checked
+
+
+def test_a_sharp_belief_is_tempered_to_keep_enough_candidates():
+    """A likelihood that leaves one candidate all the weight is tempered (w ** a) until KEEP of them
+    count; the order of the candidates stays, and a belief spread enough is left as it is."""
+    import numpy as np
+
+    from dinocli.ai.belief import KEEP, tempered
+
+    logs = np.array([0.0, -40.0, -45.0] + [-80.0] * 61)
+    w = tempered(logs, KEEP)
+    assert abs(w.sum() ** 2 / (w * w).sum() - KEEP) < 0.01 and w[0] == 1.0
+    assert list(np.argsort(-w, kind="stable")) == list(np.argsort(-logs, kind="stable"))
+    flat = np.log(np.linspace(0.5, 1.0, 64))
+    assert np.allclose(tempered(flat, KEEP), np.exp(flat - flat.max()))

@@ -83,7 +83,7 @@ TOY_ROLES = {
     "render": "from dinocli.games.dingo.render import render, status, describe, reveal, QUIET, OUTCOMES",
     "strategy": "from dinocli.games.dingo.strategy import choose",
     "estimate": "from dinocli.games.dingo.estimate import heuristic",
-    "infer": "from dinocli.games.dingo.infer import INFERS, pasts, hidden, values",
+    "infer": "from dinocli.games.dingo.infer import INFERS, pasts, hidden, values, deal",
 }
 
 

@@ -3,6 +3,6 @@
 The face-down tiles are not inferred yet: a belief deals them uniformly, as determinize does.
 """
 
-from ..uninferred import INFERS, hidden, pasts, values
+from ..uninferred import INFERS, deal, hidden, pasts, values
 
-__all__ = ["INFERS", "pasts", "hidden", "values"]
+__all__ = ["INFERS", "pasts", "hidden", "values", "deal"]

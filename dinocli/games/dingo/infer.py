@@ -18,10 +18,11 @@ from msgspec.structs import replace
 
 from .actions import DiscardCard, PlayCard
 from .state import State
+from ..uninferred import deal
 from .strategy import values
 from .view import View, determinize
 
-__all__ = ["INFERS", "pasts", "hidden", "values"]
+__all__ = ["INFERS", "pasts", "hidden", "values", "deal"]
 
 INFERS = True
 
@@ -32,10 +33,10 @@ def _card(action) -> int | None:
 
 
 def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[State] | None:
-    """The states ``now`` allows at decision ``i`` of ``trail``: one per hand its actor could have held
-    (``memo``: kept between the candidates of one view; None: a decision of another day)."""
-    then, actor, action = trail[i]
-    if then.day != now.day or actor == seat:
+    """The (state, action, factor 1) triples ``now`` allows at decision ``i`` of ``trail``: one per hand its actor could
+    have held (``memo``: kept between the candidates of one view; None: a decision of another day)."""
+    then, actor, action = trail[i][:3]
+    if then.day != now.day or actor == seat or action is None:
         return None
     base = memo.get(("base", i))
     if base is None:
@@ -50,7 +51,8 @@ def pasts(now: State, trail: list, i: int, seat: int, memo: dict) -> list[State]
         hands = set(combinations(sorted(pool), size))
     else:  # the card played, and the rest of that hand from the pool
         hands = {tuple(sorted((played, *h))) for h in combinations(sorted(pool), size - 1)} if size >= 1 else set()
-    return [replace(base, hands=base.hands[:actor] + (hand,) + base.hands[actor + 1:]) for hand in sorted(hands)]
+    return [(replace(base, hands=base.hands[:actor] + (hand,) + base.hands[actor + 1:]), action, 1.0)
+            for hand in sorted(hands)]
 
 
 def hidden(view: View) -> int:

@@ -4,6 +4,6 @@ A cooperative game without hidden cards (SOS-02): the tiles in the bag are drawn
 seat knows more than another, so there is nothing to infer.
 """
 
-from ..uninferred import INFERS, hidden, pasts, values
+from ..uninferred import INFERS, deal, hidden, pasts, values
 
-__all__ = ["INFERS", "pasts", "hidden", "values"]
+__all__ = ["INFERS", "pasts", "hidden", "values", "deal"]
