@@ -359,6 +359,12 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
                  if bot.startswith("mcts") else [])
         for spec in ("random", "rules", bot, *seers):
             out[f"team score {spec}"] = team(game_id, spec, games_, progress=say(spec), **kw)
+        cells = [f"{'bound' if spec in seers else spec} {out[f'team score {spec}']['mean']:.2f} "
+                 f"[{out[f'team score {spec}']['ci95'][0]:.2f}, {out[f'team score {spec}']['ci95'][1]:.2f}]"
+                 for spec in ("random", "rules", bot, *seers)]
+        words = [*([f"--bot {bot}"] if bot != "mcts:medium" else []), *flags]
+        out["row"] = "| " + " | ".join([game.info.name, str(seats), *cells, str(games_), f"`{seed}`",
+                                        f"`{_command(game_id, words)}`"]) + " |"
         return {**out, **level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels"))}
     if levels:
         rows = [(up, down) for down, up in zip(MCTS_LEVELS, MCTS_LEVELS[1:])][::-1]

@@ -190,6 +190,10 @@ def test_bench_levels_and_bound_make_each_readme_row_with_its_command_and_family
     assert "| 0.333 | 0.5 | " in m["row"] and "| not measured | " in m["row"]
     assert m["row"].endswith("`dinocli bench dodos --strength --bot mcts:iterations=2 --against rules --seats 3 "
                              "--games 3 --seed smoke40` |")
+    sos = strength.strength_figures("sos", bot="mcts:iterations=2", games_=2, seed="smoke40", bound=True)
+    assert "team score clairvoyant:mcts:iterations=16," in " ".join(sos)   # the team's bound, at 8x too
+    assert sos["row"].startswith("| SOS Dino | 2 | random ") and " | bound " in sos["row"]
+    assert sos["row"].endswith("`dinocli bench sos --strength --bot mcts:iterations=2 --games 2 --bound --seed smoke40` |")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dinocli.tournament.command import contestants
 from dinocli.tournament.plan import GameResult, make_plan
@@ -185,3 +187,12 @@ def test_t_quantiles_and_deals_that_all_came_out_alike():
     assert over_deals([]) == (0.5, (0.0, 1.0))
     mean, (lo, hi) = over_deals([0.0, 1.0])
     assert mean == 0.5 and (lo, hi) == (0.0, 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 0.25, 1 / 3, 0.5, 2 / 3, 1.0]), min_size=1, max_size=60))
+def test_the_interval_over_deals_holds_the_mean_within_0_and_1(shares):
+    from dinocli.tournament.stats import over_deals
+
+    mean, (lo, hi) = over_deals(shares)
+    assert 0.0 <= lo <= mean + 1e-12 and mean - 1e-12 <= hi <= 1.0 and hi > lo
