@@ -16,8 +16,9 @@ TOP = "mcts:hard"
 MCTS_LEVELS = ("mcts:easy", "mcts:medium", "mcts:hard")  # `bench GAME --strength --levels` pairs each with the next
 
 # The levels a game does not offer because no change has told them apart from the level below: the
-# same search with more time (README "Levels": Dodos hard against medium 0.52 [0.45, 0.59], 200 games
-# on seed s8, and seeing the others' hands is worth more than four times the search).
+# same search with more time (README "The levels each game offers": Dodos hard against medium 0.52
+# [0.45, 0.59] over 100 deals of seed s8; seeing the others' hands is worth more than four times the
+# search). `bench GAME --strength --levels` measures it again.
 TIME_ONLY: dict[str, tuple[str, ...]] = {"dodos": ("mcts:hard",)}
 
 
