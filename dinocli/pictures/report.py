@@ -215,11 +215,13 @@ def _seat_and_deal_sections(report: dict[str, Any]) -> list[str]:
         even = 1 / len(seats)
         first = seats[0]
         parts.append("<h2>First-seat advantage</h2>")
-        parts.append(f"<p>The first seat won {_pct(first['share'])} [{_pct(first['ci95'][0])}, "
-                     f"{_pct(first['ci95'][1])}] of {first['games']} games; an even share is {_pct(even)}.</p>")
-        parts.append(_table(["seat", "games", "wins", "win share", "95% CI"], [
+        lo, hi = first["over_deals"]["ci95"]
+        parts.append(f"<p>The first seat won {_pct(first['share'])} [{_pct(lo)}, {_pct(hi)}] of {first['games']} "
+                     f"games ({first['over_deals']['deals']} deals); an even share is {_pct(even)}.</p>")
+        parts.append(_table(["seat", "games", "wins", "win share", "95% CI over deals"], [
             [f"{s['seat'] + 1}{' (first)' if s['seat'] == 0 else ''}", s["games"], f"{s['wins']:g}",
-             _pct(s["share"]), f"[{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"] for s in seats]))
+             _pct(s["share"]), f"[{_pct(s['over_deals']['ci95'][0])}, {_pct(s['over_deals']['ci95'][1])}]"]
+            for s in seats]))
     deals = report.get("deals") or []
     if deals:
         parts.append("<h2>Deals</h2>")

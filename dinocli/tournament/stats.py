@@ -306,21 +306,27 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
 
 
 def _by_seat(finished: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """Win share by seat over every finished game (a shared win split): the first seat's advantage is
-    how far seat 0's share lies above the even share, with its 95% interval."""
+    """Win share by seat over every finished game (a shared win split), with its 95% interval over deals:
+    the first seat's advantage is how far seat 0's share lies above the even share."""
     if not finished:
         return []
     n = len(finished[0].returns)
     wins = [0.0] * n
+    per_deal: dict[tuple[int, int], list[list[float]]] = {}  # per deal: each seat's wins, and the games
     for g in finished:
         won = winners(g.returns)
+        deal = per_deal.setdefault((g.lineup, g.round), [[0.0] * n, [0]])
+        deal[1][0] += 1
         for seat in won:
             wins[seat] += 1.0 / len(won)
+            deal[0][seat] += 1.0 / len(won)
     out = []
     for seat in range(n):
         lo, hi = wilson(wins[seat], len(finished))
+        shares = [seats[seat] / games for seats, (games,) in (per_deal[d] for d in sorted(per_deal))]
         out.append({"seat": seat, "games": len(finished), "wins": _r(wins[seat], 2),
-                    "share": _r(wins[seat] / len(finished)), "ci95": [_r(lo), _r(hi)]})
+                    "share": _r(wins[seat] / len(finished)), "ci95": [_r(lo), _r(hi)],
+                    "over_deals": deal_figures(shares)})
     return out
 
 

@@ -58,6 +58,8 @@ def test_each_deal_s_result_and_the_first_seat_advantage():
     first, second = report["by_seat"]
     assert (first["wins"], second["wins"]) == (3.5, 2.5) and first["share"] == round(3.5 / 6, 4)
     assert first["ci95"][0] < first["share"] < first["ci95"][1]
+    # #40: over deals: seat 0 took 1, 2 and 0.5 of the two games of each deal (a tie split)
+    assert first["over_deals"]["deals"] == 3 and first["over_deals"]["win_rate"] == round(3.5 / 6, 4)
 
 
 def test_seat_results_are_credited_to_the_bot_in_that_seat():
