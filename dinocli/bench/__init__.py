@@ -73,7 +73,7 @@ def _check_figures(names: list[str], bot: str, against: list[str] | None, seed: 
     if levels:
         if against or bot != "mcts:medium":
             raise BadConfig("--levels measures each level against the one below: no --bot or --against with it")
-        if seed is None:
+        if seed is None or not seed.strip():
             raise BadConfig("--levels needs --seed FAMILY: the README names the seed family of each figure")
         for name in names:
             if name in registry.GAMES and registry.get(name).info.cooperative:

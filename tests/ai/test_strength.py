@@ -199,6 +199,7 @@ def test_bench_levels_and_bound_make_each_readme_row_with_its_command_and_family
 @pytest.mark.parametrize("args, message", [
     (["dingo", "--levels"], "--levels goes with --strength"),
     (["dingo", "--strength", "--levels"], "--levels needs --seed FAMILY"),
+    (["dingo", "--strength", "--levels", "--seed", " "], "--levels needs --seed FAMILY"),
     (["dingo", "--strength", "--levels", "--seed", "x", "--against", "rules"], "no --bot or --against"),
     (["sos", "--strength", "--levels", "--seed", "x"], "sos is cooperative"),
     (["dingo", "--strength", "--bound", "--bot", "rules"], "no clairvoyant bound for 'rules'"),
