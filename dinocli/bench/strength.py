@@ -32,6 +32,7 @@ import json
 import math
 import os
 import random
+import shlex
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -352,8 +353,9 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
     def say(what: str) -> Progress | None:
         return (lambda text: progress(f"{game_id} {what}: {text}")) if progress else None
 
-    flags = [*(f"--variant {v}" for v in variants), *([f"--seats {seats}"] if seats != 2 else []),
-             *([f"--games {games_}"] if games_ != 200 else []), *(["--bound"] if bound else []), f"--seed {seed}"]
+    q = shlex.quote
+    flags = [*(f"--variant {q(v)}" for v in variants), *([f"--seats {seats}"] if seats != 2 else []),
+             *([f"--games {games_}"] if games_ != 200 else []), *(["--bound"] if bound else []), f"--seed {q(seed)}"]
     if game.info.cooperative:
         seers = ([bound_spec(bot, game.info.mcts_tuning) if bound else CLAIRVOYANT + bot]
                  if bot.startswith("mcts") else [])
@@ -362,7 +364,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
         cells = [f"{'bound' if spec in seers else spec} {out[f'team score {spec}']['mean']:.2f} "
                  f"[{out[f'team score {spec}']['ci95'][0]:.2f}, {out[f'team score {spec}']['ci95'][1]:.2f}]"
                  for spec in ("random", "rules", bot, *seers)]
-        words = [*([f"--bot {bot}"] if bot != "mcts:medium" else []), *flags]
+        words = [*([f"--bot {q(bot)}"] if bot != "mcts:medium" else []), *flags]
         out["row"] = "| " + " | ".join([game.info.name, str(seats), *cells, str(games_), f"`{seed}`",
                                         f"`{_command(game_id, words)}`"]) + " |"
         return {**out, **level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels"))}
@@ -371,7 +373,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
         words = ["--levels", *flags]
     else:
         rows = [(bot, other) for other in against or ("rules", "random")]
-        words = [*([f"--bot {bot}"] if bot != "mcts:medium" else [])]
+        words = [*([f"--bot {q(bot)}"] if bot != "mcts:medium" else [])]
     for a, b in rows:
         m = match(game_id, a, b, games_, progress=say(f"{a} vs {b}"), **kw)
         if bound:
@@ -381,7 +383,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
             m["offered"] = offered(game_id, a)
         m["seed"] = seed
         m["row"] = _row(game_id, variants, m, a, b,
-                        _command(game_id, words if levels else [*words, f"--against {b}", *flags]), levels)
+                        _command(game_id, words if levels else [*words, f"--against {q(b)}", *flags]), levels)
         out[f"{a} vs {b}"] = m
     out.update(level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels")))
     return out
