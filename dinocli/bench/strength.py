@@ -303,8 +303,8 @@ def _reading(m: dict[str, Any], level: bool) -> str:
     or a win share against the rule bots of 1.5 fair shares, else within 0.03 of the bound."""
     if level:
         return "climbs" if m["ci95"][0] > 0.5 else "not shown apart"
-    if m["win_rate"] >= m["goal"] and m["ci95"][0] > m["fair_share"]:
-        return "goal met"
+    if m["win_rate"] >= m["goal"]:
+        return "goal met" if m["ci95"][0] > m["fair_share"] else "at the goal, not shown above the fair share"
     if "bound" in m and m["win_rate"] >= m["bound"]["win_rate"] - 0.03:
         return "within 0.03 of the bound"
     return "short of the goal" + (" and of the bound" if "bound" in m else "")
