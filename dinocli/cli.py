@@ -1276,6 +1276,12 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--seed", metavar="TEXT",
               help="Seed of the deals of --strength (default: strength; the README's tables name theirs: "
                    "--seed s8 plays their deals).")
+@click.option("--levels", is_flag=True,
+              help="With --strength: each MCTS level against the one below (hard vs medium, medium vs easy) on the "
+                   "seed family --seed names, each figure with its README row and whether the game offers the level.")
+@click.option("--bound", is_flag=True,
+              help="With --strength: beside each figure the clairvoyant bound, the same search seeing the deal and "
+                   "the dice to come with 8 times the budget, on the same deals.")
 @click.option("--belief", is_flag=True,
               help="Instead of speed: how much the belief over hidden cards (mcts:belief=on) knows. Over positions "
                    "of 10 rule-bot games on fixed seeds (--seats N at the table), the log-probability it gives the "
@@ -1288,7 +1294,7 @@ def hint(env: Env, game_id, spec, as_json):
 @JSON
 @pass_env
 def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, seed,
-          belief, baseline, as_json):
+          levels, bound, belief, baseline, as_json):
     """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
     with handled():
         from dinocli.bench import run
@@ -1296,7 +1302,7 @@ def bench(env: Env, what, strength, spec, others, n_games, workers, variants, re
         progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
         figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games, workers=workers,
                       variants=list(variants), resume=resume, positions=positions, seats=seats, seed=seed,
-                      progress=progress, baseline=baseline, belief=belief)
+                      progress=progress, baseline=baseline, belief=belief, bound=bound, levels=levels)
         if as_json:
             emit_json(figures)
             return

@@ -1,5 +1,6 @@
 """The next level after a win: the rung above the bots a person has just beaten (#23 "levels a
-player can climb")."""
+player can climb"), on each game's own ladder (#40: a level that in a game only takes longer than
+the one below is no rung there)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,31 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["NEXT", "next_level", "game_over"]
+__all__ = ["NEXT", "MCTS_LEVELS", "TIME_ONLY", "offered", "rung_above", "next_level", "game_over"]
 
 # the rung above each level (the README measures each against the one below); hard is the top
 NEXT = {"random": "rules", "rules": "mcts:medium", "mcts:easy": "mcts:medium", "mcts:medium": "mcts:hard"}
 TOP = "mcts:hard"
+MCTS_LEVELS = ("mcts:easy", "mcts:medium", "mcts:hard")  # `bench GAME --strength --levels` pairs each with the next
+
+# The levels a game does not offer because no change has told them apart from the level below: the
+# same search with more time (README "The levels each game offers": Dodos hard against medium 0.52
+# [0.45, 0.59] over 100 deals of seed s8; seeing the others' hands is worth more than four times the
+# search). `bench GAME --strength --levels` measures it again.
+TIME_ONLY: dict[str, tuple[str, ...]] = {"dodos": ("mcts:hard",)}
+
+
+def offered(kind: str, level: str) -> bool:
+    """Whether the game ``kind`` offers ``level`` as a rung of its ladder."""
+    return level not in TIME_ONLY.get(kind, ())
+
+
+def rung_above(kind: str, level: str) -> str | None:
+    """The next level the game ``kind`` offers above ``level`` (None: ``level`` is its strongest)."""
+    up = NEXT.get(level)
+    while up is not None and not offered(kind, up):
+        up = NEXT.get(up)
+    return up
 
 
 def _beaten_level(g: Any) -> str | None:
@@ -49,11 +70,14 @@ def next_level(g: Any, command: Callable[..., str]) -> str | None:
     game beat bots all of one level of the ladder (None otherwise: a loss, mixed or custom bots, a
     practice branch, a team game)."""
     level = _beaten_level(g)
-    if level == TOP:
-        return f"You beat {level}, the strongest level."
-    if level not in NEXT:
+    if level is None or level not in NEXT and level != TOP:
         return None
-    return f"You beat {level}. Next level: {_new_command(g, command, NEXT[level])}"
+    up = rung_above(g.record.kind, level)
+    if up is None:
+        skipped = [x for x in TIME_ONLY.get(g.record.kind, ()) if x != level]
+        return f"You beat {level}, the strongest level" + (
+            f" of {g.game.info.name} ({', '.join(skipped)} there is {level} with more time)." if skipped else ".")
+    return f"You beat {level}. Next level: {_new_command(g, command, up)}"
 
 
 def game_over(g: Any, command: Callable[..., str]) -> str:
@@ -65,7 +89,7 @@ def game_over(g: Any, command: Callable[..., str]) -> str:
     else:
         verdict = f"{', '.join(g.winners()) or 'nobody'} won ({', '.join(f'{n} {v:g}' for n, v in zip(g.names, res['scores']))})"
     level = _beaten_level(g)
-    rung = NEXT.get(level) if level else None
+    rung = rung_above(g.record.kind, level) if level else None
     again = _new_command(g, command, rung)
     return (f"the game is over: {verdict}. Look back: {command('review', g.id)} or {command('analyze', g.id)}; "
             f"{'next level' if rung else 'play again'}: {again}")

@@ -62,6 +62,30 @@ def _check_spec(spec: str) -> None:
     parse_spec(bot)
 
 
+def _check_figures(names: list[str], bot: str, against: list[str] | None, seed: str | None, bound: bool,
+                   levels: bool) -> None:
+    """Refuse, before any game, a --levels or --bound request that cannot be measured: --levels on a named
+    seed family, with no bot of its own, in competitive games; a bound of a bot that does not search."""
+    from dinocli import games as registry
+    from dinocli.ai.clairvoyant import bound_spec
+    from dinocli.climb import MCTS_LEVELS
+
+    if levels:
+        if against or bot != "mcts:medium":
+            raise BadConfig("--levels measures each level against the one below: no --bot or --against with it")
+        if seed is None or not seed.strip():
+            raise BadConfig("--levels needs --seed FAMILY: the README names the seed family of each figure")
+        for name in names:
+            if name in registry.GAMES and registry.get(name).info.cooperative:
+                raise BadConfig(f"--levels pairs levels in a competitive game; {name} is cooperative (its team "
+                                "scores: --strength)")
+    if bound:
+        for name in names:
+            if name in registry.GAMES:
+                for spec in MCTS_LEVELS[1:] if levels else (bot,):
+                    bound_spec(spec, registry.get(name).info.mcts_tuning)
+
+
 def _belief(names: list[str], seats: int, others: list[str]) -> dict[str, Any]:
     """Each named game's belief figures at ``seats`` seats (see :mod:`.belief`); ``others``: the options
     given that do not go with ``--belief``."""
@@ -83,10 +107,11 @@ def _belief(names: list[str], seats: int, others: list[str]) -> dict[str, Any]:
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
         games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None,
-        baseline: str | None = None, belief: bool = False) -> dict[str, Any]:
+        baseline: str | None = None, belief: bool = False, bound: bool = False, levels: bool = False) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
-    else the bench's own; with ``baseline``, ``mcts`` against that git revision; with ``belief``, only
-    each game's belief figures at ``seats`` seats) and return their figures."""
+    else the bench's own, with ``levels`` each level against the one below, with ``bound`` the
+    clairvoyant bound at 8x beside each figure; with ``baseline``, ``mcts`` against that git revision;
+    with ``belief``, only each game's belief figures at ``seats`` seats) and return their figures."""
     from dinocli import games as registry
 
     names = what or ([] if strength or belief else [*WHAT]) + sorted(registry.GAMES)
@@ -95,13 +120,15 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
             raise registry.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(registry.GAMES)])}")
     if belief:
         given = {"--strength": strength, "--against": against, "--seed": seed is not None, "--variant": variants,
-                 "--resume": resume is not None, "--baseline": baseline is not None}
+                 "--resume": resume is not None, "--baseline": baseline is not None, "--bound": bound,
+                 "--levels": levels}
         return _belief(names, seats, [k for k, v in given.items() if v])
     if strength:
         from .strength import check_seats
 
         for spec in (bot, *(against or ())):
             _check_spec(spec)  # a bad spec fails before any game is played
+        _check_figures(names, bot, against, seed, bound, levels)
         for name in names:
             if name in registry.GAMES:
                 check_seats(name, seats)  # and so does a table size a game does not allow
@@ -115,6 +142,8 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         raise BadConfig("--against names the other seats of --strength")
     if seed is not None and not strength:
         raise BadConfig("--seed chooses the deals of --strength")
+    if (bound or levels) and not strength:
+        raise BadConfig(f"{'--bound' if bound else '--levels'} goes with --strength")
     if baseline is not None and "mcts" not in names:
         raise BadConfig("--baseline is the revision bench mcts compares with")
     if baseline is not None:
@@ -136,5 +165,6 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
 
             out[name].update(strength_figures(name, bot=bot, against=against, games_=games, workers=workers,
                                               variants=variants or (), resume=resume, positions=positions,
-                                              seats=seats, seed=seed, progress=progress))
+                                              seats=seats, seed=seed, bound=bound, levels=levels,
+                                              progress=progress))
     return out

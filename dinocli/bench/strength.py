@@ -2,17 +2,23 @@
 
 * Competitive games: the bot against the rule-based bot (and against random; or against the
   bots named by ``against``) in every other seat, at ``seats`` (two by default), on paired seat
-  rotations — each seed is played once with the bot in each seat, so the same deal falls to
-  every seat and luck cancels within a rotation.
+  rotations — each seed is played once with the bot in each seat: a deal, on which the same
+  cards fall to every seat and luck cancels.
   A bot ``clairvoyant:SPEC`` searches the true deal with the dice to come (a bound no honest bot
   passes), ``peeking:SPEC`` the true deal with dice of its own (what the hidden cards are worth).
-  The win share (ties count half) gets a 95% Wilson interval beside the fair share 1/seats, and
-  so does the share of rotations the bot won outright (took more than one win's worth of its
-  games; rotations at exactly one are left out): the paired figure shows strength where a
-  game's luck caps the plain win share.
+  The win share (ties count half) gets a 95% interval over deals (the mean of each deal's win
+  share with its t interval, :func:`dinocli.tournament.stats.over_deals`: a deal's seatings are not
+  independent games) beside the fair share 1/seats and the goal of 1.5 fair shares; the sign test
+  counts the deals the bot won outright (more than one win's worth of its games; deals at exactly
+  one are left out), with a Wilson interval: it says whether the bot wins more deals than it
+  loses where a game's luck caps the win share, and is never read against a win-share goal.
+  With ``bound``, beside each figure the clairvoyant bound (:func:`dinocli.ai.clairvoyant.bound_spec`:
+  the same search seeing the deal and the dice, at 8x the budget) on the same deals; with
+  ``levels``, each MCTS level against the one below instead of the bot against others. Each figure
+  carries its README row, which names the command that made it and its seed family.
 * Cooperative games: the mean team score of random, rules, the bot, and the same search made
-  clairvoyant (it sees the bag order and the dice to come: an upper bound), on the same seeds,
-  with a 95% interval of the mean.
+  clairvoyant (it sees the bag order and the dice to come: an upper bound; at 8x with ``bound``), on
+  the same seeds, with a 95% interval of the mean.
 * Every game: seconds per decision of the easy, medium and hard levels, on positions spread
   over rules-vs-rules games (mean and max).
 
@@ -26,6 +32,7 @@ import json
 import math
 import os
 import random
+import shlex
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -37,11 +44,13 @@ import msgspec
 
 from dinocli import games
 from dinocli.ai.arena import CLAIRVOYANT, by_bots, play_game, seer, steps
-from dinocli.tournament.stats import wilson
+from dinocli.ai.clairvoyant import bound_spec
+from dinocli.tournament.stats import over_deals, wilson
 
 __all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
 SEED = "strength"  # the deals of --strength unless --seed names others
+GOAL = 1.5  # #23, #40: medium's win share against rule bots, in fair shares
 
 Task = tuple  # (game id, specs, seed, variants, options): one game, everything that decides it
 Progress = Callable[[str], None]
@@ -183,8 +192,9 @@ def _ci(lo_hi: tuple[float, float]) -> list[float]:
 def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: str = SEED,
           variants: Iterable[str] = (), options: dict[str, Any] | None = None, workers: int = 1,
           resume: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
-    """``a`` against ``b`` in every other seat, each seed rotated through the seats: win share
-    with its fair share, the share of rotations won, time per decision."""
+    """``a`` against ``b`` in every other seat, each seed rotated through the seats (a deal): win
+    share with its interval over deals, the fair share and the goal, the sign test over deals, time
+    per decision."""
     tasks = _rotated_tasks(game_id, a, b, games_, seed, tuple(variants), options or {}, seats)
     results = run_games(tasks, workers=workers, resume=resume, progress=progress)
     score, rotations = 0.0, {}
@@ -200,15 +210,18 @@ def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: st
     # a rotation is won when the bot took more than its fair share of its games (1 win in all)
     won = sum(1 for v in rotations.values() if v > 1 + 1e-9)
     lost = sum(1 for v in rotations.values() if v < 1 - 1e-9)
+    mean, interval = over_deals([v / seats for v in rotations.values()])
     return {
         "games": n,
+        "deals": len(rotations),
         "seats": seats,
         "fair_share": round(1 / seats, 3),
+        "goal": round(GOAL / seats, 3),
         "win_rate": round(score / n, 3) if n else 0.0,
-        "ci95": _ci(wilson(score, n)),
-        "pairs_won": won, "pairs_lost": lost, "pairs_even": len(rotations) - won - lost,
-        "paired_share": round(won / (won + lost), 3) if won + lost else 0.5,
-        "paired_ci95": _ci(wilson(won, won + lost)),
+        "ci95": _ci(interval),
+        "sign_test": {"won": won, "lost": lost, "even": len(rotations) - won - lost,
+                      "share": round(won / (won + lost), 3) if won + lost else 0.5,
+                      "ci95": _ci(wilson(won, won + lost))},
         "seconds_per_decision": round(seconds / moves, 4) if moves else 0.0,
         "unfinished": sum(1 for r in results if not r["over"]),
     }
@@ -277,29 +290,100 @@ def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), 
     return out
 
 
+def _bound(game_id: str, spec: str, other: str, games_: int, **kw: Any) -> dict[str, Any]:
+    """The clairvoyant bound of ``spec`` at :data:`BOUND_BUDGET` times its budget against ``other``, on the
+    same deals."""
+    bound = bound_spec(spec, games.get(game_id).info.mcts_tuning)
+    m = match(game_id, bound, other, games_, **kw)
+    return {"bot": bound, **{k: m[k] for k in ("games", "deals", "win_rate", "ci95", "sign_test")}}
+
+
+def _reading(m: dict[str, Any], level: bool) -> str:
+    """What a figure says against its goal: a level above the one below (interval over deals above 0.5),
+    or a win share against the rule bots of 1.5 fair shares, else within 0.03 of the bound."""
+    if level:
+        return "climbs" if m["ci95"][0] > 0.5 else "not shown apart"
+    if m["win_rate"] >= m["goal"]:
+        return "goal met" if m["ci95"][0] > m["fair_share"] else "at the goal, not shown above the fair share"
+    if "bound" in m and m["win_rate"] >= m["bound"]["win_rate"] - 0.03:
+        return "within 0.03 of the bound"
+    return "short of the goal" + (" and of the bound" if "bound" in m else "")
+
+
+def _share(x: dict[str, Any], bold: bool = False) -> str:
+    text = f"{x['win_rate']:.2f}"
+    return f"{'**' + text + '**' if bold else text} [{x['ci95'][0]:.2f}, {x['ci95'][1]:.2f}]"
+
+
+def _command(game_id: str, words: Sequence[str]) -> str:
+    return " ".join(["dinocli", "bench", game_id, "--strength", *words])
+
+
+def _row(game_id: str, variants: Sequence[str], m: dict[str, Any], a: str, b: str, command: str,
+         level: bool) -> str:
+    """The README table row of a figure (#40: each names the command and the seed family that made it):
+    a level pairing, or a bot at a table size against another bot with the fair share and the goal."""
+    name = games.get(game_id).info.name + "".join(f" (`{v}`)" for v in variants)
+    t = m["sign_test"]
+    share = _share(m, m["reading"] in ("goal met", "climbs"))
+    cells = [name, f"{a.removeprefix('mcts:')} vs {b.removeprefix('mcts:')}"] if level else \
+        [name, str(m["seats"]), f"`{a}` vs `{b}`"]
+    cells += [share, f"{m['games']} ({m['deals']})"] + ([] if level else [f"{m['fair_share']:g}", f"{m['goal']:g}"])
+    cells += [f"{t['won']}-{t['lost']}-{t['even']}", _share(m["bound"]) if "bound" in m else "not measured",
+              m["reading"], f"`{m['seed']}`", f"`{command}`"]
+    return "| " + " | ".join(cells) + " |"
+
+
 def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequence[str] | None = None,
                      games_: int = 200, workers: int = 1, variants: Iterable[str] = (), resume: Path | None = None,
-                     positions: int = 20, seats: int = 2, seed: str | None = None,
-                     progress: Progress | None = None) -> dict[str, Any]:
+                     positions: int = 20, seats: int = 2, seed: str | None = None, bound: bool = False,
+                     levels: bool = False, progress: Progress | None = None) -> dict[str, Any]:
     """The strength figures of ``bot`` in a game at ``seats`` on the deals of ``seed`` (default
-    :data:`SEED`; see the module docstring)."""
+    :data:`SEED`; see the module docstring); with ``levels``, each MCTS level against the one below
+    instead; with ``bound``, the clairvoyant bound at 8x the budget beside each figure."""
+    from dinocli.climb import MCTS_LEVELS, offered
+
     seed = SEED if seed is None else seed
     game = games.get(game_id)
     check_seats(game_id, seats)
     variants = tuple(variants)
     out: dict[str, Any] = {"bot": bot, "variants": list(variants), "seats": seats, "seed": seed}
+    kw: dict[str, Any] = {"seats": seats, "seed": seed, "variants": variants, "workers": workers, "resume": resume}
 
     def say(what: str) -> Progress | None:
         return (lambda text: progress(f"{game_id} {what}: {text}")) if progress else None
 
+    q = shlex.quote
+    flags = [*(f"--variant {q(v)}" for v in variants), *([f"--seats {seats}"] if seats != 2 else []),
+             *([f"--games {games_}"] if games_ != 200 else []), *(["--bound"] if bound else []), f"--seed {q(seed)}"]
     if game.info.cooperative:
-        seers = [CLAIRVOYANT + bot] if bot.startswith("mcts") else []
+        seers = ([bound_spec(bot, game.info.mcts_tuning) if bound else CLAIRVOYANT + bot]
+                 if bot.startswith("mcts") else [])
         for spec in ("random", "rules", bot, *seers):
-            out[f"team score {spec}"] = team(game_id, spec, games_, seats=seats, seed=seed, variants=variants,
-                                             workers=workers, resume=resume, progress=say(spec))
+            out[f"team score {spec}"] = team(game_id, spec, games_, progress=say(spec), **kw)
+        cells = [f"{'bound' if spec in seers else spec} {out[f'team score {spec}']['mean']:.2f} "
+                 f"[{out[f'team score {spec}']['ci95'][0]:.2f}, {out[f'team score {spec}']['ci95'][1]:.2f}]"
+                 for spec in ("random", "rules", bot, *seers)]
+        words = [*([f"--bot {q(bot)}"] if bot != "mcts:medium" else []), *flags]
+        out["row"] = "| " + " | ".join([game.info.name, str(seats), *cells, str(games_), f"`{seed}`",
+                                        f"`{_command(game_id, words)}`"]) + " |"
+        return {**out, **level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels"))}
+    if levels:
+        rows = [(up, down) for down, up in zip(MCTS_LEVELS, MCTS_LEVELS[1:])][::-1]
+        words = ["--levels", *flags]
     else:
-        for other in against or ("rules", "random"):
-            out[f"{bot} vs {other}"] = match(game_id, bot, other, games_, seats=seats, seed=seed, variants=variants,
-                                             workers=workers, resume=resume, progress=say(f"{bot} vs {other}"))
+        rows = [(bot, other) for other in against or ("rules", "random")]
+        words = [*([f"--bot {q(bot)}"] if bot != "mcts:medium" else [])]
+    for a, b in rows:
+        m = match(game_id, a, b, games_, progress=say(f"{a} vs {b}"), **kw)
+        if bound:
+            m["bound"] = _bound(game_id, a, b, games_, progress=say(f"bound of {a} vs {b}"), **kw)
+        m["reading"] = _reading(m, levels)
+        if levels:
+            m["offered"] = offered(game_id, a)
+        m["seed"] = seed
+        m["row"] = _row(game_id, variants, m, a, b,
+                        _command(game_id, words if levels else [*words, f"--against {q(b)}", *flags]), levels)
+        out[f"{a} vs {b}"] = m
     out.update(level_times(game_id, positions, variants=variants, seats=seats, progress=say("levels")))
     return out

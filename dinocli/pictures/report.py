@@ -1,6 +1,6 @@
 """``dinocli tournament --report FILE.html``: the tournament's figures as charts on one page.
 
-Win rates with their 95% intervals as bars, the head-to-head matrix as a heat map, openskill
+Win rates with their 95% intervals over deals as bars, the head-to-head matrix as a heat map, openskill
 ratings with their uncertainty, the first-seat advantage and each deal's result, and for a
 cooperative game the distribution of team scores. The
 page draws exactly the report ``--json`` prints (it carries it, too, as JSON data) and needs no
@@ -26,11 +26,11 @@ def _pct(x: float) -> str:
 
 
 def win_rate_chart(report: dict[str, Any]) -> Drawing:
-    """Each bot's win rate as a bar, its 95% Wilson interval as a whisker, the even share dashed."""
+    """Each bot's win rate as a bar, its 95% interval over deals as a whisker, the even share dashed."""
     bots = report["bots"]
     d = Drawing(LABEL_W + BAR_W + 240, 50 + ROW * len(bots) + 30, title="Win rates with 95% intervals",
                 cls="chart win-rates")
-    d.text(None, 10, 20, "Win rate (bar) and 95% interval (whisker)", cls="bold")
+    d.text(None, 10, 20, "Win rate (bar) and 95% interval over deals (whisker)", cls="bold")
     x0, y0 = LABEL_W, 36
     _axis(d, x0, y0, len(bots) * ROW, [0, 0.25, 0.5, 0.75, 1], _pct)
     even = 1 / report["seats"]
@@ -42,13 +42,13 @@ def win_rate_chart(report: dict[str, Any]) -> Drawing:
         g = d.group(None, cls="bar", data_bot=b["bot"], data_win_rate=str(b["win_rate"]))
         d.text(g, x0 - 8, y + 19, b["bot"], cls="small end", limit=28)
         d.rect(g, x0, y + 6, b["win_rate"] * BAR_W, ROW - 12, fill=SEATS[i % len(SEATS)])
-        lo, hi = b["ci95"]
+        lo, hi = b["over_deals"]["ci95"]
         d.line(g, x0 + lo * BAR_W, y + ROW / 2, x0 + hi * BAR_W, y + ROW / 2, stroke=INK, stroke_width=2,
                cls="ci")
         for v in (lo, hi):
             d.line(g, x0 + v * BAR_W, y + 8, x0 + v * BAR_W, y + ROW - 8, stroke=INK, stroke_width=2)
-        d.text(g, x0 + BAR_W + 8, y + 19, f"{_pct(b['win_rate'])} [{_pct(lo)}, {_pct(hi)}] of {b['games']}",
-               cls="small")
+        d.text(g, x0 + BAR_W + 8, y + 19, f"{_pct(b['win_rate'])} [{_pct(lo)}, {_pct(hi)}] of {b['games']} "
+               f"({b['over_deals']['deals']} deals)", cls="small")
     return d
 
 
@@ -215,11 +215,13 @@ def _seat_and_deal_sections(report: dict[str, Any]) -> list[str]:
         even = 1 / len(seats)
         first = seats[0]
         parts.append("<h2>First-seat advantage</h2>")
-        parts.append(f"<p>The first seat won {_pct(first['share'])} [{_pct(first['ci95'][0])}, "
-                     f"{_pct(first['ci95'][1])}] of {first['games']} games; an even share is {_pct(even)}.</p>")
-        parts.append(_table(["seat", "games", "wins", "win share", "95% CI"], [
+        lo, hi = first["over_deals"]["ci95"]
+        parts.append(f"<p>The first seat won {_pct(first['share'])} [{_pct(lo)}, {_pct(hi)}] of {first['games']} "
+                     f"games ({first['over_deals']['deals']} deals); an even share is {_pct(even)}.</p>")
+        parts.append(_table(["seat", "games", "wins", "win share", "95% CI over deals"], [
             [f"{s['seat'] + 1}{' (first)' if s['seat'] == 0 else ''}", s["games"], f"{s['wins']:g}",
-             _pct(s["share"]), f"[{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"] for s in seats]))
+             _pct(s["share"]), f"[{_pct(s['over_deals']['ci95'][0])}, {_pct(s['over_deals']['ci95'][1])}]"]
+            for s in seats]))
     deals = report.get("deals") or []
     if deals:
         parts.append("<h2>Deals</h2>")
@@ -263,11 +265,18 @@ def report_page(report: dict[str, Any]) -> str:
         if report["pairings"]:
             parts.append("<h2>Head to head</h2>")
             parts.append(f"<figure>{head_to_head_chart(report).to_string()}</figure>")
+            parts.append(_table(["pairing", "games", "deals", "first's win rate", "95% CI over deals",
+                                 "deals won (sign test) W-L-E", "share (sign test)"], [
+                [" vs ".join(p["bots"]), p["games"], p["over_deals"]["deals"], _pct(p["win_rate"]),
+                 f"[{_pct(p['over_deals']['ci95'][0])}, {_pct(p['over_deals']['ci95'][1])}]",
+                 f"{p['deals']['won']}-{p['deals']['lost']}-{p['deals']['even']}", _pct(p["deals"]["share"])]
+                for p in report["pairings"]]))
         parts.append("<h2>Ratings</h2>")
         parts.append(f"<figure>{rating_chart(report).to_string()}</figure>")
-        parts.append(_table(["bot", "games", "wins", "win rate", "95% CI", "mean score", "μ", "σ", "ordinal"], [
-            [b["bot"], b["games"], f"{b['wins']:g}", _pct(b["win_rate"]),
-             f"[{_pct(b['ci95'][0])}, {_pct(b['ci95'][1])}]", f"{b['mean_score']:.2f}",
+        parts.append(_table(["bot", "games", "deals", "wins", "win rate", "95% CI over deals", "mean score", "μ", "σ",
+                             "ordinal"], [
+            [b["bot"], b["games"], b["over_deals"]["deals"], f"{b['wins']:g}", _pct(b["win_rate"]),
+             f"[{_pct(b['over_deals']['ci95'][0])}, {_pct(b['over_deals']['ci95'][1])}]", f"{b['mean_score']:.2f}",
              f"{b['rating']['mu']:.2f}", f"{b['rating']['sigma']:.2f}", f"{b['rating']['ordinal']:.2f}"]
             for b in report["bots"]]))
         parts += _seat_and_deal_sections(report)

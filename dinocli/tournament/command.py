@@ -183,25 +183,28 @@ def render(report: dict[str, Any], color: bool = False) -> str:
             lines += ["", head("Team score per team")] + _table(
                 ["team", "games", "mean", "95% CI", "distribution (score:games)"], rows, {1, 2})
     else:
-        rows = [[b["bot"], str(b["games"]), f"{b['wins']:g}", _pct(b["win_rate"]), _ci(b["ci95"]),
-                 f"{b['mean_score']:.2f}", f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}",
-                 f"{b['rating']['ordinal']:.1f}"] for b in report["bots"]]
-        lines += _table(["bot", "games", "wins", "win rate", "95% CI", "score", "openskill", "ordinal"],
-                        rows, {1, 2, 3, 5, 7})
+        rows = [[b["bot"], str(b["games"]), str(b["over_deals"]["deals"]), f"{b['wins']:g}", _pct(b["win_rate"]),
+                 _ci(b["over_deals"]["ci95"]), f"{b['mean_score']:.2f}",
+                 f"{b['rating']['mu']:.1f} ± {b['rating']['sigma']:.1f}", f"{b['rating']['ordinal']:.1f}"]
+                for b in report["bots"]]
+        lines += _table(["bot", "games", "deals", "wins", "win rate", "95% CI over deals", "score", "openskill",
+                         "ordinal"], rows, {1, 2, 3, 4, 6, 8})
         if report["pairings"]:
             rows = []
             for p in report["pairings"]:
                 a, b = p["bots"]
                 d = p["deals"]
-                rows.append([f"{a} vs {b}", str(p["games"]), f"{p['wins'][0]}-{p['wins'][1]}-{p['draws']}",
-                             _pct(p["win_rate"]), _ci(p["ci95"]), f"{d['won']}-{d['lost']}-{d['even']}",
+                rows.append([f"{a} vs {b}", str(p["games"]), str(p["over_deals"]["deals"]),
+                             f"{p['wins'][0]}-{p['wins'][1]}-{p['draws']}", _pct(p["win_rate"]),
+                             _ci(p["over_deals"]["ci95"]), f"{d['won']}-{d['lost']}-{d['even']}",
                              _pct(d["share"]), _ci(d["ci95"])]
                             + ([p["sprt"] or "undecided"] if report["early_stop"] else []))
-            headers = ["head to head", "games", "W-L-D", "1st wins", "95% CI", "deals W-L-E", "1st deals",
-                       "95% CI"] + (["SPRT: stronger"] if report["early_stop"] else [])
-            lines += ["", head("Head to head") + " (the first bot's win rate, draws count half; a deal is one seed "
-                          "in every seating, won by whoever won more of its games)"] + _table(
-                headers, rows, {1, 3, 6})
+            headers = ["head to head", "games", "deals", "W-L-D", "1st wins", "95% CI over deals",
+                       "deals won (sign test) W-L-E", "share", "95% CI"] + (["SPRT: stronger"] if report["early_stop"] else [])
+            lines += ["", head("Head to head") + " (the first bot's win rate, draws count half, with its interval over "
+                          "deals: a deal is one seed in every seating, the unit of the interval; the sign test counts "
+                          "the deals each bot won more of the games of, even deals left out)"] + _table(
+                headers, rows, {1, 2, 4, 7})
         stopped = [lu for lu in report["lineups"] if lu["stopped_early"]]
         if stopped:
             lines.append("")

@@ -1,5 +1,17 @@
 """Tournament results: per-bot tallies, head-to-head, openskill ratings, the sequential test,
-and team-score distributions for cooperative games (issue 9, results)."""
+and team-score distributions for cooperative games (issue 9, results).
+
+Intervals over deals (#40): a deal is one seed played in every seating, and the luck of a deal
+falls on all its games at once (a seat that wins every deal's first game, a hand that suits one
+bot in every seating), so its games are not independent and a Wilson interval over games is too
+narrow or too wide. The deal is the unit: :func:`over_deals` takes each deal's win share and
+gives their mean with a Student t interval. Chosen over a cluster bootstrap because it is
+closed-form and deterministic (a report is the same for the same games, with no resampling
+seed), and because with few deals its t quantile widens the interval where a percentile
+bootstrap is known to be too narrow; a deal's share lies in [0, 1], so the mean of a hundred is
+close to normal. The deal share of :meth:`PairTally.deals` (won-lost, even deals dropped) is a
+sign test: it says which bot wins more deals, not what share of the games it wins.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +22,8 @@ from typing import Any
 
 from .plan import GameResult, Plan
 
-__all__ = ["wilson", "winners", "contestants_of", "best_returns", "Sprt", "PairTally", "summarize"]
+__all__ = ["wilson", "t_quantile", "over_deals", "deal_figures", "winners", "contestants_of", "best_returns", "Sprt",
+           "PairTally", "summarize"]
 
 # SPRT for "one bot of a pairing is stronger": H0 p = 0.45 against H1 p = 0.55 on decisive
 # games (draws carry no information), with error rates alpha = beta = 0.05.
@@ -26,6 +39,43 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, c - h), min(1.0, c + h))
+
+
+def t_quantile(df: int) -> float:
+    """The 0.975 quantile of Student's t with ``df`` degrees of freedom: exact for 1 and 2, the
+    Cornish-Fisher expansion beyond (Abramowitz & Stegun 26.7.5; within 0.004 at 3, 1e-4 from 5)."""
+    if df < 1:
+        raise ValueError("t needs at least one degree of freedom")
+    if df == 1:
+        return math.tan(math.pi * 0.475)
+    if df == 2:
+        return 0.95 / math.sqrt(2 * 0.975 * 0.025)
+    z = 1.959963984540054
+    terms = ((z ** 3 + z) / 4, (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96,
+             (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384,
+             (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160)
+    return z + sum(g / df ** (k + 1) for k, g in enumerate(terms))
+
+
+def over_deals(shares: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of per-deal win shares and its 95% t interval over deals, within [0, 1]. Deals that
+    all came out alike give no spread to estimate: then the Wilson interval with the deal as the
+    trial, which bounds any share in [0, 1] (a Bernoulli share has the largest variance)."""
+    n = len(shares)
+    if n == 0:
+        return 0.5, (0.0, 1.0)
+    mean = math.fsum(shares) / n
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in shares) / (n - 1)) if n > 1 else 0.0
+    if sd == 0.0:
+        return mean, wilson(mean * n, n)
+    h = t_quantile(n - 1) * sd / math.sqrt(n)
+    return mean, (max(0.0, mean - h), min(1.0, mean + h))
+
+
+def deal_figures(shares: Sequence[float]) -> dict[str, Any]:
+    """``{"deals": n, "win_rate": mean, "ci95": [lo, hi]}`` of per-deal win shares (:func:`over_deals`)."""
+    mean, (lo, hi) = over_deals(shares)
+    return {"deals": len(shares), "win_rate": _r(mean), "ci95": [_r(lo), _r(hi)]}
 
 
 def _r(x: float, nd: int = 4) -> float:
@@ -83,12 +133,16 @@ class PairTally:
         self.a, self.b = a, b
         self.wins_a = self.wins_b = self.draws = 0
         self.margins: dict[tuple[int, int], int] = {}
+        self.scores: dict[tuple[int, int], list[float]] = {}  # per deal: a's score (draws half), games
 
     def add(self, best: dict[int, float], deal: tuple[int, int] = (0, 0)) -> None:
         """Count one shared game of ``deal`` from each contestant's best return in it."""
         ra, rb = best[self.a], best[self.b]
         step = (ra > rb) - (rb > ra)
         self.margins[deal] = self.margins.get(deal, 0) + step
+        tally = self.scores.setdefault(deal, [0.0, 0])
+        tally[0] += (step + 1) / 2
+        tally[1] += 1
         if step > 0:
             self.wins_a += 1
         elif step < 0:
@@ -97,10 +151,14 @@ class PairTally:
             self.draws += 1
 
     def deals(self) -> tuple[int, int, int]:
-        """Deals won by a, won by b, and even: luck that falls to a seat cancels within a deal."""
+        """Deals won by a, won by b, and even (the sign test): luck that falls to a seat cancels within a deal."""
         won = sum(1 for m in self.margins.values() if m > 0)
         lost = sum(1 for m in self.margins.values() if m < 0)
         return won, lost, len(self.margins) - won - lost
+
+    def shares(self) -> list[float]:
+        """a's win share (draws half) in each deal, in deal order: the units of :func:`over_deals`."""
+        return [score / games for score, games in (self.scores[d] for d in sorted(self.scores))]
 
     @property
     def games(self) -> int:
@@ -195,14 +253,17 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
     wins = [0.0] * len(labels)
     games = [0] * len(labels)
     scores: list[list[float]] = [[] for _ in labels]
+    by_deal: list[dict[tuple[int, int], list[float]]] = [{} for _ in labels]  # per deal: wins, games
     pairs: dict[tuple[int, int], PairTally] = {}
     for g in finished:
         seats = contestants_of(plan, g)
         won = winners(g.returns)
         for c in set(seats):
             games[c] += 1
+            by_deal[c].setdefault((g.lineup, g.round), [0.0, 0])[1] += 1
         for seat in won:
             wins[seats[seat]] += 1.0 / len(won)
+            by_deal[seats[seat]][g.lineup, g.round][0] += 1.0 / len(won)
         for seat, c in enumerate(seats):
             scores[c].append(g.scores[seat])
         best = best_returns(seats, g.returns)
@@ -217,6 +278,7 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
         bots.append({
             "bot": c.label, "spec": c.spec, "games": games[i], "wins": _r(wins[i], 2),
             "win_rate": _r(wins[i] / games[i]) if games[i] else 0.0, "ci95": [_r(lo), _r(hi)],
+            "over_deals": deal_figures([w / n for w, n in (by_deal[i][d] for d in sorted(by_deal[i]))]),
             "mean_score": _r(sum(scores[i]) / len(scores[i])) if scores[i] else 0.0,
             "rating": {"mu": _r(r.mu, 3), "sigma": _r(r.sigma, 3), "ordinal": _r(r.ordinal(), 3)},
         })
@@ -232,6 +294,7 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
         pairings.append({
             "bots": [labels[a], labels[b]], "games": t.games, "wins": [t.wins_a, t.wins_b], "draws": t.draws,
             "win_rate": _r(score / t.games) if t.games else 0.0, "ci95": [_r(lo), _r(hi)],
+            "over_deals": deal_figures(t.shares()),
             "deals": {"won": won, "lost": lost, "even": even,
                       "share": _r(won / (won + lost)) if won + lost else 0.5, "ci95": [_r(dlo), _r(dhi)]},
             "sprt": None if v is None else labels[(a, b)[v]],
@@ -243,21 +306,27 @@ def summarize(plan: Plan, results: Sequence[GameResult], *, cooperative: bool,
 
 
 def _by_seat(finished: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """Win share by seat over every finished game (a shared win split): the first seat's advantage is
-    how far seat 0's share lies above the even share, with its 95% interval."""
+    """Win share by seat over every finished game (a shared win split), with its 95% interval over deals:
+    the first seat's advantage is how far seat 0's share lies above the even share."""
     if not finished:
         return []
     n = len(finished[0].returns)
     wins = [0.0] * n
+    per_deal: dict[tuple[int, int], list[list[float]]] = {}  # per deal: each seat's wins, and the games
     for g in finished:
         won = winners(g.returns)
+        deal = per_deal.setdefault((g.lineup, g.round), [[0.0] * n, [0]])
+        deal[1][0] += 1
         for seat in won:
             wins[seat] += 1.0 / len(won)
+            deal[0][seat] += 1.0 / len(won)
     out = []
     for seat in range(n):
         lo, hi = wilson(wins[seat], len(finished))
+        shares = [seats[seat] / games for seats, (games,) in (per_deal[d] for d in sorted(per_deal))]
         out.append({"seat": seat, "games": len(finished), "wins": _r(wins[seat], 2),
-                    "share": _r(wins[seat] / len(finished)), "ci95": [_r(lo), _r(hi)]})
+                    "share": _r(wins[seat] / len(finished)), "ci95": [_r(lo), _r(hi)],
+                    "over_deals": deal_figures(shares)})
     return out
 
 

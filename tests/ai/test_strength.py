@@ -19,7 +19,8 @@ from .toygame import HIGHCARD
 def test_a_match_is_paired_deterministic_and_resumes_from_its_file(tmp_path):
     path = tmp_path / "games.jsonl"
     first = match("dodos", "mcts:iterations=5", "random", 4, resume=path)
-    assert first["games"] == 4 and first["pairs_won"] + first["pairs_lost"] + first["pairs_even"] == 2
+    t = first["sign_test"]
+    assert first["games"] == 4 and first["deals"] == 2 and t["won"] + t["lost"] + t["even"] == 2
     assert 0 <= first["win_rate"] <= 1 and first["ci95"][0] <= first["win_rate"] <= first["ci95"][1]
     assert first["seconds_per_decision"] > 0 and first["unfinished"] == 0
     lines = path.read_text().splitlines()
@@ -53,11 +54,11 @@ def test_at_n_seats_each_seed_rotates_the_bot_through_every_seat_beside_rule_bot
     assert [t[1] for t in strength._rotated_tasks("dodos", "A", "b", 4, "s", (), {})] == [("A", "b"), ("b", "A")] * 2
     r = match("dodos", "random", "rules", 3, seats=3)
     assert (r["games"], r["seats"], r["fair_share"]) == (3, 3, 0.333)
-    assert r["pairs_won"] + r["pairs_lost"] + r["pairs_even"] == 1
+    assert r["deals"] == 1 and r["sign_test"]["won"] + r["sign_test"]["lost"] + r["sign_test"]["even"] == 1
     assert r["ci95"][0] <= r["win_rate"] <= r["ci95"][1]
     # the same bot in every seat wins exactly one game's worth of every rotation
     same = match("dodos", "rules", "rules", 3, seats=3)
-    assert same["win_rate"] == round(1 / 3, 3) and same["pairs_even"] == 1
+    assert same["win_rate"] == round(1 / 3, 3) and same["sign_test"]["even"] == 1
 
 
 def test_a_table_size_the_game_does_not_allow_is_refused():
@@ -139,3 +140,75 @@ def test_a_resume_key_spells_the_search_out_with_the_games_tuning(monkeypatch):
         other = SimpleNamespace(info=msgspec.structs.replace(real.info, **change))
         monkeypatch.setattr(strength.games, "get", lambda game_id, other=other: other)
         assert key("mcts:easy", "rules") != before
+
+
+def test_the_bound_searches_the_same_way_with_eight_times_the_budget():
+    """#40 bounds that bound: a bound at the bot's own budget does not bound ('Dillos at 3-4 seats), so the
+    clairvoyant bound is the same search, spelled out with the game's tuning, at 8x its iterations (or
+    seconds); a bot that does not search has none, and a budget past the limits is refused."""
+    from dinocli import games
+    from dinocli.ai.clairvoyant import bound_spec
+    from dinocli.ai.spec import BotSpecError, parse_spec, tuned
+
+    tuning = games.get("dodos").info.mcts_tuning
+    spec = bound_spec("mcts:medium", tuning)
+    assert spec.startswith("clairvoyant:mcts:iterations=4800,")
+    honest, seeing = tuned(parse_spec("mcts:medium"), tuning), tuned(parse_spec(spec.partition(":")[2]), tuning)
+    assert seeing.iterations == 8 * honest.iterations
+    assert {k: getattr(seeing, k) for k in ("c", "rollout", "cutoff", "stop", "opponents", "widen", "prior", "belief")} \
+        == {k: getattr(honest, k) for k in ("c", "rollout", "cutoff", "stop", "opponents", "widen", "prior", "belief")}
+    # a spec that turns the game's widening off keeps it off in its bound
+    assert tuned(parse_spec(bound_spec("mcts:widen=0", tuning).partition(":")[2]), tuning).widen == 0.0
+    assert bound_spec("mcts:seconds=0.5", None).startswith("clairvoyant:mcts:seconds=4.0,")
+    for bad in ("rules", "random", "mcts:iterations=2000000"):
+        with pytest.raises(BotSpecError):
+            bound_spec(bad, tuning)
+
+
+def test_bench_levels_and_bound_make_each_readme_row_with_its_command_and_family(monkeypatch):
+    """#40 levels that climb: `bench GAME --strength --levels --bound --seed FAMILY` measures each level
+    against the one below, with the 8x bound on the same deals, and gives the README row naming the command
+    and the family; a row against the rule bots carries the fair share and the 1.5x goal."""
+    from dinocli import climb
+    from dinocli.bench import strength
+
+    monkeypatch.setattr(climb, "MCTS_LEVELS", ("mcts:iterations=1", "mcts:iterations=2", "mcts:iterations=4"))
+    monkeypatch.setattr(strength, "level_times", lambda *a, **k: {})   # the levels' seconds: another test
+    out = strength.strength_figures("dodos", levels=True, bound=True, seed="smoke40", games_=2)
+    assert [k for k in out if " vs " in k] == ["mcts:iterations=4 vs mcts:iterations=2",
+                                               "mcts:iterations=2 vs mcts:iterations=1"]
+    top = out["mcts:iterations=4 vs mcts:iterations=2"]
+    assert top["bound"]["bot"].startswith("clairvoyant:mcts:iterations=32,") and top["bound"]["deals"] == top["deals"]
+    assert top["reading"] in ("climbs", "not shown apart") and top["offered"] is True and top["seed"] == "smoke40"
+    assert top["row"].startswith("| Dodos Riding Dinos | iterations=4 vs iterations=2 | ")
+    assert top["row"].endswith("| `smoke40` | `dinocli bench dodos --strength --levels --games 2 --bound --seed smoke40` |")
+
+    m = strength.strength_figures("dodos", bot="mcts:iterations=2", against=["rules"], seats=3, games_=3,
+                                  seed="smoke40")["mcts:iterations=2 vs rules"]
+    assert (m["fair_share"], m["goal"], m["deals"]) == (0.333, 0.5, 1) and "bound" not in m
+    assert m["row"].startswith("| Dodos Riding Dinos | 3 | `mcts:iterations=2` vs `rules` | ")
+    assert "| 0.333 | 0.5 | " in m["row"] and "| not measured | " in m["row"]
+    assert m["row"].endswith("`dinocli bench dodos --strength --bot mcts:iterations=2 --against rules --seats 3 "
+                             "--games 3 --seed smoke40` |")
+    sos = strength.strength_figures("sos", bot="mcts:iterations=2", games_=2, seed="smoke40", bound=True)
+    assert "team score clairvoyant:mcts:iterations=16," in " ".join(sos)   # the team's bound, at 8x too
+    assert sos["row"].startswith("| SOS Dino | 2 | random ") and " | bound " in sos["row"]
+    assert sos["row"].endswith("`dinocli bench sos --strength --bot mcts:iterations=2 --games 2 --bound --seed smoke40` |")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["dingo", "--levels"], "--levels goes with --strength"),
+    (["dingo", "--strength", "--levels"], "--levels needs --seed FAMILY"),
+    (["dingo", "--strength", "--levels", "--seed", " "], "--levels needs --seed FAMILY"),
+    (["dingo", "--strength", "--levels", "--seed", "x", "--against", "rules"], "no --bot or --against"),
+    (["sos", "--strength", "--levels", "--seed", "x"], "sos is cooperative"),
+    (["dingo", "--strength", "--bound", "--bot", "rules"], "no clairvoyant bound for 'rules'"),
+    (["dingo", "--strength", "--bound", "--bot", "mcts:iterations=2000000"], "16,000,000 iterations, past the limit of 10,000,000"),
+])
+def test_a_levels_or_bound_request_that_cannot_be_measured_is_refused_before_any_game(args, message):
+    from click.testing import CliRunner
+
+    from dinocli.cli import cli
+
+    r = CliRunner().invoke(cli, ["bench", *args])
+    assert r.exit_code == 1 and message in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr

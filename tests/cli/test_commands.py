@@ -255,7 +255,7 @@ def test_bench_strength_against_another_level(dino):
                     "--games", "4", "--positions", "1")["dillos"]
     assert [k for k in out if " vs " in k] == ["mcts:iterations=6 vs mcts:iterations=3"]
     m = out["mcts:iterations=6 vs mcts:iterations=3"]
-    assert m["games"] == 4 and m["pairs_won"] + m["pairs_lost"] + m["pairs_even"] == 2
+    assert m["games"] == 4 and m["deals"] == 2 and sum(m["sign_test"][k] for k in ("won", "lost", "even")) == 2
     for level in ("easy", "medium", "hard"):
         assert 0 < out[f"{level}_cpu_seconds_per_decision"] <= out[f"{level}_cpu_seconds_max"]
 

@@ -261,15 +261,17 @@ def test_report_page_carries_hostile_labels_as_data_not_markup():
     from dinocli.pictures.report import report_page
 
     evil = "</script><script>alert(1)</script>"
+    deals = {"deals": 2, "win_rate": 0.75, "ci95": [0.1, 1.0]}
     bot = {"bot": evil, "spec": "rules", "games": 4, "wins": 3.0, "win_rate": 0.75, "ci95": [0.3, 0.95],
-           "mean_score": 10.0, "rating": {"mu": 27.0, "sigma": 6.0, "ordinal": 9.0}}
+           "over_deals": deals, "mean_score": 10.0, "rating": {"mu": 27.0, "sigma": 6.0, "ordinal": 9.0}}
     other = bot | {"bot": "random", "wins": 1.0, "win_rate": 0.25, "ci95": [0.05, 0.7],
                    "rating": {"mu": 22.0, "sigma": 6.0, "ordinal": 4.0}}
     report = {"tournament": None, "game": "dingo", "seats": 2, "variants": [], "seed": evil, "games_per_pairing": 4,
               "cooperative": False, "deterministic": True, "early_stop": False, "saved": 0, "games": 4,
               "unfinished": 0, "lineups": [], "bots": [bot, other], "warnings": [evil],
               "pairings": [{"bots": [evil, "random"], "games": 4, "wins": [3, 1], "draws": 0, "win_rate": 0.75,
-                            "ci95": [0.3, 0.95], "sprt": None}],
+                            "ci95": [0.3, 0.95], "over_deals": deals, "sprt": None,
+                            "deals": {"won": 1, "lost": 0, "even": 1, "share": 1.0, "ci95": [0.2, 1.0]}}],
               "run": {"workers": 1, "scheduler": None, "elapsed": 1.0, "games_per_second": 4.0}}
     page = report_page(report)
     assert page.count("<script") == 1 and page.count("</script>") == 1

@@ -86,3 +86,20 @@ def test_move_and_hint_on_a_finished_game_say_the_result_and_what_next(svc, tmp_
     list(svc.run_bots(watched))
     out = run("move", watched.id, "play 1", db=db, env={"NO_COLOR": "1"})
     assert out.returncode == 1 and out.stderr.rstrip().endswith(f"play again: dinocli --db {db} new dingo --bot rules --bot rules")
+
+
+def test_a_level_that_only_takes_longer_is_no_rung_of_that_game_s_ladder(svc, monkeypatch):
+    """#40: where no change tells a level from the one below (Dodos hard: medium with more time), the game
+    offers only the levels that differ: the ladder steps over it, and a win over the level below is a win
+    over the game's strongest level."""
+    from dinocli import climb
+
+    assert climb.rung_above("dodos", "rules") == "mcts:medium" and climb.rung_above("dodos", "mcts:medium") is None
+    assert not climb.offered("dodos", "mcts:hard") and climb.offered("dodos", "mcts:medium")
+    assert climb.rung_above("dingo", "mcts:medium") == "mcts:hard"
+    g = won(svc, ["random"])
+    rebot(g, "mcts:medium")
+    monkeypatch.setitem(climb.TIME_ONLY, "dingo", ("mcts:hard",))
+    assert next_level(g, command) == ("You beat mcts:medium, the strongest level of The Dingo Ate The Baby "
+                                      "(mcts:hard there is mcts:medium with more time).")
+    assert climb.game_over(g, command).endswith("play again: dinocli new dingo --bot mcts:medium")

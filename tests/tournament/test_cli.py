@@ -52,11 +52,12 @@ def test_json_report_shape(dino):
     assert report["variants"] == ["two-player-six"]
     assert [b["bot"] for b in report["bots"]] == ["rules", "random"]  # by rating
     bot = report["bots"][0]
-    assert set(bot) == {"bot", "spec", "games", "wins", "win_rate", "ci95", "mean_score", "rating"}
+    assert set(bot) == {"bot", "spec", "games", "wins", "win_rate", "ci95", "over_deals", "mean_score", "rating"}
+    assert bot["over_deals"]["deals"] == 2 and bot["over_deals"]["win_rate"] == bot["win_rate"]   # #40
     assert set(bot["rating"]) == {"mu", "sigma", "ordinal"}
     assert bot["games"] == 4 and 0 <= bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1] <= 1
     (pair,) = report["pairings"]
-    assert set(pair) == {"bots", "games", "wins", "draws", "win_rate", "ci95", "deals", "sprt"}
+    assert set(pair) == {"bots", "games", "wins", "draws", "win_rate", "ci95", "over_deals", "deals", "sprt"}
     assert pair["bots"] == ["rules", "random"] and sum(pair["wins"]) + pair["draws"] == 4
     assert set(pair["deals"]) == {"won", "lost", "even", "share", "ci95"}
     assert pair["deals"]["won"] + pair["deals"]["lost"] + pair["deals"]["even"] == 2  # 2 seeds, 2 seatings each

@@ -20,21 +20,24 @@ def _ci(lo, hi):
     return [lo, hi]
 
 
-def _bot(bot, games, wins, mean, mu, ordinal, sigma, ci):
+def _bot(bot, games, wins, mean, mu, ordinal, sigma, ci, over_deals):
     return {"bot": bot, "spec": bot, "games": games, "wins": wins, "win_rate": wins / games, "ci95": ci,
+            "over_deals": {"deals": 2, "win_rate": wins / games, "ci95": over_deals},
             "mean_score": mean, "rating": {"mu": mu, "ordinal": ordinal, "sigma": sigma}}
 
 
 def _pair(a, b, wins, ci, deal_ci):
+    """#40: one deal of two games: the interval over deals is Wilson's of one trial, as the sign test's is."""
     won, lost = int(wins[0] == 2), int(wins[1] == 2)
     return {"bots": [a, b], "ci95": ci, "draws": 0, "games": 2, "sprt": None, "win_rate": wins[0] / 2, "wins": wins,
+            "over_deals": {"deals": 1, "win_rate": wins[0] / 2, "ci95": deal_ci},
             "deals": {"won": won, "lost": lost, "even": 1 - won - lost, "share": float(won), "ci95": deal_ci}}
 
 
 PINNED = {
-    "bots": [_bot("rules", 4, 4.0, 16.0, 33.137, 10.884, 7.418, _ci(0.5101, 1.0)),
-             _bot("mcts:iterations=3", 4, 2.0, 10.0, 25.269, 3.193, 7.359, _ci(0.15, 0.85)),
-             _bot("random", 4, 0.0, 4.0, 16.139, -5.954, 7.364, _ci(0.0, 0.4899))],
+    "bots": [_bot("rules", 4, 4.0, 16.0, 33.137, 10.884, 7.418, _ci(0.5101, 1.0), _ci(0.3424, 1.0)),
+             _bot("mcts:iterations=3", 4, 2.0, 10.0, 25.269, 3.193, 7.359, _ci(0.15, 0.85), _ci(0.0, 1.0)),
+             _bot("random", 4, 0.0, 4.0, 16.139, -5.954, 7.364, _ci(0.0, 0.4899), _ci(0.0, 0.6576))],
     "cooperative": False, "deterministic": True, "early_stop": False, "game": "dingo", "games": 6,
     "games_per_pairing": 2,
     "lineups": [{"bots": pair, "games": 2, "rounds": 1, "stopped_early": False}

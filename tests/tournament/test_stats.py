@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dinocli.tournament.command import contestants
 from dinocli.tournament.plan import GameResult, make_plan
@@ -22,6 +24,7 @@ def test_tied_winners_share_the_win():
     assert by["rules"]["wins"] == 1.5 and by["random"]["wins"] == 0.5
     assert report["pairings"] == [{"bots": ["random", "rules"], "games": 2, "wins": [0, 1], "draws": 1,
                                    "win_rate": 0.25, "ci95": report["pairings"][0]["ci95"], "sprt": None,
+                                   "over_deals": {"deals": 1, "win_rate": 0.25, "ci95": [0.0146, 0.8821]},
                                    "deals": {"won": 0, "lost": 1, "even": 0, "share": 0.0,
                                              "ci95": report["pairings"][0]["deals"]["ci95"]}}]
 
@@ -55,6 +58,8 @@ def test_each_deal_s_result_and_the_first_seat_advantage():
     first, second = report["by_seat"]
     assert (first["wins"], second["wins"]) == (3.5, 2.5) and first["share"] == round(3.5 / 6, 4)
     assert first["ci95"][0] < first["share"] < first["ci95"][1]
+    # #40: over deals: seat 0 took 1, 2 and 0.5 of the two games of each deal (a tie split)
+    assert first["over_deals"]["deals"] == 3 and first["over_deals"]["win_rate"] == round(3.5 / 6, 4)
 
 
 def test_seat_results_are_credited_to_the_bot_in_that_seat():
@@ -110,3 +115,86 @@ def test_cooperative_games_report_team_score_distributions(coop):
     assert by["random"]["team_score"]["distribution"] == {"0": 1, "9": 1}
     assert by["random"]["team_score"]["mean"] == pytest.approx(4.5)
     assert [lu["team_score"]["distribution"] for lu in report["lineups"]] == [{}, {"0": 1}, {"9": 1}, {}, {"12": 1}, {}]
+
+
+# #40 honest statistics: the deal (one seed in every seating) is the unit of the intervals.
+
+def _deals(plan, outcomes):
+    """Two-seat games of ``plan`` (seating 0: random, rules; seating 1: rules, random) from per-deal
+    outcomes: "rules" (rules wins both), "random" (random wins both) or "seat" (seat 0 wins both)."""
+    games = []
+    for rnd, what in enumerate(outcomes):
+        first = {"rules": ([0.0, 1.0], [1.0, 0.0]), "random": ([1.0, 0.0], [0.0, 1.0]),
+                 "seat": ([1.0, 0.0], [1.0, 0.0])}[what]
+        games += [_g(0, rnd, rot, first[rot]) for rot in range(2)]
+    return games
+
+
+def test_a_deal_that_suits_one_bot_in_both_seatings_widens_the_interval_over_deals():
+    """Seatings of a deal that go the same way (the deal suits one bot) are one piece of evidence, not
+    two: 60 deals won 2-0 and 40 lost 0-2 are 120 wins of 200 games, where a Wilson interval over games
+    ([0.53, 0.66]) claims more than 100 deals can show; the t interval over deals reaches 0.50."""
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 200)
+    report = summarize(plan, _deals(plan, ["rules"] * 60 + ["random"] * 40), cooperative=False)
+    (pair,) = report["pairings"]
+    assert pair["bots"] == ["random", "rules"] and pair["win_rate"] == 0.4
+    assert pair["ci95"] == [0.3346, 0.4692]                                  # Wilson over games: too narrow
+    assert pair["over_deals"] == {"deals": 100, "win_rate": 0.4, "ci95": [0.3023, 0.4977]}
+    rules = next(b for b in report["bots"] if b["bot"] == "rules")
+    assert rules["over_deals"] == {"deals": 100, "win_rate": 0.6, "ci95": [0.5023, 0.6977]}
+    assert pair["deals"] == {"won": 40, "lost": 60, "even": 0, "share": 0.4, "ci95": [0.3094, 0.4980]}
+
+
+def test_luck_that_falls_to_a_seat_cancels_within_a_deal_and_narrows_the_interval():
+    """When the seat decides most deals (seat 0 wins both seatings), those deals are even whoever is
+    better; the ten deals rules won 2-0 then show it stronger over deals ([0.52, 0.58], above 0.5), which
+    a Wilson interval over games, spread by the seat's luck, does not ([0.48, 0.62])."""
+    plan = make_plan("dingo", contestants(["random", "rules"]), 2, (), "s", 200)
+    report = summarize(plan, _deals(plan, ["seat"] * 90 + ["rules"] * 10), cooperative=False)
+    rules = next(b for b in report["bots"] if b["bot"] == "rules")
+    assert rules["win_rate"] == 0.55 and rules["ci95"][0] < 0.5            # over games: not shown stronger
+    assert rules["over_deals"]["ci95"][0] > 0.5 and rules["over_deals"]["ci95"] == [0.5201, 0.5799]
+
+
+def test_the_interval_over_deals_covers_the_true_share_when_seatings_are_correlated():
+    """400 simulated 50-deal matches where three deals in ten suit the bot and two suit the other (both
+    seatings go that way), the rest a coin per game: the true share is 0.55. The t interval over deals
+    covers it about 95% of the time; a Wilson interval over games only about 86%."""
+    import random
+
+    from dinocli.tournament.stats import over_deals, wilson
+
+    rnd, covered, covered_by_games = random.Random(40), 0, 0
+    for _ in range(400):
+        shares = []
+        for _ in range(50):
+            u = rnd.random()
+            shares.append(1.0 if u < 0.3 else 0.0 if u < 0.5 else ((rnd.random() < 0.5) + (rnd.random() < 0.5)) / 2)
+        lo, hi = over_deals(shares)[1]
+        covered += lo <= 0.55 <= hi
+        lo, hi = wilson(sum(shares) * 2, 100)
+        covered_by_games += lo <= 0.55 <= hi
+    assert covered / 400 >= 0.93 and covered_by_games / 400 <= 0.88
+
+
+def test_t_quantiles_and_deals_that_all_came_out_alike():
+    """Student's t at 0.975 against the printed table; with no spread between deals (every deal won) the
+    interval is Wilson's with the deal as the trial, never a zero-width interval."""
+    from dinocli.tournament.stats import over_deals, t_quantile, wilson
+
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 9: 2.262, 29: 2.045, 99: 1.984}
+    assert all(abs(t_quantile(df) - t) < 0.004 for df, t in table.items())
+    assert over_deals([1.0] * 100) == (1.0, wilson(100, 100))
+    assert over_deals([0.5] * 20) == (0.5, wilson(10, 20))
+    assert over_deals([]) == (0.5, (0.0, 1.0))
+    mean, (lo, hi) = over_deals([0.0, 1.0])
+    assert mean == 0.5 and (lo, hi) == (0.0, 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 0.25, 1 / 3, 0.5, 2 / 3, 1.0]), min_size=1, max_size=60))
+def test_the_interval_over_deals_holds_the_mean_within_0_and_1(shares):
+    from dinocli.tournament.stats import over_deals
+
+    mean, (lo, hi) = over_deals(shares)
+    assert 0.0 <= lo <= mean + 1e-12 and mean - 1e-12 <= hi <= 1.0 and hi > lo
