@@ -89,18 +89,7 @@ def handled():
             sys.exit(OK)
         if isinstance(exc, OSError):
             fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
-        for cls, (code, heading) in _light_errors().items():
-            if isinstance(exc, cls):
-                fail(f"{heading}{exc}", code)
         raise
-
-
-def _light_errors() -> dict[type, tuple[int, str]]:
-    """The exit code and heading of the one error outside :class:`~dinocli.events.errors.DinocliError`,
-    keyed by class: the config file's, read by every command before msgspec (which the root loads) is."""
-    from dinocli.config import ConfigError
-
-    return {ConfigError: (ERROR, "")}
 
 
 def usage(message: str) -> None:
