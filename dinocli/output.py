@@ -6,7 +6,6 @@ that none of them imports ``dinocli.cli`` back. Only click is imported at start-
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -29,6 +28,8 @@ def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
 
 def emit_json(data: Any) -> None:
     """Stable, uncoloured JSON on stdout, with ``"schema"`` in the object (or in each object of a list)."""
+    import json
+
     if isinstance(data, dict):
         data = {"schema": SCHEMA, **data}
     elif isinstance(data, list):
