@@ -141,9 +141,9 @@ def test_the_estimate_of_the_time_left():
     e = Estimate(clock=lambda: now[0])
     assert e.line(10, 90) == "10/90"           # ten found judged before
     now[0] += 4.0
-    assert e.line(12, 90) == "12/90, about 2 min 36 s left"   # 2 s a decision, 78 to go
+    assert e.line(12, 90) == "12/90, about 2m 36s left"   # 2 s a decision, 78 to go
     now[0] += 150
-    assert e.line(90, 90) == "90/90 in 2 min 34 s"
+    assert e.line(90, 90) == "90/90 in 2m 34s"
 
 
 def test_analyze_on_a_terminal_says_how_long_is_left(tmp_path):
