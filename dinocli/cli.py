@@ -52,7 +52,9 @@ class Env:
     def service(self):
         """The service on the chosen database, opened on first use."""
         if self._service is None:
-            with _start_up():
+            from dinocli.events.collector import paused
+
+            with paused():   # its modules load and the database opens: long-lived objects, no cycles
                 from dinocli.service import Service
 
                 self._service = Service.open(self.db)
@@ -62,24 +64,6 @@ class Env:
         """Close the database if it was opened."""
         if self._service is not None:
             self._service.close()
-
-
-@contextmanager
-def _start_up():
-    """No cyclic garbage collection while modules load and the config file and database open: they make
-    objects that live as long as the process and no garbage, and the collector would walk them again and
-    again; what was made then joins the oldest generation at once (``gc.freeze`` and ``unfreeze``)."""
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
 
 
 def fail(message: str, code: int = ERROR) -> None:
@@ -184,7 +168,9 @@ def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     Exit codes: 0 ok, 1 error, 2 usage, 3 conflict, 4 log rejected, 5 database unavailable.
     """
     env = ctx.ensure_object(Env)
-    with handled(), _start_up():
+    from dinocli.events.collector import paused
+
+    with handled(), paused():   # the config file's modules load (platformdirs): long-lived objects
         from dinocli.config import FILE, chosen, load
 
         env.settings = load()

@@ -10,24 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "Event",
-    "UnknownEvent",
-    "canonical",
-    "decode",
-    "decoder_for",
-    "encode",
-    "event_types",
-    "register_upcaster",
-    "Rng",
-    "SeededRng",
-    "RecordingRng",
-    "ReplayRng",
-    "SimRng",
-    "RngMismatch",
-    "commit",
-    "new_seed",
-]
 
 # name -> the module of this package that defines it
 _LAZY = {
@@ -40,6 +22,7 @@ _LAZY = {
     **dict.fromkeys(("StoreError", "Conflict", "UnknownGameId", "AmbiguousGameId", "UnknownBranch", "BranchExists",
                      "DatabaseUnavailable", "DatabaseLocked", "DatabaseGone", "ChainBroken", "LogRejected"), "errors"),
 }
+__all__ = [name for name, module in _LAZY.items() if module in ("codec", "rng")]
 
 
 def __getattr__(name: str) -> Any:
@@ -55,4 +38,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
+    """The package's names, loaded or not."""
     return sorted({*globals(), *_LAZY})
