@@ -608,9 +608,9 @@ def move(env: Env, game_id, action, expect_head, as_json):
     What others decided in secret (a face-down pick) is told as it looks from your seat ("rex played
     a card face down"); with --json its "action" is null."""
     with handled():
+        svc = env.service
         from dinocli.service import GameOver
 
-        svc = env.service
         try:
             g, first = svc.move(game_id, " ".join(action), expected_head=expect_head)
         except GameOver as over:
