@@ -43,6 +43,7 @@ import msgspec
 
 from dinocli.events.analyses import NOISE, ONLY_GAP, THRESHOLDS, label, mark_of, shown
 from dinocli.games.grammar import possessive
+from dinocli.output import duration
 
 __all__ = ["DEFAULT_BOT", "THRESHOLDS", "label", "judge", "decisions", "analyze", "sparkline", "outcome",
            "report_lines", "verdict", "as_json", "shown_mark", "Estimate"]
@@ -292,15 +293,5 @@ class Estimate:
             return f"{done}/{total}"
         judged, spent = done - self.first, self.clock() - self.start
         if done >= total or judged <= 0:
-            return f"{done}/{total}" + (f" in {_duration(spent)}" if done >= total and judged else "")
-        return f"{done}/{total}, about {_duration(spent / judged * (total - done))} left"
-
-
-def _duration(seconds: float) -> str:
-    """Seconds as "12 s", "3 min 5 s" or "1 h 4 min"."""
-    s = max(1, round(seconds))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min {s % 60} s"
-    return f"{s // 3600} h {s % 3600 // 60} min"
+            return f"{done}/{total}" + (f" in {duration(spent)}" if done >= total and judged else "")
+        return f"{done}/{total}, about {duration(spent / judged * (total - done))} left"

@@ -52,9 +52,12 @@ class Env:
     def service(self):
         """The service on the chosen database, opened on first use."""
         if self._service is None:
-            from dinocli.service import Service
+            from dinocli.events.collector import paused
 
-            self._service = Service.open(self.db)
+            with paused():   # its modules load and the database opens: long-lived objects, no cycles
+                from dinocli.service import Service
+
+                self._service = Service.open(self.db)
         return self._service
 
     def close(self) -> None:
@@ -89,18 +92,7 @@ def handled():
             sys.exit(OK)
         if isinstance(exc, OSError):
             fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc), ERROR)
-        for cls, (code, heading) in _light_errors().items():
-            if isinstance(exc, cls):
-                fail(f"{heading}{exc}", code)
         raise
-
-
-def _light_errors() -> dict[type, tuple[int, str]]:
-    """The exit code and heading of the one error outside :class:`~dinocli.events.errors.DinocliError`,
-    keyed by class: the config file's, read by every command before msgspec (which the root loads) is."""
-    from dinocli.config import ConfigError
-
-    return {ConfigError: (ERROR, "")}
 
 
 def usage(message: str) -> None:
@@ -176,7 +168,9 @@ def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     Exit codes: 0 ok, 1 error, 2 usage, 3 conflict, 4 log rejected, 5 database unavailable.
     """
     env = ctx.ensure_object(Env)
-    with handled():
+    from dinocli.events.collector import paused
+
+    with handled(), paused():   # the config file's modules load (platformdirs): long-lived objects
         from dinocli.config import FILE, chosen, load
 
         env.settings = load()
@@ -614,9 +608,9 @@ def move(env: Env, game_id, action, expect_head, as_json):
     What others decided in secret (a face-down pick) is told as it looks from your seat ("rex played
     a card face down"); with --json its "action" is null."""
     with handled():
+        svc = env.service
         from dinocli.service import GameOver
 
-        svc = env.service
         try:
             g, first = svc.move(game_id, " ".join(action), expected_head=expect_head)
         except GameOver as over:

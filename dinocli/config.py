@@ -8,8 +8,8 @@ with :mod:`tomllib`. It sets defaults only: the command line and the environment
     db = "~/games.sqlite"    # the database, as --db
     player = "ann"           # your seat's name at `new` without --player
 
-Only click and the standard library are imported here, and tomllib only when the file exists,
-so that ``dinocli --help`` stays fast.
+Only the standard library and dinocli's error root are imported here, platformdirs when the path is
+asked for and tomllib only when the file exists, so that ``dinocli --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+
+from dinocli.events.errors import DinocliError
 
 __all__ = ["KEYS", "FILE", "ConfigError", "path", "load", "chosen", "describe"]
 
@@ -31,10 +33,8 @@ KEYS = {
 }
 
 
-class ConfigError(Exception):
+class ConfigError(DinocliError):
     """A config file that cannot be used: not TOML, an unknown key, a value of the wrong kind; one line."""
-
-    exit_code = 1
 
 
 def path() -> Path:

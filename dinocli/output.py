@@ -6,12 +6,11 @@ that none of them imports ``dinocli.cli`` back. Only click is imported at start-
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
-__all__ = ["SCHEMA", "echo", "emit_json"]
+__all__ = ["SCHEMA", "duration", "echo", "emit_json"]
 
 SCHEMA = 1  # the version of every --json shape (dinocli(1) "JSON OUTPUT"): raise it when a field changes
 
@@ -29,8 +28,20 @@ def echo(text: Any = "", *, err: bool = False, nl: bool = True) -> None:
 
 def emit_json(data: Any) -> None:
     """Stable, uncoloured JSON on stdout, with ``"schema"`` in the object (or in each object of a list)."""
+    import json
+
     if isinstance(data, dict):
         data = {"schema": SCHEMA, **data}
     elif isinstance(data, list):
         data = [{"schema": SCHEMA, **item} if isinstance(item, dict) else item for item in data]
     click.echo(json.dumps(data, indent=2, sort_keys=True, default=str))
+
+
+def duration(seconds: float) -> str:
+    """A duration as a progress line says it: 45s, 3m 05s, 1h 02m (a positive one is never 0s)."""
+    s = max(1, round(seconds)) if seconds > 0 else 0
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m {s % 60:02d}s"
+    return f"{s // 3600}h {s % 3600 // 60:02d}m"

@@ -8,38 +8,53 @@ drive the terminal nor reorder what is shown. ``--json`` output never passes thr
 
 from __future__ import annotations
 
+import functools
 import re
 
-from dinocli.events.text import MARKS, UNSAFE
+from dinocli.events.text import UNSAFE
 
 __all__ = ["safe", "safe_block"]
 
-_UNSAFE = re.compile(f"[{UNSAFE}]")
-_UNSAFE_IN_BLOCK = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{MARKS}]")   # newlines kept
-# the colours and weights dinocli's own renderers ask click.style for (never conceal, blink or cursor moves)
-_SGR = re.compile(r"\x1b\[(?:(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])(?:;|(?=m)))*m")
+
+def _escapes(ranges: str) -> dict[int, str]:
+    """A str.translate table sending each character of regular-expression class ``ranges`` to its escape."""
+    points: list[int] = []
+    i = 0
+    while i < len(ranges):
+        if i + 2 < len(ranges) and ranges[i + 1] == "-":
+            points += range(ord(ranges[i]), ord(ranges[i + 2]) + 1)
+            i += 3
+        else:
+            points.append(ord(ranges[i]))
+            i += 1
+    return {c: f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" for c in points}
 
 
-def _escape(match: re.Match) -> str:
-    c = match.group()
-    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+_UNSAFE = _escapes(UNSAFE)
+_UNSAFE_IN_BLOCK = {c: e for c, e in _UNSAFE.items() if c != 0x0A}   # newlines kept
+
+
+@functools.cache
+def _sgr() -> re.Pattern:
+    """The colours and weights dinocli's own renderers ask click.style for (never conceal, blink or cursor moves)."""
+    return re.compile(r"\x1b\[(?:(?:0|1|2|4|7|22|24|27|3[0-79]|9[0-7])(?:;|(?=m)))*m")
 
 
 def safe(text: object) -> str:
     """One line of terminal-safe text: every control, bidi or separator character escaped visibly."""
-    return _UNSAFE.sub(_escape, str(text))
+    return str(text).translate(_UNSAFE)
 
 
 def safe_block(text: object, *, colour: bool = False) -> str:
     """Terminal-safe text that keeps its newlines (and, with ``colour``, dinocli's own SGR colours)."""
     text = str(text)
     if not colour:
-        return _UNSAFE_IN_BLOCK.sub(_escape, text)
+        return text.translate(_UNSAFE_IN_BLOCK)
     parts = []
     last = 0
-    for m in _SGR.finditer(text):
-        parts.append(_UNSAFE_IN_BLOCK.sub(_escape, text[last:m.start()]))
+    for m in _sgr().finditer(text):
+        parts.append(text[last:m.start()].translate(_UNSAFE_IN_BLOCK))
         parts.append(m.group())
         last = m.end()
-    parts.append(_UNSAFE_IN_BLOCK.sub(_escape, text[last:]))
+    parts.append(text[last:].translate(_UNSAFE_IN_BLOCK))
     return "".join(parts)

@@ -1,50 +1,42 @@
 """The event store: a game-agnostic library of events, their log, and keyed randomness.
 
-Imported as ``dinocli.events``. It imports no game. The store's names (``Store``, ``Command``,
-``GameRecord``, ``Stored``, ``Branch``, ``Header`` and the errors) are importable from here too;
-they load the store (sqlite3) on first use only.
+Imported as ``dinocli.events``. It imports no game. Its names (the codec's ``Event``, ``encode`` ...,
+the randomness ``SeededRng`` ..., the store's ``Store``, ``GameRecord`` ... and the errors) are
+importable from here, each loading its module on first use only (PEP 562): importing
+``dinocli.events.errors`` or ``dinocli.events.text`` loads neither msgspec nor sqlite3.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .codec import Event, UnknownEvent, canonical, decode, decoder_for, encode, event_types, register_upcaster
-from .rng import RecordingRng, ReplayRng, Rng, RngMismatch, SeededRng, SimRng, commit, new_seed
 
-__all__ = [
-    "Event",
-    "UnknownEvent",
-    "canonical",
-    "decode",
-    "decoder_for",
-    "encode",
-    "event_types",
-    "register_upcaster",
-    "Rng",
-    "SeededRng",
-    "RecordingRng",
-    "ReplayRng",
-    "SimRng",
-    "RngMismatch",
-    "commit",
-    "new_seed",
-]
-
+# name -> the module of this package that defines it
 _LAZY = {
-    "Store": "store", "default_path": "store",
-    "Command": "records", "GameRecord": "records", "Stored": "records", "Branch": "records", "Header": "records",
-    "StoreError": "errors", "Conflict": "errors", "UnknownGameId": "errors", "AmbiguousGameId": "errors",
-    "UnknownBranch": "errors", "BranchExists": "errors", "DatabaseUnavailable": "errors", "DatabaseLocked": "errors",
-    "DatabaseGone": "errors", "ChainBroken": "errors", "LogRejected": "errors",
+    **dict.fromkeys(("Event", "UnknownEvent", "canonical", "decode", "decoder_for", "encode", "event_types",
+                     "register_upcaster"), "codec"),
+    **dict.fromkeys(("Rng", "SeededRng", "RecordingRng", "ReplayRng", "SimRng", "RngMismatch", "commit",
+                     "new_seed"), "rng"),
+    **dict.fromkeys(("Store", "default_path"), "store"),
+    **dict.fromkeys(("Command", "GameRecord", "Stored", "Branch", "Header"), "records"),
+    **dict.fromkeys(("StoreError", "Conflict", "UnknownGameId", "AmbiguousGameId", "UnknownBranch", "BranchExists",
+                     "DatabaseUnavailable", "DatabaseLocked", "DatabaseGone", "ChainBroken", "LogRejected"), "errors"),
 }
+__all__ = [name for name, module in _LAZY.items() if module in ("codec", "rng")]
 
 
 def __getattr__(name: str) -> Any:
-    """The store's names, imported on first use (``dinocli --help`` loads none of them)."""
+    """A name of the package, its module imported on first use."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The package's names, loaded or not."""
+    return sorted({*globals(), *_LAZY})

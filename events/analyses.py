@@ -27,7 +27,7 @@ from .errors import LogRejected
 from .text import UNSAFE
 
 __all__ = ["THRESHOLDS", "ONLY_GAP", "NOISE", "MARKS", "ONLY", "Judged", "label", "mark_of", "cached", "keep",
-           "of_path", "shown", "export_lines", "take", "stored"]
+           "of_path", "shown", "export_lines", "LINES", "checked", "stored"]
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
 NOISE = 2.0          # a drop is labelled only above this many standard errors
@@ -61,7 +61,7 @@ class _Line(msgspec.Struct, forbid_unknown_fields=True):
 
 
 _ENC = msgspec.json.Encoder()
-_DEC = msgspec.json.Decoder(_Line)
+LINES = msgspec.json.Decoder(_Line)   # an ``{"analysis": ...}`` line (the log reader's)
 
 
 def label(drop: float, noise: float = 0.0) -> str | None:
@@ -131,17 +131,9 @@ def export_lines(path: list, judged: dict[int, dict[str, dict]]) -> list[str]:
     return out
 
 
-def take(no: int, line: str, entries: list, out: list[Judged]) -> bool:
-    """Whether ``line`` (number ``no``) is an analysis line; checked against the log's ``entries`` and kept
-    in ``out``. Analysis lines come after the events and notes: a later line must be another or the footer."""
-    if not line.startswith('{"analysis"'):
-        if out and not line.startswith('{"footer"'):
-            raise LogRejected(no, "a line after the analysis lines (they come last, before the footer)")
-        return False
-    try:
-        j = _DEC.decode(line).analysis
-    except msgspec.MsgspecError as exc:
-        raise LogRejected(no, f"bad analysis line: {exc}") from None
+def checked(no: int, j: Judged, entries: list, out: list[Judged]) -> Judged:
+    """The judgement of analysis line ``no``, checked against the log's ``entries`` and the judgements ``out``
+    kept before it: on a decision of its seat, its numbers and mark consistent, in order (LogRejected if not)."""
     why = _wrong(j, entries)
     if why:
         raise LogRejected(no, f"bad analysis: {why}")
@@ -151,8 +143,7 @@ def take(no: int, line: str, entries: list, out: list[Judged]) -> bool:
         raise LogRejected(no, "analysis lines out of order (by event, seat, bot)")
     if sum(1 for o in out[-MAX_BOTS:] if (o.event, o.seat) == (j.event, j.seat)) >= MAX_BOTS:   # in order: together
         raise LogRejected(no, f"more than {MAX_BOTS} analyses of event {j.event}")
-    out.append(j)
-    return True
+    return j
 
 
 def _wrong(j: Judged, entries: list) -> str:

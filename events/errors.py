@@ -7,11 +7,8 @@ its class says what the command line exits with (``exit_code``) and what it prin
 from __future__ import annotations
 
 import functools
-import sqlite3
 from collections.abc import Callable
 from typing import Any
-
-import msgspec
 
 __all__ = [
     "DinocliError",
@@ -141,17 +138,31 @@ def sql_errors(fn: Callable) -> Callable:
     def inner(self: Any, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise self.database.translate(exc) from None
-        except msgspec.DecodeError as exc:
-            raise DatabaseUnavailable(f"{self.database.path_str}: the database is corrupt "
-                                      f"(stored JSON does not decode: {exc})") from None
-        except RecursionError:
-            raise DatabaseUnavailable(f"{self.database.path_str}: the database is corrupt "
-                                      "(stored JSON is nested too deeply)") from None
-        except (Corrupt, msgspec.ValidationError) as exc:
-            raise DatabaseUnavailable(f"{self.database.path_str}: the database is corrupt ({exc})") from None
-        except Unlinked as exc:
-            raise ChainBroken(*exc.args) from None
+        except Exception as exc:
+            error = _store_error(self, exc)
+            if error is None:
+                raise
+            raise error from None
 
     return inner
+
+
+def _store_error(store: Any, exc: Exception) -> StoreError | None:
+    """The StoreError that a Store method's ``exc`` means, or None when it is not the store's to say."""
+    # Both are loaded already (a Store method was running); imported here, not at the top, so that
+    # importing the error root loads neither (the config file's error, read first, is under it).
+    import sqlite3
+
+    import msgspec
+
+    if isinstance(exc, sqlite3.Error):
+        return store.database.translate(exc)
+    if isinstance(exc, msgspec.DecodeError):
+        return DatabaseUnavailable(f"{store.database.path_str}: the database is corrupt (stored JSON does not decode: {exc})")
+    if isinstance(exc, RecursionError):
+        return DatabaseUnavailable(f"{store.database.path_str}: the database is corrupt (stored JSON is nested too deeply)")
+    if isinstance(exc, Corrupt):   # (msgspec's ValidationError is a DecodeError: the line above)
+        return DatabaseUnavailable(f"{store.database.path_str}: the database is corrupt ({exc})")
+    if isinstance(exc, Unlinked):
+        return ChainBroken(*exc.args)
+    return None

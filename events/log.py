@@ -436,7 +436,7 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
     for no, line in enumerate(lines[1:], 2):
         if footer is not None:
             raise LogRejected(no, "text after the footer")
-        if analyses.take(no, line, entries, judged) or _note(no, line, len(entries), notes):
+        if _trailing(_ANALYSES, no, line, entries, judged) or _trailing(_NOTES, no, line, entries, notes):
             continue
         try:
             ev = decoder.decode(line)
@@ -571,18 +571,9 @@ def _check_footer(no: int, footer: dict[str, Any], entries: list[LogEntry], prev
         _salt(no, footer["seed_salt"], "seed_salt")
 
 
-def _note(no: int, line: str, events: int, notes: list[tuple[int, str]]) -> bool:
-    """Whether ``line`` is a note line; checked (on one of the ``events`` of this log, 1 to MAX_NOTE characters)
-    and kept. Notes come after the last event: any other line after one must be the footer."""
-    if not line.startswith('{"note"'):
-        if notes and not _is_footer(line):
-            raise LogRejected(no, "an event after the notes (they come after the last event)")
-        return False
-    try:
-        note = _NOTE_DEC.decode(line).note
-    except msgspec.MsgspecError as exc:
-        raise LogRejected(no, f"bad note line: {exc}") from None
-    if not 1 <= note.event <= events:
+def _note(no: int, note: _NoteBody, entries: list[LogEntry], notes: list[tuple[int, str]]) -> tuple[int, str]:
+    """Note line ``no`` as (event, text), checked: on one of the log's ``entries``, 1 to MAX_NOTE characters."""
+    if not 1 <= note.event <= len(entries):
         raise LogRejected(no, f"a note on event {note.event}, which the log does not have")
     try:
         check_text(note.text)
@@ -590,7 +581,36 @@ def _note(no: int, line: str, events: int, notes: list[tuple[int, str]]) -> bool
         raise LogRejected(no, f"bad note: {exc}") from None
     if len(notes) >= MAX_NOTES:
         raise LogRejected(no, f"more than {MAX_NOTES} notes")
-    notes.append((note.event, note.text))
+    return note.event, note.text
+
+
+class _Section(NamedTuple):
+    """A trailing section of a log: lines ``{"<key>": ...}`` after the events, outside the hash chain."""
+
+    key: str
+    start: str                     # how each of its lines starts: '{"<key>"'
+    lines: msgspec.json.Decoder    # one line of it
+    check: Callable[[int, Any, list[LogEntry], list], Any]   # (line no, item, entries, kept) -> what to keep
+    after: str                     # the refusal of another line (not the footer) after one of these
+
+
+_NOTES = _Section("note", '{"note"', _NOTE_DEC, _note, "an event after the notes (they come after the last event)")
+_ANALYSES = _Section("analysis", '{"analysis"', analyses.LINES, analyses.checked,
+                     "a line after the analysis lines (they come last, before the footer)")
+
+
+def _trailing(section: _Section, no: int, line: str, entries: list[LogEntry], kept: list) -> bool:
+    """Whether ``line`` (number ``no``) is a line of ``section``: decoded, checked and kept in ``kept``. The
+    section's lines come together: once one is kept, any other line but the footer is refused."""
+    if not line.startswith(section.start):
+        if kept and not _is_footer(line):
+            raise LogRejected(no, section.after)
+        return False
+    try:
+        item = getattr(section.lines.decode(line), section.key)
+    except msgspec.MsgspecError as exc:
+        raise LogRejected(no, f"bad {section.key} line: {exc}") from None
+    kept.append(section.check(no, item, entries, kept))
     return True
 
 

@@ -7,14 +7,13 @@ first (:mod:`dinocli.events.segments`); a line with branches off it follows the 
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 import msgspec
 
 from .chain import event_hash, walk
 from .codec import Event, UnknownEvent, decode, decoder_for
+from .collector import paused
 from .database import Database
 from .errors import ChainBroken, Corrupt, StoreError, Unlinked, sql_errors
 from .games import Games
@@ -22,30 +21,13 @@ from .records import Stored
 from .segments import Segments
 from .tree import TAIL_SQL, Tree, typed
 
-__all__ = ["Reads", "BATCH", "no_gc", "decoded", "stored"]
+__all__ = ["Reads", "BATCH", "decoded", "stored"]
 
 BATCH = 512   # rows of a path read, hashed and decoded at a time
 _EVENT_COLS = ("id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, command, salt, rolls_salt, "
                "public")
 _EVENTS_SQL = "SELECT type, v, body FROM events WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
 _json = msgspec.json.decode
-
-
-@contextlib.contextmanager
-def no_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a path is built: its rows and events make no cycles, and the
-    collector would otherwise walk every one of them again and again as they pile up. What was built
-    then joins the oldest generation at once (``gc.freeze`` and ``unfreeze`` move the young objects
-    there without a scan): a path lives long, and the next young collection would walk it once more."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
 
 
 def decoded(eid: int, type_: str, body: str | bytes, v: int) -> Event:
@@ -105,7 +87,7 @@ class Reads:
     @sql_errors
     def path(self, game_id: str, head: int | None) -> list[Stored]:
         """The events from the root to ``head`` (empty for None), decoded and hash-checked."""
-        with no_gc():
+        with paused():
             genesis, chain = self.games.root(game_id)
             if head is not None and self.tree.is_straight(game_id, head):
                 try:
@@ -128,7 +110,7 @@ class Reads:
             return []
         if not self.tree.is_straight(game_id, head):
             return [s.event for s in self.path(game_id, head)]
-        with no_gc():
+        with paused():
             out: list[Event] = []
             decoders: dict[tuple[str, int], Callable] = {}
             last = None

@@ -13,7 +13,8 @@ from .chain import json_text
 from .database import Database
 from .errors import StoreError, sql_errors
 from .records import Stored
-from .reads import Reads, no_gc, stored
+from .collector import paused
+from .reads import Reads, stored
 from .tree import Tree
 
 __all__ = ["Snapshots"]
@@ -55,7 +56,7 @@ class Snapshots:
             if tail is None:
                 continue   # a snapshot on another line of play
             hashes = self.reads.checked(game_id, tail, h, event, head)   # a break after the snapshot is reported here
-            with no_gc():
+            with paused():
                 return blob, seq, stored(tail, hashes, h, seq)
         return None
 

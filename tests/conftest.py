@@ -17,6 +17,22 @@ for _var in ("DINOCLI_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"):
     os.environ.pop(_var, None)
 
 
+@pytest.fixture
+def db_file(tmp_path):
+    """The database file a test's service (and, in tests/cli, its CLI runs) use."""
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def svc(db_file):
+    """A service on a fresh database file (``db_file``)."""
+    from dinocli.service import Service
+
+    service = Service.open(str(db_file))
+    yield service
+    service.close()
+
+
 def pytest_sessionfinish(session) -> None:
     """In an xdist worker: hand this worker's counts to the controller."""
     out = getattr(session.config, "workeroutput", None)

@@ -237,7 +237,7 @@ def test_every_module_is_found_and_relative_imports_resolve():
     assert mods["dinocli.ai.spec"] == ROOT / "ai" / "spec.py"
     assert "dinocli.ai.ai" not in mods and "dinocli.events" in mods
     assert "dinocli.ai.spec" in edges["dinocli.ai"]          # ai/__init__.py: from .spec import ...
-    assert "dinocli.events.codec" in edges["dinocli.events"]  # events/__init__.py: from .codec import ...
+    assert "dinocli.events.codec" in edges["dinocli.events.chain"]  # events/chain.py: from .codec import ...
 
 
 INJECTED = {
@@ -298,6 +298,35 @@ def test_help_imports_no_heavy_module():
             "print(sorted(m for m in ('numpy', 'prompt_toolkit', 'sqlite_utils', 'msgspec') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+HEAVY_AT_EXIT = ("import atexit, sys; atexit.register(lambda: print(sorted(m for m in ('numpy', 'prompt_toolkit', "
+                 "'sqlite_utils', 'msgspec', 'sqlite3') if m in sys.modules))); sys.argv = ['dinocli', *{args!r}]; "
+                 "from dinocli.cli import main; main()")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["show", "--help"]])
+def test_help_runs_without_a_heavy_module(args, tmp_path):
+    """`dinocli --help`, and a command's --help after the group has read the config file, load none."""
+    env = {"PATH": "", "HOME": str(tmp_path), "DINOCLI_CONFIG": str(tmp_path / "none.toml")}
+    r = subprocess.run([sys.executable, "-c", HEAVY_AT_EXIT.format(args=args)], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert r.returncode == 0 and "Usage: dinocli" in r.stdout, r.stderr
+    assert r.stdout.splitlines()[-1] == "[]"
+
+
+def test_a_bad_config_file_is_an_error_of_the_root_that_loads_no_heavy_module(tmp_path):
+    """Issue 38: the config file's error is under the error root like every other (the CLI maps it by its
+    class's exit code), and raising it loads neither msgspec nor sqlite3: the root is light to import."""
+    (tmp_path / "config.toml").write_text('colr = "never"\n')
+    env = {"PATH": "", "HOME": str(tmp_path), "DINOCLI_CONFIG": str(tmp_path / "config.toml")}
+    r = subprocess.run([sys.executable, "-c", HEAVY_AT_EXIT.format(args=["games"])], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert (r.returncode, r.stdout) == (1, "[]\n")
+    assert r.stderr == (f"dinocli: config file {tmp_path / 'config.toml'}: unknown setting 'colr' (did you mean "
+                        "color?); settings: bot, color, db, player\n")
+    code = "import sys, dinocli.events.errors; print(sorted(m for m in ('msgspec', 'sqlite3') if m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
 def test_export_of_a_stored_game_imports_no_heavy_module(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 
 from dinocli.events.codec import set_loader
+from dinocli.events.collector import paused
 
 from .assembly import GameFolderError
 from .protocol import Game, GameError
@@ -29,7 +30,8 @@ def get(game_id: str) -> Game:
     module = GAMES.get(game_id)
     if module is None:
         raise UnknownGame(f"unknown game {game_id!r}; choose one of: {', '.join(sorted(GAMES))}")
-    game = getattr(importlib.import_module(module), "GAME", None)
+    with paused():   # a game folder loads once: long-lived objects, no cycles
+        game = getattr(importlib.import_module(module), "GAME", None)
     if game is None:
         raise GameFolderError(f"game folder of {game_id!r}: its __init__.py must set GAME = load(__name__)")
     return game

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from dinocli.limits import NAME, SPEC
 
@@ -19,6 +18,8 @@ SPEC_RE = re.compile(r"^[ -~]{1,%d}\Z" % SPEC.high)  # printable ASCII: no contr
 
 def check_name(name: object) -> str:
     """``name`` if it is a valid seat name (1-16 letters, digits, - or _, starting with a letter; composed, NFC)."""
+    import unicodedata   # (only here: a command that names no one need not load its tables)
+
     if isinstance(name, str) and NAME_RE.match(name) and unicodedata.normalize("NFC", name) != name:
         raise GameError(f"player name {name!r}: write its accented letters composed (NFC), as a keyboard types them")
     if not isinstance(name, str) or not NAME_RE.match(name):

@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import IO
 
+from dinocli.output import duration
+
 from .plan import GameResult, Job, Plan, TournamentError, check_scheduler, play_job
 from .stats import PairTally, best_returns, contestants_of, winners
 
@@ -31,16 +33,6 @@ def local_workers() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):
         return os.cpu_count() or 1
-
-
-def _duration(seconds: float) -> str:
-    """A duration as a person says it: 45s, 3m 05s, 1h 02m."""
-    s = max(0, round(seconds))
-    if s < 60:
-        return f"{s}s"
-    if s < 3600:
-        return f"{s // 60}m {s % 60:02d}s"
-    return f"{s // 3600}h {s % 3600 // 60:02d}m"
 
 
 def _best_first(row: tuple[float, str]) -> tuple[float, str]:
@@ -102,7 +94,7 @@ class Progress:
         if self.done >= self.total:
             return "done"
         pace = (time.monotonic() - self.start) / self.done
-        return f"about {_duration(pace * (self.total - self.done))} left"
+        return f"about {duration(pace * (self.total - self.done))} left"
 
     def standings(self) -> str:
         """The bots so far, best first: wins (shared wins count a fraction) or mean team score."""
@@ -117,7 +109,7 @@ class Progress:
 
     def status(self) -> str:
         """One line: games done of the total, time taken and left, the standings."""
-        parts = [f"{self.done}/{self.total} games", f"{_duration(time.monotonic() - self.start)} taken", self.left()]
+        parts = [f"{self.done}/{self.total} games", f"{duration(time.monotonic() - self.start)} taken", self.left()]
         table = self.standings()
         return ", ".join(parts) + (f"; {table}" if table else "")
 

@@ -30,5 +30,11 @@ class Dino:
 
 
 @pytest.fixture
-def dino(tmp_path):
-    return Dino(tmp_path / "games.sqlite")
+def db_file(tmp_path):
+    """The database file of the CLI runs (``dino``) and the service (``svc``)."""
+    return tmp_path / "games.sqlite"
+
+
+@pytest.fixture
+def dino(db_file):
+    return Dino(db_file)

@@ -100,6 +100,20 @@ def test_analysis_lines_come_after_the_notes_and_in_order(judged, tmp_path):
         Service.open(tmp_path / "b.sqlite").import_log("\n".join(late_note).encode())
 
 
+def test_the_footer_ends_the_analysis_lines_as_it_ends_the_notes(judged):
+    """One reader for a log's trailing sections (notes, analyses): after either, the footer is known as a JSON
+    object with a footer key, whatever the order of its fields; any other line is refused."""
+    from dinocli.events.log import read_log
+
+    _dino, _gid, lines = judged
+    footer = json.loads(lines[-1])
+    reordered = json.dumps(dict(reversed(list(footer.items()))), separators=(",", ":"))
+    assert not reordered.startswith('{"footer"')
+    assert len(read_log("\n".join(lines[:-1] + [reordered])).analyses) == len(_rows(lines))
+    with pytest.raises(LogRejected, match="after the analysis lines"):
+        read_log("\n".join(lines[:-1] + ['{"count":1}', lines[-1]]))
+
+
 def test_a_seat_s_view_carries_only_its_own_analysis(judged):
     """A judgement is made from its seat's information (the better move may name a card in its hand): a view
     for another seat must not carry it."""
@@ -141,9 +155,9 @@ def test_the_estimate_of_the_time_left():
     e = Estimate(clock=lambda: now[0])
     assert e.line(10, 90) == "10/90"           # ten found judged before
     now[0] += 4.0
-    assert e.line(12, 90) == "12/90, about 2 min 36 s left"   # 2 s a decision, 78 to go
+    assert e.line(12, 90) == "12/90, about 2m 36s left"   # 2 s a decision, 78 to go
     now[0] += 150
-    assert e.line(90, 90) == "90/90 in 2 min 34 s"
+    assert e.line(90, 90) == "90/90 in 2m 34s"
 
 
 def test_analyze_on_a_terminal_says_how_long_is_left(tmp_path):

@@ -12,7 +12,6 @@ import pytest
 
 import dinocli
 from dinocli.events.errors import DinocliError
-from dinocli.config import ConfigError
 from tests.clirunner import Dino
 
 # class name -> (exit code, what the line starts with after "dinocli: ")
@@ -31,7 +30,7 @@ ARGS = {"AmbiguousGameId": ("ambiguous", ["a1", "a2"]), "ChainBroken": (7, "hash
 
 
 def _every_error() -> list[type]:
-    """The root's subclasses once every dinocli module is imported, and the config file's error."""
+    """The root's subclasses once every dinocli module is imported."""
     for mod in pkgutil.walk_packages(dinocli.__path__, "dinocli."):
         if ".games." in mod.name and mod.name.count(".") > 3:
             continue
@@ -44,7 +43,7 @@ def _every_error() -> list[type]:
         cls = todo.pop()
         found.append(cls)
         todo += cls.__subclasses__()
-    return [c for c in found if c is not DinocliError] + [ConfigError]
+    return [c for c in found if c is not DinocliError]
 
 
 # Exceptions that never reach a person as an error: each is caught and said otherwise where it is raised.
@@ -67,7 +66,7 @@ def test_every_exception_class_is_under_the_root_or_said_otherwise():
                for name, c in vars(m).items()
                if inspect.isclass(c) and issubclass(c, BaseException) and c.__module__ == mod
                and not issubclass(c, DinocliError)}
-    assert outside - set(INTERNAL) == {"ConfigError"}
+    assert outside - set(INTERNAL) == set()
 
 
 def test_the_table_names_every_error_class():

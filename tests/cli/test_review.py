@@ -13,13 +13,6 @@ from tests.ai.toygame import HIGHCARD, Act, HCState
 from tests.clirunner import DINOCLI
 
 
-@pytest.fixture
-def svc(tmp_path):
-    s = Service.open(tmp_path / "games.sqlite")
-    yield s
-    s.close()
-
-
 def finished(svc, kind="sos", seed=3):
     """A finished bots-only game."""
     g = svc.new_game(kind, bots=["rules", "rules"], seed=seed)

@@ -15,13 +15,6 @@ from dinocli.service import Service
 EXE = Path(sys.executable).with_name("dinocli")
 
 
-@pytest.fixture
-def svc(tmp_path):
-    s = Service.open(tmp_path / "games.sqlite")
-    yield s
-    s.close()
-
-
 def _bots(svc, kind, seed, n=2):
     g = svc.new_game(kind, bots=["rules"] * n, seed=seed)
     list(svc.run_bots(g))

@@ -9,16 +9,9 @@ from dinocli.games.protocol import IllegalAction
 from dinocli.service import Service, ServiceError
 
 
-@pytest.fixture
-def svc(tmp_path):
-    s = Service.open(str(tmp_path / "g.sqlite"))
-    yield s
-    s.close()
-
-
 def test_two_writers_on_one_head_conflict_and_nothing_interleaves(svc, tmp_path):
     g = svc.new_game("dingo", players=["ann", "bob"], seed="c1")
-    other = Service.open(str(tmp_path / "g.sqlite"))
+    other = Service.open(str(tmp_path / "games.sqlite"))
     a, b = svc.load(g.id), other.load(g.id)
     action = a.game.legal_actions(a.state)[0]
     svc._append_decision(a, a.to_move, action, None)

@@ -6,14 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dinocli.games.protocol import IllegalAction
-from dinocli.service import Service, ServiceError
-
-
-@pytest.fixture
-def svc(tmp_path):
-    s = Service.open(str(tmp_path / "t.db"))
-    yield s
-    s.close()
+from dinocli.service import ServiceError
 
 
 def test_two_people_at_a_strict_table(svc):

@@ -56,6 +56,16 @@ def one_line_error(r, code: int = 5) -> str:
     return r.stderr
 
 
+def writes_refused_reads_work(path, gid: str, act: str, said: str) -> None:
+    """Every command of COMMANDS on ``path``: each write one line (exit 5) that says ``said``, each read works."""
+    for args in COMMANDS:
+        r = run(path, args, gid, act)
+        if args[0] in WRITES:
+            assert said in one_line_error(r)
+        else:
+            assert r.exit_code == 0, r.output
+
+
 # -- locked -----------------------------------------------------------------------------------
 
 HOLDER = """
@@ -91,12 +101,7 @@ def test_a_write_lock_held_by_another_process_gives_one_line_and_readers_go_on(s
     monkeypatch.setitem(Store.open.__func__.__kwdefaults__, "timeout", 0.2)
     before = run(path, ("show", "{gid}", "--json"), gid, act).stdout
     with held(path, "immediate"):
-        for args in COMMANDS:
-            r = run(path, args, gid, act)
-            if args[0] in WRITES:
-                assert "locked by another process (gave up after 0.2 s)" in one_line_error(r)
-            else:
-                assert r.exit_code == 0, r.output
+        writes_refused_reads_work(path, gid, act, "locked by another process (gave up after 0.2 s)")
     assert run(path, ("show", "{gid}", "--json"), gid, act).stdout == before
     assert run(path, ("move", "{gid}", "{act}"), gid, act).exit_code == 0   # the lock is gone: it works
 
@@ -155,12 +160,7 @@ def test_a_read_only_file_reads_and_refuses_writes_with_one_line(saved):
     path.chmod(0o444)
     try:
         with file_permissions_apply():
-            for args in COMMANDS:
-                r = run(path, args, gid, act)
-                if args[0] in WRITES:
-                    assert "the database is read-only" in one_line_error(r)
-                else:
-                    assert r.exit_code == 0, r.output
+            writes_refused_reads_work(path, gid, act, "the database is read-only")
     finally:
         path.chmod(0o644)
     assert path.read_bytes() == data

@@ -7,7 +7,6 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from dinocli.service import Service
 
 CTRL_C, CTRL_D, ENTER, ESC = "\x03", "\x04", "\r", "\x1b"
 CLEAR = "<clear>"
@@ -46,13 +45,6 @@ def play_out(svc, g, rnd):
         if g.over:
             return g
         g, _ = svc.move(g.id, rnd.choice(g.legal_texts()))
-
-
-@pytest.fixture
-def svc(tmp_path):
-    service = Service.open(str(tmp_path / "games.db"))
-    yield service
-    service.close()
 
 
 @pytest.fixture

@@ -18,15 +18,6 @@ from ..cli.test_first_hour import EXE, run
 needs_exe = pytest.mark.skipif(not EXE.exists(), reason="the dinocli script is not installed next to this Python")
 
 
-@pytest.fixture
-def svc(tmp_path):
-    from dinocli.service import Service
-
-    service = Service.open(str(tmp_path / "games.db"))
-    yield service
-    service.close()
-
-
 def _bot_left_to_move(svc):
     """You against a bot at Dingo (guarded: a person at the table), your move made and the bot's not yet:
     the state a prompt left while the bot thought, or a killed `move`, leaves behind."""

@@ -1,0 +1,27 @@
+"""The cyclic garbage collector held off while objects that live long and make no cycles are made: the
+modules a command loads at start-up, a path of events read from the store."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Iterator
+
+__all__ = ["paused"]
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """No cyclic garbage collection inside: the collector would walk what is made again and again as it piles
+    up. What was made then joins the oldest generation at once (``gc.freeze`` and ``unfreeze`` move the young
+    objects there without a scan, where the next young collection would walk them once more), and the
+    collector is on again if it was."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        if enabled:
+            gc.enable()
