@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import ssl
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -22,7 +23,7 @@ from dinocli.events.errors import DinocliError
 from dinocli.server import protocol as p
 from dinocli.server.invites import seat_of_token
 
-__all__ = ["Server", "run"]
+__all__ = ["Server", "run", "tls_context"]
 
 HELLO_SECONDS = 10.0   # a connection that says nothing is closed
 
@@ -96,6 +97,8 @@ class Server:
             hello = p.decode_to_server(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
             if not isinstance(hello, p.Hello):
                 raise p.ProtocolError("the first message must be a hello")
+            if ws.request.path.strip("/") != hello.game:   # a connection counts against the game its address names
+                raise p.ProtocolError(f"this address is not game {hello.game[:64]}'s (connect to /{hello.game[:64]})")
             game, seat, welcome = await self._call(self.welcome, hello)
         except DinocliError as exc:   # a ProtocolError, or the Table's or the service's refusal
             await ws.send(p.encode(p.Error(str(exc))))
@@ -168,20 +171,45 @@ class Server:
         self.run_bots(game)
 
 
-async def _serve(server: Server, host: str, port: int, ready) -> None:
+async def _serve(server, host: str, port: int, ready, tls: ssl.SSLContext | None) -> None:
+    from dinocli.server.page import respond
+
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    async with serve(server.handler, host, port, max_size=p.MAX_TO_SERVER, max_queue=4) as ws_server:
+    async with serve(server.connection, host, port, max_size=p.MAX_TO_SERVER, max_queue=4, ssl=tls,
+                     process_request=lambda connection, request: respond(server, connection, request),
+                     server_header=None) as ws_server:
         address, port = ws_server.sockets[0].getsockname()[:2]
-        ready(f"ws://{f'[{address}]' if ':' in address else address}:{port}")
+        ready(f"{'wss' if tls else 'ws'}://{f'[{address}]' if ':' in address else address}:{port}")
         await stop
 
 
-def run(db: str, host: str, port: int, ready) -> None:
-    """Serve the database ``db`` until Ctrl-C or SIGTERM; ``ready(url)`` is called once the socket listens."""
-    server = Server(db)
+def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
+    """The server's TLS (wss://, https://) from a PEM certificate chain and its private key; ServiceError if
+    they cannot be loaded (one line saying which)."""
+    from dinocli.table import ServiceError
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
-        asyncio.run(_serve(server, host, port, ready))
+        context.load_cert_chain(certfile, keyfile)
+    except ssl.SSLError as exc:
+        raise ServiceError(f"cannot use --certfile {certfile} with --keyfile {keyfile}: {exc.reason or exc} "
+                           "(a PEM certificate chain and the PEM private key that goes with it)") from None
+    except OSError as exc:
+        raise ServiceError(f"cannot read the certificate or key: {exc.strerror or exc}") from None
+    return context
+
+
+def run(db: str, host: str, port: int, ready, *, tls: ssl.SSLContext | None = None, connections: int = 500,
+        per_game: int = 32) -> None:
+    """Serve the database ``db`` until Ctrl-C or SIGTERM (over TLS with ``tls``), holding at most ``connections``
+    connections, ``per_game`` to one game; ``ready(url)`` is called once the socket listens."""
+    from dinocli.server.spectate import Hall
+
+    server = Hall(db, connections, per_game)
+    try:
+        asyncio.run(_serve(server, host, port, ready, tls))
     finally:
         server.close()

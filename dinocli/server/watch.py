@@ -1,0 +1,126 @@
+"""``dinocli watch URL``: follow a served game as a spectator (dinocli-protocol(5) SPECTATORS).
+
+The spectator holds the view of no seat: every sealed event only as its commitment and the form the game
+shows an onlooker. Each batch is chained onto the lines held (the hash chain checked through the
+commitments) and folded into the public view, which is drawn as ``show`` draws a board; at the end the
+opened events must hash as the lines held, and the whole game is verified with the one verifier, as
+``join`` does."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import msgspec
+
+from dinocli.server import protocol as p
+from dinocli.server.join import RECONNECT_SECONDS, RECONNECT_TRIES, Refused, Seat
+from dinocli.server.spectate import SPECTATOR, parse_watch_url
+
+__all__ = ["watch", "Spectator"]
+
+
+class Spectator(Seat):
+    """The public view of a game as it arrives: the lines held, chained, and the view of no seat folded from them."""
+
+    def __init__(self, welcome: p.Welcome):
+        from dinocli import games
+        from dinocli.games.protocol import Config
+
+        header = msgspec.json.decode(welcome.header)
+        if welcome.seat != SPECTATOR or header.get("view") != SPECTATOR or header.get("game") != welcome.game:
+            raise Refused(f"the server sent the view of seat {header.get('view')!r} of game {header.get('game')!r}, "
+                          f"not a spectator's of game {welcome.game}")
+        self.header, self.seat = header, None
+        self.game = games.get(header["kind"])
+        self.config = msgspec.convert(header["config"], Config)
+        self.lines: list[str] = []
+        self.view = self.game.observe(self.game.initial(self.config), None)
+        self.folded = 0
+        self.result: dict = {}
+
+    def add(self, lines: list[str], over: bool) -> list[str]:
+        """Take a batch of lines (numbered on, chained: LogRejected if not), fold them; what they say, in words."""
+        from dinocli.events.log import footer_line, read_log
+        from dinocli.seen import decision_text
+
+        self.lines += [ln if ln.endswith("\n") else ln + "\n" for ln in lines]
+        if not self.lines:
+            return []
+        last = msgspec.json.decode(self.lines[-1])
+        parsed = read_log([msgspec.json.encode(self.header).decode() + "\n", *self.lines,
+                           footer_line(len(self.lines), last["hash"], None, None, self.header["version"])],
+                          allow_view=True)
+        said = []
+        names = self.config.names
+
+        def describe(event) -> str:
+            return self.game.describe(event, self.config)
+
+        for e in parsed.entries[self.folded:]:
+            if e.event is not None:
+                try:
+                    self.view = self.game.fold_view(self.view, e.event, e.hidden)
+                except ValueError as exc:
+                    raise Refused(f"the server's event {e.seq} cannot follow the game: {exc}") from None
+            if e.command != e.seq:
+                if e.event is not None and self.game.narrated(e.event):
+                    said.append("    " + describe(e.event))
+            elif e.actor is not None:
+                said.append(decision_text(self.game, e.event, e.action, None, names[e.actor], describe))
+        self.folded = len(parsed.entries)
+        return said
+
+    def board(self, to_move: int | None, color: bool = False) -> str:
+        """The public board, as ``show`` draws it, and whose turn it is."""
+        drawn = self.game.render(self.view, color=color)
+        return drawn if to_move is None else f"{drawn}\nTo move: {self.config.names[to_move]}"
+
+
+async def _follow(url: str, say: Callable[[str], None], color: bool):
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    socket, game, token = parse_watch_url(url)
+    watcher: Spectator | None = None
+    tries = 0
+    while True:
+        try:
+            async with connect(socket, max_size=p.MAX_TO_CLIENT, open_timeout=10) as ws:
+                await ws.send(p.encode(p.Watch(p.VERSION, game, token, len(watcher.lines) if watcher else 0)))
+                async for data in ws:
+                    msg = p.decode_to_client(data)
+                    if isinstance(msg, p.Error):
+                        raise Refused(f"the server refused: {msg.message}")
+                    if isinstance(msg, p.Welcome):
+                        if watcher is None:
+                            watcher = Spectator(msg)
+                            say(f"watching game {msg.game}: {watcher.game.info.name}, {', '.join(watcher.config.names)}")
+                        elif msgspec.json.decode(msg.header) != watcher.header:
+                            raise Refused("the server welcomed this spectator back to another game")
+                        else:
+                            say(f"reconnected at event {len(watcher.lines)}")
+                        tries = 0
+                    elif watcher is None:
+                        raise Refused("the server sent game events before its welcome")
+                    elif isinstance(msg, p.Events):
+                        said = watcher.add(msg.lines, msg.to_move is None)
+                        if said or not watcher.folded or msg.to_move is None:
+                            say("\n".join([*said, watcher.board(msg.to_move, color)]))
+                    elif isinstance(msg, p.End):
+                        return watcher, watcher.finish(msg)
+        except p.ProtocolError as exc:
+            raise Refused(f"the server sent {exc}") from None
+        except (ConnectionClosed, OSError) as exc:
+            if watcher is None:
+                raise Refused(f"cannot reach {socket}: {getattr(exc, 'strerror', None) or exc}") from None
+        tries += 1
+        if tries > RECONNECT_TRIES:
+            raise Refused(f"lost the connection to {socket} at event {len(watcher.lines)} and could not reconnect")
+        await asyncio.sleep(RECONNECT_SECONDS)
+
+
+def watch(url: str, say: Callable[[str], None], color: bool = False):
+    """Follow the game of watch link ``url`` to its end, printing each move and the board as they come,
+    reconnecting with the last event held if the connection is lost; (spectator, verdict of the whole game)."""
+    return asyncio.run(_follow(url, say, color))
