@@ -79,7 +79,7 @@ class Spectator(Seat):
 
 async def _follow(url: str, say: Callable[[str], None], color: bool):
     from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
     socket, game, token = parse_watch_url(url)
     watcher: Spectator | None = None
@@ -111,6 +111,8 @@ async def _follow(url: str, say: Callable[[str], None], color: bool):
                         return watcher, watcher.finish(msg)
         except p.ProtocolError as exc:
             raise Refused(f"the server sent {exc}") from None
+        except InvalidHandshake as exc:   # not a dinocli server there (plain ws:// to a TLS one, an HTTP error)
+            raise Refused(f"cannot reach {socket}: {exc}") from None
         except (ConnectionClosed, OSError) as exc:
             if watcher is None:
                 raise Refused(f"cannot reach {socket}: {getattr(exc, 'strerror', None) or exc}") from None
