@@ -27,6 +27,7 @@ from dinocli.table import ServiceError
 
 __all__ = ["SPECTATOR", "Hall", "watch_link", "game_of_watch_token", "parse_watch_url", "path_game"]
 
+FULL_SECONDS = 2.0   # how long a connection past a limit is held for its first message, to be told why it goes
 SPECTATOR = -1   # the seat of a spectator's view and welcome: no seat (it sees what every seat may)
 
 
@@ -118,10 +119,11 @@ class Hall(Server):
         full = (f"the server holds {self.most:,} connections, its most: try again later" if self.open >= self.most
                 else f"game {game} has {self.per_game:,} connections, its most: try again later"
                 if self.games[game] >= self.per_game else None)
-        if full:
+        if full:   # its first message is awaited (briefly), so that the client reads the error, not a closed socket
             try:
+                await asyncio.wait_for(ws.recv(), FULL_SECONDS)
                 await ws.send(p.encode(p.Error(full)))
-            except ConnectionClosed:
+            except (asyncio.TimeoutError, ConnectionClosed):
                 pass
             return
         self.open += 1
