@@ -995,7 +995,7 @@ def serve(env: Env, host, port, certfile, keyfile, connections, per_game):
     if (certfile is None) != (keyfile is None):
         usage("--certfile and --keyfile go together (the certificate chain and its private key)")
     with handled():
-        from dinocli.server.serve import run, tls_context
+        from dinocli.server.hall import run, tls_context
 
         tls = tls_context(certfile, keyfile) if certfile else None
         svc = env.service
@@ -1345,14 +1345,23 @@ def hint(env: Env, game_id, spec, as_json):
 @pass_env
 def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, seed,
           belief, baseline, as_json):
-    """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
+    """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength;
+    serve (named alone) a load test of the game server on loopback."""
     with handled():
         from dinocli.bench import run
 
         progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
-        figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games, workers=workers,
-                      variants=list(variants), resume=resume, positions=positions, seats=seats, seed=seed,
-                      progress=progress, baseline=baseline, belief=belief)
+        if "serve" in what:
+            from dinocli.games.protocol import BadConfig
+            from dinocli.server.load import serve_figures
+
+            if list(what) != ["serve"] or strength or belief:
+                raise BadConfig("bench serve is a load test of its own: name it alone (with --games N)")
+            figures = {"serve": serve_figures(n_games or 50)}
+        else:
+            figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games or 200,
+                          workers=workers, variants=list(variants), resume=resume, positions=positions, seats=seats,
+                          seed=seed, progress=progress, baseline=baseline, belief=belief)
         if as_json:
             emit_json(figures)
             return

@@ -14,7 +14,7 @@ from typing import Any
 
 from dinocli.games.protocol import BadConfig
 
-__all__ = ["run", "WHAT", "NAMED"]
+__all__ = ["run", "WHAT"]
 
 
 def cli_figures() -> dict[str, Any]:
@@ -49,17 +49,6 @@ def mcts_figures(baseline: str | None = None) -> dict[str, Any]:
 WHAT = {"cli": cli_figures, "store": store_figures, "mcts": mcts_figures}
 
 
-def serve_figures(games: int = 50) -> dict[str, Any]:
-    """A load test of the game server on loopback: moves per second, the time a move takes to reach every seat
-    (see :mod:`.serve`; run only when named)."""
-    from .serve import serve_figures as figures
-
-    return figures(games)
-
-
-NAMED = {"serve": serve_figures}   # benches run only when named (not by a bare `bench`)
-
-
 def _check_spec(spec: str) -> None:
     """Refuse a bot spec that does not parse; ``clairvoyant:`` and ``peeking:`` (the bounds of the
     reports) take an mcts spec."""
@@ -92,25 +81,18 @@ def _belief(names: list[str], seats: int, others: list[str]) -> dict[str, Any]:
 
 
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
-        games: int | None = None, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
+        games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None,
         baseline: str | None = None, belief: bool = False) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
     else the bench's own; with ``baseline``, ``mcts`` against that git revision; with ``belief``, only
-    each game's belief figures at ``seats`` seats; ``games``: per figure of ``strength``, 200, or served at once
-    by ``serve``, 50) and return their figures."""
+    each game's belief figures at ``seats`` seats) and return their figures."""
     from dinocli import games as registry
-
-    if "serve" in what:
-        if what != ["serve"] or strength or belief:
-            raise BadConfig("bench serve is a load test of its own: name it alone (with --games N)")
-        return {"serve": NAMED["serve"](games or 50)}
 
     names = what or ([] if strength or belief else [*WHAT]) + sorted(registry.GAMES)
     for name in names:
         if name not in WHAT and name not in registry.GAMES:
-            raise registry.UnknownGame(f"unknown bench {name!r}; choose from: "
-                                       f"{', '.join([*WHAT, *NAMED, *sorted(registry.GAMES)])}")
+            raise registry.UnknownGame(f"unknown bench {name!r}; choose from: {', '.join([*WHAT, *sorted(registry.GAMES)])}")
     if belief:
         given = {"--strength": strength, "--against": against, "--seed": seed is not None, "--variant": variants,
                  "--resume": resume is not None, "--baseline": baseline is not None}
@@ -152,7 +134,7 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         if strength:
             from .strength import strength_figures
 
-            out[name].update(strength_figures(name, bot=bot, against=against, games_=games or 200, workers=workers,
+            out[name].update(strength_figures(name, bot=bot, against=against, games_=games, workers=workers,
                                               variants=variants or (), resume=resume, positions=positions,
                                               seats=seats, seed=seed, progress=progress))
     return out

@@ -140,7 +140,7 @@ def _response(connection, status: HTTPStatus, body: str, html: bool):
     return response
 
 
-async def respond(server, connection, request):
+async def respond(pages: Pages, connection, request):
     """The answer to a plain HTTP request on the socket's port (None: a websocket handshake, let through)."""
     if request.headers.get("Upgrade", "").lower() == "websocket":
         return None
@@ -154,7 +154,7 @@ async def respond(server, connection, request):
         if not game or not 22 <= len(token) <= 64:
             return _response(connection, HTTPStatus.FORBIDDEN, "a watch token is needed (X-Dinocli-Watch)\n", False)
         try:
-            status, body = await server.pages.made(game, token)
+            status, body = await pages.made(game, token)
         except DinocliError as exc:   # a log the page cannot draw: said in one line, the server goes on
             return _response(connection, HTTPStatus.INTERNAL_SERVER_ERROR, f"cannot draw the page: {exc}\n"[:300],
                              False)

@@ -11,19 +11,16 @@ log being read never holds up the sockets (pings, other games' messages)."""
 from __future__ import annotations
 
 import asyncio
-import signal
-import ssl
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from dinocli.events.errors import DinocliError
 from dinocli.server import protocol as p
 from dinocli.server.invites import seat_of_token
 
-__all__ = ["Server", "run", "tls_context"]
+__all__ = ["Server", "HELLO_SECONDS"]
 
 HELLO_SECONDS = 10.0   # a connection that says nothing is closed
 
@@ -169,47 +166,3 @@ class Server:
             raise IllegalAction(f"it is {g.label(mover)}'s turn, not {g.label(seat)}'s: nothing was played")
         self.svc.move(game, msg.action, expected_head=g.head)
         self.run_bots(game)
-
-
-async def _serve(server, host: str, port: int, ready, tls: ssl.SSLContext | None) -> None:
-    from dinocli.server.page import respond
-
-    stop = asyncio.get_running_loop().create_future()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    async with serve(server.connection, host, port, max_size=p.MAX_TO_SERVER, max_queue=4, ssl=tls,
-                     process_request=lambda connection, request: respond(server, connection, request),
-                     server_header=None) as ws_server:
-        address, port = ws_server.sockets[0].getsockname()[:2]
-        ready(f"{'wss' if tls else 'ws'}://{f'[{address}]' if ':' in address else address}:{port}")
-        await stop
-
-
-def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
-    """The server's TLS (wss://, https://) from a PEM certificate chain and its private key; ServiceError if
-    they cannot be loaded (one line saying which)."""
-    from dinocli.table import ServiceError
-
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    try:
-        context.load_cert_chain(certfile, keyfile)
-    except ssl.SSLError as exc:
-        raise ServiceError(f"cannot use --certfile {certfile} with --keyfile {keyfile}: {exc.reason or exc} "
-                           "(a PEM certificate chain and the PEM private key that goes with it)") from None
-    except OSError as exc:
-        raise ServiceError(f"cannot read the certificate or key: {exc.strerror or exc}") from None
-    return context
-
-
-def run(db: str, host: str, port: int, ready, *, tls: ssl.SSLContext | None = None, connections: int = 500,
-        per_game: int = 32) -> None:
-    """Serve the database ``db`` until Ctrl-C or SIGTERM (over TLS with ``tls``), holding at most ``connections``
-    connections, ``per_game`` to one game; ``ready(url)`` is called once the socket listens."""
-    from dinocli.server.spectate import Hall
-
-    server = Hall(db, connections, per_game)
-    try:
-        asyncio.run(_serve(server, host, port, ready, tls))
-    finally:
-        server.close()
