@@ -62,11 +62,13 @@ class _Client:
     async def play(self) -> None:
         from websockets.asyncio.client import connect
 
+        from dinocli.ai import make_bot
         from dinocli.server import protocol as p
-        from dinocli.server.join import Refused, Seat
+        from dinocli.server.join import Refused
+        from dinocli.server.watch import Follower
 
-        rng = random.Random(f"{self.game}/{self.token[:4]}")
-        seat = None
+        rng, bot = random.Random(f"{self.game}/{self.token[:4]}"), make_bot("random")
+        seat, pending = None, []
         async with connect(f"{self.server}/{self.game}", max_size=p.MAX_TO_CLIENT, open_timeout=60) as ws:
             await ws.send(p.encode(p.Hello(p.VERSION, self.game, self.token, 0)))
             async for data in ws:
@@ -74,18 +76,22 @@ class _Client:
                 if isinstance(msg, p.Error):
                     raise Refused(f"the server refused: {msg.message}")
                 if isinstance(msg, p.Welcome):
-                    seat = Seat(msg)
+                    seat = Follower(msg, msg.seat)
                 elif isinstance(msg, p.Events):
                     now = time.perf_counter()
-                    for n in range(len(seat.lines) + 1, len(seat.lines) + len(msg.lines) + 1):
+                    held = len(seat.lines) + len(pending)
+                    for n in range(held + 1, held + len(msg.lines) + 1):
                         self.seen.setdefault((self.game, n), {})[seat.seat] = now
-                    seat.lines += [ln if ln.endswith("\n") else ln + "\n" for ln in msg.lines]
-                    if msg.to_move == seat.seat:
-                        seat.add([], False)   # chain and fold what came since this seat last moved
-                        move = p.encode(p.Move(len(seat.lines), seat.choose("random", rng)))
+                    pending += msg.lines
+                    if msg.to_move == seat.seat:   # chain and fold what came since this seat last moved
+                        seat.add(pending)
+                        pending = []
+                        state = seat.game.determinize(seat.view, seat.seat, rng)
+                        action = bot.choose(seat.game, seat.view, seat.seat, seat.game.legal_actions(state), rng)
                         self.sent[(self.game, len(seat.lines) + 1)] = (seat.seat, time.perf_counter())
-                        await ws.send(move)
+                        await ws.send(p.encode(p.Move(len(seat.lines), seat.game.format_action(state, action))))
                 elif isinstance(msg, p.End):
+                    seat.add(pending)
                     verdict = seat.finish(msg)
                     self.verified = "every draw comes from the committed seed" in verdict.checked
                     return

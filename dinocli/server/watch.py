@@ -14,36 +14,38 @@ from collections.abc import Callable
 import msgspec
 
 from dinocli.server import protocol as p
-from dinocli.server.join import RECONNECT_SECONDS, RECONNECT_TRIES, Refused, Seat
+from dinocli.server.join import RECONNECT_SECONDS, RECONNECT_TRIES, Refused
 from dinocli.server.spectate import SPECTATOR, parse_watch_url
 
-__all__ = ["watch", "Spectator"]
+__all__ = ["watch", "Follower", "Spectator"]
 
 
-class Spectator(Seat):
-    """The public view of a game as it arrives: the lines held, chained, and the view of no seat folded from them."""
+class Follower:
+    """A view of a game as it arrives, a seat's or (``seat`` None) a spectator's: the lines held, chained on
+    the ones before, the view folded from them; at the end the whole game verified."""
 
-    def __init__(self, welcome: p.Welcome):
+    def __init__(self, welcome: p.Welcome, seat: int | None):
         from dinocli import games
         from dinocli.games.protocol import Config
 
         header = msgspec.json.decode(welcome.header)
-        if welcome.seat != SPECTATOR or header.get("view") != SPECTATOR or header.get("game") != welcome.game:
-            raise Refused(f"the server sent the view of seat {header.get('view')!r} of game {header.get('game')!r}, "
-                          f"not a spectator's of game {welcome.game}")
-        self.header, self.seat = header, None
+        view = SPECTATOR if seat is None else seat
+        if not isinstance(header, dict) or welcome.seat != view or header.get("view") != view \
+                or header.get("game") != welcome.game:
+            raise Refused(f"the server sent a view header {str(header)[:80]!r}, not "
+                          f"{'a spectator' if seat is None else f'seat {seat}'}'s of game {welcome.game}")
+        self.header, self.seat = header, seat
         self.game = games.get(header["kind"])
         self.config = msgspec.convert(header["config"], Config)
         self.lines: list[str] = []
-        self.view = self.game.observe(self.game.initial(self.config), None)
-        self.folded = 0
-        self.result: dict = {}
+        self.view = self.game.observe(self.game.initial(self.config), seat)
+        self.result: dict = {}   # the footer's, once the game is over and verified
 
-    def add(self, lines: list[str], over: bool) -> list[str]:
-        """Take a batch of lines (numbered on, chained: LogRejected if not), fold them; what they say, in words."""
+    def add(self, lines: list[str]) -> list:
+        """Take a batch of lines (numbered on, chained: LogRejected if not) and fold them; their entries."""
         from dinocli.events.log import footer_line, read_log
-        from dinocli.seen import decision_text
 
+        held = len(self.lines)
         self.lines += [ln if ln.endswith("\n") else ln + "\n" for ln in lines]
         if not self.lines:
             return []
@@ -51,25 +53,53 @@ class Spectator(Seat):
         parsed = read_log([msgspec.json.encode(self.header).decode() + "\n", *self.lines,
                            footer_line(len(self.lines), last["hash"], None, None, self.header["version"])],
                           allow_view=True)
-        said = []
-        names = self.config.names
-
-        def describe(event) -> str:
-            return self.game.describe(event, self.config)
-
-        for e in parsed.entries[self.folded:]:
+        for e in parsed.entries[held:]:
             if e.event is not None:
                 try:
                     self.view = self.game.fold_view(self.view, e.event, e.hidden)
                 except ValueError as exc:
                     raise Refused(f"the server's event {e.seq} cannot follow the game: {exc}") from None
+        return parsed.entries[held:]
+
+    def finish(self, end: p.End):
+        """Take the full log's lines (each must hash as the line held: the same event), verify the whole game."""
+        from dinocli.events.log import read_log
+        from dinocli.verify import verify_log
+
+        lines = [ln if ln.endswith("\n") else ln + "\n" for ln in end.opened]
+        if len(lines) != len(self.lines):
+            raise Refused(f"the server ended with {len(lines)} events, not the {len(self.lines)} it had sent")
+        for n, (held, full) in enumerate(zip(self.lines, lines), 1):
+            if msgspec.json.decode(full).get("hash") != msgspec.json.decode(held)["hash"]:
+                raise Refused(f"the server opened event {n} as another event than the one it had sent")
+        header = msgspec.json.encode(self.header | {"view": None}).decode() + "\n"
+        parsed = read_log([header, *lines, end.footer], allow_view=True)
+        verdict = verify_log(parsed)
+        self.result = parsed.footer.get("result") or {}
+        return verdict
+
+
+class Spectator(Follower):
+    """The public view of a game as it arrives, told in words and drawn as ``show`` draws it."""
+
+    def __init__(self, welcome: p.Welcome):
+        super().__init__(welcome, None)
+
+    def said(self, entries: list) -> list[str]:
+        """The decisions and what the rules narrate of ``entries``, as an onlooker may see them."""
+        from dinocli.seen import decision_text
+
+        def describe(event) -> str:
+            return self.game.describe(event, self.config)
+
+        out = []
+        for e in entries:
             if e.command != e.seq:
                 if e.event is not None and self.game.narrated(e.event):
-                    said.append("    " + describe(e.event))
+                    out.append("    " + describe(e.event))
             elif e.actor is not None:
-                said.append(decision_text(self.game, e.event, e.action, None, names[e.actor], describe))
-        self.folded = len(parsed.entries)
-        return said
+                out.append(decision_text(self.game, e.event, e.action, None, self.config.names[e.actor], describe))
+        return out
 
     def board(self, to_move: int | None, color: bool = False) -> str:
         """The public board, as ``show`` draws it, and whose turn it is."""
@@ -104,8 +134,9 @@ async def _follow(url: str, say: Callable[[str], None], color: bool):
                     elif watcher is None:
                         raise Refused("the server sent game events before its welcome")
                     elif isinstance(msg, p.Events):
-                        said = watcher.add(msg.lines, msg.to_move is None)
-                        if said or not watcher.folded or msg.to_move is None:
+                        first = not watcher.lines
+                        said = watcher.said(watcher.add(msg.lines))
+                        if said or first or msg.to_move is None:
                             say("\n".join([*said, watcher.board(msg.to_move, color)]))
                     elif isinstance(msg, p.End):
                         return watcher, watcher.finish(msg)
