@@ -31,8 +31,8 @@ class Hall(Server):
     """The server with spectators and connection limits: at most ``most`` connections at once, ``per_game`` to
     one game."""
 
-    def __init__(self, db: str, most: int, per_game: int):
-        super().__init__(db)
+    def __init__(self, db: str, most: int, per_game: int, **options):
+        super().__init__(db, **options)
         self.pages = Pages(db)
         self.most, self.per_game = most, per_game
         self.open = 0
@@ -150,10 +150,11 @@ def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
 
 
 def run(db: str, host: str, port: int, ready, *, tls: ssl.SSLContext | None = None, connections: int = 500,
-        per_game: int = 32) -> None:
+        per_game: int = 32, **options) -> None:
     """Serve the database ``db`` until Ctrl-C or SIGTERM (over TLS with ``tls``), holding at most ``connections``
-    connections, ``per_game`` to one game; ``ready(url)`` is called once the socket listens."""
-    server = Hall(db, connections, per_game)
+    connections, ``per_game`` to one game (``options``: the :class:`Server`'s); ``ready(url)`` is called once the
+    socket listens."""
+    server = Hall(db, connections, per_game, **options)
     try:
         asyncio.run(_serve(server, host, port, ready, tls))
     finally:

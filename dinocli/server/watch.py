@@ -19,6 +19,8 @@ from dinocli.server.spectate import SPECTATOR, parse_watch_url
 
 __all__ = ["watch", "Follower", "Spectator"]
 
+UNDONE = getattr(p, "Undone", ())   # an undo's message, where the protocol has one: the lines after it are dropped
+
 
 class Follower:
     """A view of a game as it arrives, a seat's or (``seat`` None) a spectator's: the lines held, chained on
@@ -60,6 +62,14 @@ class Follower:
                 except ValueError as exc:
                     raise Refused(f"the server's event {e.seq} cannot follow the game: {exc}") from None
         return parsed.entries[held:]
+
+    def back_to(self, at: int) -> None:
+        """Drop the lines after event ``at`` (an undo took them back) and fold the view again up to there."""
+        if not 0 <= at <= len(self.lines):
+            raise Refused(f"the server went back to event {at}, but this view holds {len(self.lines)}")
+        kept, self.lines = self.lines[:at], []
+        self.view = self.game.observe(self.game.initial(self.config), self.seat)
+        self.add(kept)
 
     def finish(self, end: p.End):
         """Take the full log's lines (each must hash as the line held: the same event), verify the whole game."""
@@ -138,6 +148,9 @@ async def _follow(url: str, say: Callable[[str], None], color: bool):
                         said = watcher.said(watcher.add(msg.lines))
                         if said or first or msg.to_move is None:
                             say("\n".join([*said, watcher.board(msg.to_move, color)]))
+                    elif isinstance(msg, UNDONE):
+                        watcher.back_to(msg.at)
+                        say(f"taken back to event {msg.at}")
                     elif isinstance(msg, p.End):
                         return watcher, watcher.finish(msg)
         except p.ProtocolError as exc:

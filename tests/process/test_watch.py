@@ -303,3 +303,24 @@ def test_bad_certificate_or_key_files_are_refused_in_one_line(tmp_path):
     refused(run("serve", "--port", "0", "--certfile", tmp_path / "missing.pem", "--keyfile", key, db=db, timeout=30), 2,
             "does not exist")
     refused(run("serve", "--port", "0", "--certfile", tmp_path, "--keyfile", key, db=db, timeout=30), 2, "is a directory")
+
+
+def test_a_spectators_view_taken_back_by_an_undo_is_folded_again(tmp_path):
+    """Follower.back_to (an undo's message): the lines after the event dropped, the public view as it was there."""
+    from dinocli.server.watch import Spectator
+    from dinocli.service import Service
+
+    svc = Service.open(str(tmp_path / "g.sqlite"))
+    g = svc.new_game("dingo", players=[], bots=["random"] * 3, seed="56")
+    list(svc.run_bots(g))
+    g = svc.load(g.id)
+    lines = list(svc.store.export(g.id, redact=lambda ev: g.game.redact(ev, None), view_seat=SPECTATOR, result=None))
+    events = [ln for ln in lines[1:-1] if '"n"' in ln[:6]]
+    watcher = Spectator(p.Welcome(p.VERSION, g.id, SPECTATOR, "spectator", lines[0]))
+    watcher.add(events[:40])
+    at_40 = watcher.view
+    watcher.add(events[40:])
+    assert watcher.view == g.game.observe(g.state, None)
+    watcher.back_to(40)
+    assert len(watcher.lines) == 40 and watcher.view == at_40
+    svc.close()
