@@ -22,7 +22,7 @@ from contextlib import ExitStack, contextmanager
 import pytest
 from tests.clirunner import DINOCLI
 from tests.process.conftest import ok, refused, run
-from tests.process.test_remote import _clients, _events, _new, _start, _stop, _verified
+from tests.process.test_remote import _clients, _events, _new, _start, _stop, _verified, server  # noqa: F401
 
 from dinocli.server import protocol as p
 from dinocli.server.join import VERIFIED
@@ -30,17 +30,6 @@ from dinocli.server.spectate import SPECTATOR, parse_watch_url
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
-
-
-@pytest.fixture
-def server(tmp_path):
-    """`dinocli serve --port 0` on a fresh database: (db, url); stopped with SIGTERM, which must end it cleanly."""
-    db = tmp_path / "served.sqlite"
-    proc, url = _start(db)
-    try:
-        yield db, url
-    finally:
-        _stop(proc)
 
 
 @contextmanager
