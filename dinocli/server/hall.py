@@ -9,6 +9,8 @@ is sent to by its own task, so a client that does not read holds up only its own
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import signal
 import ssl
 from collections import Counter
@@ -21,6 +23,7 @@ from dinocli.server import protocol as p
 from dinocli.server.page import Pages, respond
 from dinocli.server.serve import HELLO_SECONDS, Server
 from dinocli.server.spectate import SPECTATOR, game_of_watch_token, path_game
+from dinocli.table import ServiceError
 
 __all__ = ["Hall", "run", "tls_context"]
 
@@ -98,12 +101,13 @@ class Hall(Server):
             if msg.game != game:
                 raise p.ProtocolError(f"this address is game {game}'s, not {msg.game[:64]}'s")
             game, welcome = await self._call(self.spectator, msg)
+            await ws.send(p.encode(welcome))
         except DinocliError as exc:
-            await ws.send(p.encode(p.Error(str(exc))))
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(p.encode(p.Error(str(exc))))
             return
         except (asyncio.TimeoutError, ConnectionClosed):
             return
-        await ws.send(p.encode(welcome))
         sender = asyncio.create_task(self._send(ws, game, None, msg.have))
         try:
             async for _ in ws:
@@ -130,9 +134,8 @@ async def _serve(server: Hall, host: str, port: int, ready, tls: ssl.SSLContext 
 def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
     """The server's TLS (wss://, https://) from a PEM certificate chain and its private key; ServiceError if
     they cannot be loaded (one line saying which)."""
-    from dinocli.table import ServiceError
-
-    import os
+    def encrypted() -> str:   # OpenSSL would otherwise ask on the terminal, and a server has nobody there
+        raise ServiceError(f"--keyfile {keyfile} is encrypted: give the key decrypted (openssl pkey -in KEY -out NEW)")
 
     for path in (certfile, keyfile):
         if not os.path.isfile(path):   # a FIFO or a device would be read forever
@@ -140,7 +143,7 @@ def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
-        context.load_cert_chain(certfile, keyfile)
+        context.load_cert_chain(certfile, keyfile, password=encrypted)
     except ssl.SSLError as exc:
         raise ServiceError(f"cannot use --certfile {certfile} with --keyfile {keyfile}: {exc.reason or exc} "
                            "(a PEM certificate chain and the PEM private key that goes with it)") from None

@@ -17,4 +17,4 @@ def test_bench_serve_plays_every_game_to_a_verified_end(tmp_path):
     assert got["moves"] > 100 and got["moves_per_second"] > 0
     assert 0 < got["seen_by_all_ms_median"] <= got["seen_by_all_ms_p99"] <= got["seen_by_all_ms_max"], got
     refused(run("bench", "serve", "mcts", db=tmp_path / "unused.sqlite"), 1, "name it alone")
-    refused(run("bench", "serve", "--games", "1001", db=tmp_path / "unused.sqlite"), 1, "1 to 1000 games at once")
+    refused(run("bench", "serve", "--games", "1001", db=tmp_path / "unused.sqlite"), 1, "2 to 1000 games at once")

@@ -279,6 +279,8 @@ def test_tls_serves_wss_and_https_to_clients_that_trust_the_certificate(tmp_path
 
 
 def test_bad_certificate_or_key_files_are_refused_in_one_line(tmp_path):
+    """Not PEM, a key of another certificate, an encrypted key, one option alone, a missing file, a folder: one
+    line each, before anything listens."""
     cert, key = _certificate(tmp_path)
     _, other_key = _certificate(tmp_path / "other")
     junk = tmp_path / "junk.pem"
@@ -288,6 +290,11 @@ def test_bad_certificate_or_key_files_are_refused_in_one_line(tmp_path):
             r"^dinocli: cannot use --certfile .*junk\.pem with --keyfile .*key\.pem: ")
     refused(run("serve", "--port", "0", "--certfile", cert, "--keyfile", other_key, db=db, timeout=30), 1,
             r"^dinocli: cannot use --certfile .* \(a PEM certificate chain and the PEM private key that goes with it\)$")
+    locked = tmp_path / "locked.pem"   # an encrypted key: refused, never a passphrase prompt on the terminal
+    subprocess.run(["openssl", "pkey", "-in", key, "-out", locked, "-aes256", "-passout", "pass:secret"], check=True,
+                   capture_output=True, timeout=60)
+    refused(run("serve", "--port", "0", "--certfile", cert, "--keyfile", locked, db=db, timeout=30), 1,
+            r"--keyfile .*locked\.pem is encrypted: give the key decrypted")
     refused(run("serve", "--port", "0", "--certfile", cert, db=db, timeout=30), 2, "--certfile and --keyfile go together")
     refused(run("serve", "--port", "0", "--certfile", tmp_path / "missing.pem", "--keyfile", key, db=db, timeout=30), 2,
             "does not exist")
