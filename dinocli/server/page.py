@@ -24,6 +24,7 @@ from dinocli.server.spectate import game_of_watch_token, path_game
 __all__ = ["respond", "SHELL", "LIVE"]
 
 TOKEN_HEADER = "X-Dinocli-Watch"
+PAGES_KEPT = 16   # pages kept made, one per game, until the game moves on
 
 LIVE = """
 (function(){
@@ -115,6 +116,9 @@ class Pages:
         head = self.svc.load(game).head
         made = self._made.get(game)
         if made is None or made[0] != head:
+            self._made.pop(game, None)
+            while len(self._made) >= PAGES_KEPT:   # the games watched longest ago go first
+                del self._made[next(iter(self._made))]
             made = self._made[game] = (head, export_lines(self.svc, game, "html", None, public=True)[0])
         return HTTPStatus.OK, made[1]
 
@@ -145,8 +149,7 @@ async def respond(pages: Pages, connection, request):
     if request.headers.get("Upgrade", "").lower() == "websocket":
         return None
     path = request.path.split("?", 1)[0].rstrip("/")
-    game, watching = path_game(path)
-    if watching:
+    if path_game(path)[1]:
         return _response(connection, HTTPStatus.OK, SHELL, True)
     if path.endswith("/watch/page") and path.count("/") == 3:
         game = path_game(path[:-len("/page")])[0]

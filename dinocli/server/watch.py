@@ -28,13 +28,19 @@ class Follower:
 
     def __init__(self, welcome: p.Welcome, seat: int | None):
         from dinocli import games
+        from dinocli.events.log import footer_line, read_log
         from dinocli.games.protocol import Config
 
-        header = msgspec.json.decode(welcome.header)
+        first = welcome.header if welcome.header.endswith("\n") else welcome.header + "\n"
+        try:
+            said = msgspec.json.decode(first)
+        except msgspec.DecodeError:
+            said = None
+        header = {} if not isinstance(said, dict) else read_log(   # checked as a log's line 1 is (LogRejected)
+            [first, footer_line(0, str(said.get("genesis")), None, None, said.get("version", 4))], allow_view=True).header
         view = SPECTATOR if seat is None else seat
-        if not isinstance(header, dict) or welcome.seat != view or header.get("view") != view \
-                or header.get("game") != welcome.game:
-            raise Refused(f"the server sent a view header {str(header)[:80]!r}, not "
+        if welcome.seat != view or header.get("view") != view or header.get("game") != welcome.game:
+            raise Refused(f"the server sent a view header {welcome.header[:80]!r}, not "
                           f"{'a spectator' if seat is None else f'seat {seat}'}'s of game {welcome.game}")
         self.header, self.seat = header, seat
         self.game = games.get(header["kind"])
@@ -108,7 +114,8 @@ class Spectator(Follower):
                 if e.event is not None and self.game.narrated(e.event):
                     out.append("    " + describe(e.event))
             elif e.actor is not None:
-                out.append(decision_text(self.game, e.event, e.action, None, self.config.names[e.actor], describe))
+                name = self.config.names[e.actor] if 0 <= e.actor < len(self.config.names) else f"seat {e.actor}"
+                out.append(decision_text(self.game, e.event, e.action, None, name, describe))
         return out
 
     def board(self, to_move: int | None, color: bool = False) -> str:
