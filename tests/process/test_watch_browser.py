@@ -55,8 +55,9 @@ def test_the_watch_link_in_a_browser_follows_the_game_live(tmp_path):
         _until(page, f"{FRAME}.querySelectorAll('.frame').length > {before} + 3", 120)   # moves came in, live
         player.kill()
         player.communicate()
-        last = f"Array.from({FRAME}.querySelectorAll('.frame')).pop()"
-        assert page.js(f"{last}.classList.contains('current') && {last}.offsetParent !== null")   # the latest shown
+        latest = (f"(function(){{var f={FRAME},s=f&&f.querySelectorAll('.frame'),l=s&&s[s.length-1];"
+                  "return !!l&&l.classList.contains('current')&&l.offsetParent!==null;})()")
+        _until(page, latest, 60)   # once the page in the frame has loaded, its latest step is the one shown
         assert re.search(r"watching game \w+: \d+ events", page.js("document.getElementById('status').textContent"))
         assert page.js(f"{FRAME}.querySelector('.notes').textContent") == HOSTILE
         assert page.js(f"{FRAME}.querySelectorAll('script').length") == 1
