@@ -324,15 +324,18 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         except GameError as exc:   # a name, a variant or a seat count the game refuses: the command line's
             usage(str(exc))
         if remotes:
-            from dinocli.server.invites import invitations
+            from dinocli.server.invites import DEFAULT_SERVER, invitations
+            from dinocli.server.spectate import watch_link
 
             invites = invitations(svc.store, g, server)
+            watching = watch_link(svc.store, g.id, server or DEFAULT_SERVER)
             if as_json:
-                emit_json({"game": g.id, "invites": invites})
+                emit_json({"game": g.id, "invites": invites, "watch": watching})
                 return
             echo(f"New game {g.id}: {g.game.info.name}, " + ", ".join(
                 g.table.seat_text(i, shown=False) for i in range(len(g.seats))))
             echo("\n".join(f"  {i['seat']}: dinocli join '{i['url']}'" for i in invites))
+            echo(f"  spectators: dinocli watch '{watching}' (or open it in a browser)")
             echo(f"Serve it: {env.command('serve')}")
             return
         interactive = humans and not no_play and not as_json
@@ -962,8 +965,16 @@ def review(env: Env, source, as_seat):
               help="The IP address to listen on (loopback unless told; 0.0.0.0 for every interface).")
 @click.option("--port", type=limits.PORT.option(), default=8765, show_default=True,
               help="The port to listen on (0: any free one, printed).")
+@click.option("--certfile", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+              help="Serve TLS (wss://, and https:// for the spectators' page) with this PEM certificate chain.")
+@click.option("--keyfile", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+              help="The PEM private key of --certfile.")
+@click.option("--max-connections", "connections", type=limits.CONNECTIONS.option(), default=500, show_default=True,
+              metavar="N", help="Connections held at once, every game's; one more is refused with one error.")
+@click.option("--game-connections", "per_game", type=limits.GAME_CONNECTIONS.option(), default=32,
+              show_default=True, metavar="N", help="Connections to one game at once, seats and spectators.")
 @pass_env
-def serve(env: Env, host, port):
+def serve(env: Env, host, port, certfile, keyfile, connections, per_game):
     """Serve the database's games to the seats invited to them (`new --remote`) until Ctrl-C or SIGTERM.
 
     The server holds the seed and the whole log, runs the rules and the bots, and sends each seat
@@ -975,20 +986,23 @@ def serve(env: Env, host, port):
         ipaddress.ip_address(host if host != "localhost" else "127.0.0.1")
     except ValueError:
         usage(f"--host {host[:40]!r}: give an IP address (127.0.0.1, ::1, or 0.0.0.0 for every interface)")
+    if (certfile is None) != (keyfile is None):
+        usage("--certfile and --keyfile go together (the certificate chain and its private key)")
     with handled():
-        from dinocli.server.serve import run
+        from dinocli.server.hall import run, tls_context
 
+        tls = tls_context(certfile, keyfile) if certfile else None
         svc = env.service
 
         def ready(url: str) -> None:
             echo(f"serving {svc.store.path_str} on {url} (Ctrl-C stops)")
-            if host not in ("127.0.0.1", "::1", "localhost"):
+            if host not in ("127.0.0.1", "::1", "localhost") and tls is None:
                 echo(f"dinocli: listening on {host}, beyond this machine, without TLS: anyone on the way "
                      "can read the invitations' tokens", err=True)
             sys.stdout.flush()
 
         try:
-            run(svc.store.path_str, host, port, ready)
+            run(svc.store.path_str, host, port, ready, tls=tls, connections=connections, per_game=per_game)
         except OSError as exc:
             fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
         echo("stopped")
@@ -996,21 +1010,37 @@ def serve(env: Env, host, port):
 
 @cli.command()
 @GAME_ID
-@click.argument("seat", metavar="SEAT", shell_complete=complete.seats)
+@click.argument("seat", metavar="[SEAT]", required=False, shell_complete=complete.seats)
 @click.option("--renew", is_flag=True, help="Issue a new token for the seat; its old one stops working at once.")
+@click.option("--watch", "watching", is_flag=True,
+              help="Instead of a seat's: the game's watch link for spectators (with --renew; the old one stops working).")
 @click.option("--server", metavar="URL", help="The server the invitation names (default: ws://127.0.0.1:8765).")
 @JSON
 @pass_env
-def invite(env: Env, game_id, seat, renew, server, as_json):
-    """A new invitation URL for a person's SEAT of GAME_ID (--renew), revoking the old one.
+def invite(env: Env, game_id, seat, renew, watching, server, as_json):
+    """A new invitation URL for a person's SEAT of GAME_ID (--renew), revoking the old one; with --watch
+    the game's new watch link.
 
     Only a hash of each token is kept, so an invitation cannot be shown again: a lost or leaked one
     is renewed.
     """
     with handled():
+        if (seat is None) != watching:
+            usage("name a person's SEAT, or --watch for the spectators' link (not both)")
         if not renew:
             usage("only a hash of a token is kept, so an invitation cannot be shown again; "
                   "--renew issues a new one and revokes the old")
+        if watching:
+            from dinocli.server.invites import DEFAULT_SERVER
+            from dinocli.server.spectate import watch_link
+
+            g = env.service.load(game_id)
+            url = watch_link(env.service.store, g.id, server or DEFAULT_SERVER)
+            if as_json:
+                emit_json({"game": g.id, "watch": url})
+            else:
+                echo(f"  spectators: dinocli watch '{url}' (or open it in a browser)")
+            return
         from dinocli.server.invites import renew as renewed
 
         made = renewed(env.service, game_id, seat, server)
@@ -1041,6 +1071,32 @@ def join(url, spec):
         if "every draw comes from the committed seed" not in verdict.checked:
             fail("the game ended without its seed: it cannot be verified", REJECTED)
         winners = seat.result.get("winners") or ["nobody"]
+        echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
+        echo(VERIFIED)
+
+
+@cli.command()
+@click.argument("url", metavar="URL")
+@pass_env
+def watch(env: Env, url):
+    """Follow a served game as a spectator with its watch link: the public view only (no seat's hidden
+    cards), each move and the board as they happen; at the end verify the whole game.
+
+    The watch link (http://HOST:PORT/GAME/watch#TOKEN) is printed by `new --remote` and
+    `invite GAME --watch --renew`; a browser opened on it shows the game's page, live.
+    """
+    with handled():
+        from dinocli.events.log import LogRejected
+        from dinocli.server.join import VERIFIED
+        from dinocli.server.watch import watch as follow
+
+        try:
+            watcher, verdict = follow(url, echo, env.color())
+        except LogRejected as exc:
+            fail(f"the server's log is not the game's, stopping: {exc}", REJECTED)
+        if "every draw comes from the committed seed" not in verdict.checked:
+            fail("the game ended without its seed: it cannot be verified", REJECTED)
+        winners = watcher.result.get("winners") or ["nobody"]
         echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
         echo(VERIFIED)
 
@@ -1255,8 +1311,8 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--against", "others", multiple=True, metavar="SPEC", shell_complete=complete.bot_specs,
               help="The bot in every other seat of --strength (repeat for more figures; default: rules, then "
                    "random). --bot mcts:hard --against mcts:medium measures one level against the one below.")
-@click.option("--games", "n_games", type=limits.BENCH_GAMES.option(), default=200, show_default=True, metavar="N",
-              help="Games per figure of --strength.")
+@click.option("--games", "n_games", type=limits.BENCH_GAMES.option(), metavar="N",
+              help="Games per figure of --strength (default 200); games served at once by bench serve (default 50).")
 @click.option("--workers", type=limits.WORKERS.option(), default=1, show_default=True, metavar="N",
               help="Worker processes for --strength.")
 @click.option("--variant", "variants", multiple=True, metavar="NAME", help="Bench the game with a variant on (repeat for more).")
@@ -1289,14 +1345,23 @@ def hint(env: Env, game_id, spec, as_json):
 @pass_env
 def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, seed,
           levels, bound, belief, baseline, as_json):
-    """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength."""
+    """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength;
+    serve (named alone) a load test of the game server on loopback."""
     with handled():
         from dinocli.bench import run
 
         progress = (lambda text: echo(f"  ... {text}", err=True)) if strength else None
-        figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games, workers=workers,
-                      variants=list(variants), resume=resume, positions=positions, seats=seats, seed=seed,
-                      progress=progress, baseline=baseline, belief=belief, bound=bound, levels=levels)
+        if "serve" in what:
+            from dinocli.games.protocol import BadConfig
+            from dinocli.server.load import serve_figures
+
+            if list(what) != ["serve"] or strength or belief or levels or bound:
+                raise BadConfig("bench serve is a load test of its own: name it alone (with --games N)")
+            figures = {"serve": serve_figures(n_games or 50)}
+        else:
+            figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games or 200,
+                          workers=workers, variants=list(variants), resume=resume, positions=positions, seats=seats,
+                          seed=seed, progress=progress, baseline=baseline, belief=belief, bound=bound, levels=levels)
         if as_json:
             emit_json(figures)
             return

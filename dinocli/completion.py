@@ -265,12 +265,13 @@ def tournament_ids(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 
 def bench_targets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """What ``bench`` can measure: store, cli, mcts and each game."""
+    """What ``bench`` can measure: store, cli, mcts, serve and each game."""
     from dinocli import games
     from dinocli.bench import WHAT
 
     pairs: list[tuple[str, str | None]] = [(name, (fn.__doc__ or "").split("\n")[0].rstrip(".") or None)
                                            for name, fn in WHAT.items()]
+    pairs += [("serve", "a load test of the game server on loopback")]
     pairs += [(g, "one game's engine") for g in sorted(games.GAMES)]
     return _items(pairs, incomplete)
 

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 __all__ = ["Bound", "TABLE", "BOT_ITERATIONS", "BOT_SECONDS", "BOT_WEIGHT", "BOTS", "NAME", "SPEC", "NOTE",
            "NOTES", "BRANCH", "TOURNAMENT_GAMES", "TOURNAMENT_TOTAL", "BENCH_GAMES", "POSITIONS", "SEATS", "WORKERS",
-           "ROWS", "DELAY", "PORT", "LOG_BYTES", "LOG_LINE"]
+           "ROWS", "DELAY", "PORT", "CONNECTIONS", "GAME_CONNECTIONS", "SERVED_GAMES", "LOG_BYTES", "LOG_LINE"]
 
 
 class Bound(NamedTuple):
@@ -57,6 +57,9 @@ WORKERS = Bound(1, 64, "worker processes (--workers)")
 ROWS = Bound(0, 1_000_000_000, "games listed or skipped (games --limit, --offset)")
 DELAY = Bound(0, 60, "seconds between bot moves (--delay)", real=True)
 PORT = Bound(0, 65535, "the TCP port serve listens on (0: any free one)")
+CONNECTIONS = Bound(1, 10_000, "connections serve holds at once, every game's (serve --max-connections)")
+GAME_CONNECTIONS = Bound(1, 1000, "connections to one served game at once, seats and spectators (serve --game-connections)")
+SERVED_GAMES = Bound(2, 1000, "games bench serve plays at once (bench serve --games)")
 LOG_BYTES = Bound(0, 64 * 1024 * 1024, "bytes of a log file")
 LOG_LINE = Bound(0, 1024 * 1024, "bytes of one line of a log")
 

@@ -222,3 +222,13 @@ def invitations(db) -> None:
         seat INTEGER NOT NULL,
         UNIQUE (game_id, seat)
     ) WITHOUT ROWID""")
+
+
+@migrations(name="0010_watch_links")
+def watch_links(db) -> None:
+    """Spectators of a served game (dinocli-protocol(5)): the sha256 of its one watch link's token (the token itself
+    is never stored). The store never reads a row: the server looks a hash up."""
+    db.execute("""CREATE TABLE watch_links (
+        token_hash TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games(id)
+    ) WITHOUT ROWID""")

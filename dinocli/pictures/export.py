@@ -342,20 +342,21 @@ def html_page(g, seat: int | None, annotations: Annotations | None = None, judge
     )
 
 
-def export_lines(service, game_id: str, fmt: str, as_seat: str | int | None) -> list[str]:
+def export_lines(service, game_id: str, fmt: str, as_seat: str | int | None, *, public: bool = False) -> list[str]:
     """``export --format text|html``: the document for a game id, as the seat (default: whoever
-    ``show`` would show) may see it, with its notes and the kept analysis that seat may see."""
+    ``show`` would show; ``public``: no seat, a spectator) may see it, with its notes and the kept analysis
+    that seat may see."""
     import bisect
 
     g = service.load(game_id)
-    seat = g.eyes(as_seat)
+    seat = None if public else g.eyes(as_seat)
     found = list(steps(g, seat, everything=seat is None and g.over))
     ends = [st.seq for st in found]
 
     def step_of(seq: int) -> Step:   # things kept on any event of a command go with that command
         return found[min(bisect.bisect_left(ends, seq), len(found) - 1)]
 
-    kept = service.notes(g, seat)
+    kept = service.notes(g, seat, public=public and not g.over)
     notes: dict[int, list[str]] = {}
     for n in sorted(kept):
         notes.setdefault(step_of(n).seq, []).extend(kept[n])

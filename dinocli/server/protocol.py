@@ -15,7 +15,7 @@ import msgspec
 from dinocli.events.errors import DinocliError
 from dinocli.limits import LOG_BYTES
 
-__all__ = ["VERSION", "Hello", "Welcome", "Events", "Move", "Error", "End", "ToServer", "ToClient",
+__all__ = ["VERSION", "Hello", "Watch", "Welcome", "Events", "Move", "Error", "End", "ToServer", "ToClient",
            "MAX_TO_SERVER", "MAX_TO_CLIENT", "encode", "decode_to_server", "decode_to_client", "ProtocolError"]
 
 VERSION = 1
@@ -34,6 +34,17 @@ class ProtocolError(DinocliError):
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     """Client first: the protocol version, the game, the invitation's token and the last event number held."""
+
+    v: int
+    game: GameId
+    token: Token
+    have: Count = 0
+
+
+class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
+    """Client first, instead of a hello: follow the game as a spectator with its watch link's token; the
+    spectator is sent what no seat may keep from an onlooker (every sealed event as its commitment only) and
+    may send nothing more."""
 
     v: int
     game: GameId
@@ -80,7 +91,7 @@ class End(msgspec.Struct, tag="end", forbid_unknown_fields=True):
     footer: str
 
 
-ToServer = Union[Hello, Move]
+ToServer = Union[Hello, Move, Watch]
 ToClient = Union[Welcome, Events, Error, End]
 
 _ENC = msgspec.json.Encoder()
@@ -104,7 +115,7 @@ def _decode(decoder: msgspec.json.Decoder, data: str | bytes, limit: int):
         raise ProtocolError("not a JSON message") from None
 
 
-def decode_to_server(data: str | bytes) -> Hello | Move:
+def decode_to_server(data: str | bytes) -> Hello | Move | Watch:
     """A client's message (ProtocolError if it is none of them)."""
     return _decode(_TO_SERVER, data, MAX_TO_SERVER)
 

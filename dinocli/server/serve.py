@@ -11,18 +11,16 @@ log being read never holds up the sockets (pings, other games' messages)."""
 from __future__ import annotations
 
 import asyncio
-import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from dinocli.events.errors import DinocliError
 from dinocli.server import protocol as p
 from dinocli.server.invites import seat_of_token
 
-__all__ = ["Server", "run"]
+__all__ = ["Server", "HELLO_SECONDS"]
 
 HELLO_SECONDS = 10.0   # a connection that says nothing is closed
 
@@ -96,6 +94,8 @@ class Server:
             hello = p.decode_to_server(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
             if not isinstance(hello, p.Hello):
                 raise p.ProtocolError("the first message must be a hello")
+            if ws.request.path.strip("/") != hello.game:   # a connection counts against the game its address names
+                raise p.ProtocolError(f"this address is not game {hello.game[:64]}'s (connect to /{hello.game[:64]})")
             game, seat, welcome = await self._call(self.welcome, hello)
         except DinocliError as exc:   # a ProtocolError, or the Table's or the service's refusal
             await ws.send(p.encode(p.Error(str(exc))))
@@ -166,22 +166,3 @@ class Server:
             raise IllegalAction(f"it is {g.label(mover)}'s turn, not {g.label(seat)}'s: nothing was played")
         self.svc.move(game, msg.action, expected_head=g.head)
         self.run_bots(game)
-
-
-async def _serve(server: Server, host: str, port: int, ready) -> None:
-    stop = asyncio.get_running_loop().create_future()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    async with serve(server.handler, host, port, max_size=p.MAX_TO_SERVER, max_queue=4) as ws_server:
-        address, port = ws_server.sockets[0].getsockname()[:2]
-        ready(f"ws://{f'[{address}]' if ':' in address else address}:{port}")
-        await stop
-
-
-def run(db: str, host: str, port: int, ready) -> None:
-    """Serve the database ``db`` until Ctrl-C or SIGTERM; ``ready(url)`` is called once the socket listens."""
-    server = Server(db)
-    try:
-        asyncio.run(_serve(server, host, port, ready))
-    finally:
-        server.close()

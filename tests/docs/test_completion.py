@@ -184,7 +184,7 @@ probe "dinocli show " dinocli show ""
 def test_bench_targets_and_saved_tournaments(tmp_path):
     from dinocli.bench import WHAT
 
-    assert values("dinocli bench ") == [*WHAT, *sorted(GAMES)]
+    assert values("dinocli bench ") == [*WHAT, "serve", *sorted(GAMES)]
     pytest.importorskip("openskill", reason="tournaments need openskill")
     db = tmp_path / "t.sqlite"
     r = CliRunner().invoke(cli, ["--db", str(db), "tournament", "dingo", "--bot", "rules", "--bot", "random",

@@ -64,6 +64,7 @@ ROWS = [
     (["rules", "chess"], USAGE, r"unknown game 'chess'", None),
     (["serve", "--host", "example.com"], USAGE, r"give an IP address", None),
     (["join", "http://x/y", "--bot", "random"], ERROR, r"not an invitation URL", None),
+    (["watch", "ws://x/y"], ERROR, r"not a watch link", None),
     (["invite", "{live}", "you"], USAGE, r"--renew issues a new one", None),
     (["where"], OK, r"shared.sqlite", None),
     (["where", "--json"], OK, r'"chosen_by": "--db"', None),

@@ -241,7 +241,9 @@ def test_new_remote_prints_one_invitation_per_person_and_refuses_server_alone(tm
     proc = run("new", "dingo", "--player", "ann", "--remote", "bob", "--bot", "random", "--server",
                "ws://127.0.0.1:9", db=db)
     ok(proc, r"New game \w+: .*ann, bob, rex \(random\)\n  ann: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\n"
-             r"  bob: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\nServe it: dinocli .*serve\n\Z")
+             r"  bob: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\n"
+             r"  spectators: dinocli watch 'http://127\.0\.0\.1:9/\w+/watch#[\w-]{43}' \(or open it in a browser\)\n"
+             r"Serve it: dinocli .*serve\n\Z")
     refused(run("new", "dingo", "--bots", "2", "--server", "ws://127.0.0.1:9", db=db), 2, "add --remote NAME")
 
 

@@ -62,13 +62,13 @@ BASE: dict[str, tuple[list[str], dict[str, str | None]]] = {
     "show": (["{done}"], {}), "takeover": (["{done}"], {"--at": "1"}), "undo": (["{running}"], {}),
     "tournament": (["sos"], {"--bot": "random", "--games": "1"}), "verify": (["{done}"], {}),
     # never a server that runs: serve on a TEST-NET address that no interface has (bind fails, nothing
-    # is sent), join a closed loopback port, invite a seat of a finished game
+    # is sent), join or watch a closed loopback port, invite a seat of a finished game
     "serve": ([], {"--host": "192.0.2.1"}), "join": (["ws://127.0.0.1:9/g1#t"], {"--bot": "random"}),
-    "invite": (["{done}", "you"], {"--renew": None}),
+    "invite": (["{done}", "you"], {"--renew": None}), "watch": (["http://127.0.0.1:9/g1/watch#" + "A" * 43], {}),
     "": (["games"], {}),   # the group's own options (--db, --color) before a command
 }
 # no terminal for a prompt; no such game; nothing undone; cannot listen, reach, or invite to a finished game
-REFUSING = {"play": 1, "review": 1, "bench": 1, "redo": 1, "serve": 1, "join": 1, "invite": 1}
+REFUSING = {"play": 1, "review": 1, "bench": 1, "redo": 1, "serve": 1, "join": 1, "invite": 1, "watch": 1}
 
 
 def commands(group: click.Group = cli, path: tuple[str, ...] = ()):
