@@ -59,9 +59,11 @@ def test_the_watch_link_in_a_browser_follows_the_game_live(tmp_path):
                   "return !!l&&l.classList.contains('current')&&l.offsetParent!==null;})()")
         _until(page, latest, 60)   # once the page in the frame has loaded, its latest step is the one shown
         assert re.search(r"watching game \w+: \d+ events", page.js("document.getElementById('status').textContent"))
-        assert page.js(f"{FRAME}.querySelector('.notes').textContent") == HOSTILE
-        assert page.js(f"{FRAME}.querySelectorAll('script').length") == 1
-        assert page.js(f"{FRAME}.querySelectorAll('img').length") == 0
+        # read in one go, once the frame's page has loaded (a new batch may load the frame anew meanwhile)
+        facts = (f"(function(){{var f={FRAME},n=f&&f.querySelector('.notes');return n&&{{notes:n.textContent,"
+                 "scripts:f.querySelectorAll('script').length,imgs:f.querySelectorAll('img').length};})()")
+        _until(page, facts, 60)
+        assert page.js(facts) == {"notes": HOSTILE, "scripts": 1, "imgs": 0}
         assert page.js("document.querySelectorAll('script').length") == 1
         assert page.problems() == []
     finally:
