@@ -160,6 +160,9 @@ class Search:
         self._belief: Belief | None = None
         # the rule bot's choice without its reason, which nobody reads inside a search
         self.pick = getattr(game, "pick", None) or (lambda view, seat, legal, rnd: game.strategy(view, seat, legal, rnd)[0])
+        # the game's ``play`` (``advance`` without the events) where it has one: only a walk that moves
+        # the other seats' trees (opponents=trees) reads the events
+        self.play = None if self.trees else getattr(game, "play", None)
 
     def run(self, root: Node, view: View, legal: list[Action], rnd: random.Random,
             iterations: int | None = None, seconds: float | None = None, settle: bool = False) -> Node:
@@ -210,7 +213,7 @@ class Search:
     def _iterate(self, root: Node, view: View, legal: list[Action], rows: list[int],
                  rnd: random.Random, sim: SimRng) -> None:
         game = self.game
-        to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance
+        to_move, legal_actions, advance, play = game.to_move, game.legal_actions, game.advance, self.play
         belief = self._belief
         state = belief.deal(rnd) if belief is not None else game.determinize(view, self.seat, rnd)
         base = game.scores(state) if self.stop_on_score else None
@@ -241,9 +244,12 @@ class Search:
                 r = self._select(node, rows, legal, state, mover, rnd)
             path.append((node, r))
             action = node.actions[r]
-            state, events = advance(state, action, sim)
-            if at is not None:
-                self._observe(at, mover, action, events)
+            if play is not None:
+                state = play(state, action, sim)
+            else:
+                state, events = advance(state, action, sim)
+                if at is not None:
+                    self._observe(at, mover, action, events)
             child = node.children[r]
             if child is None:
                 node.children[r] = Node()
@@ -327,14 +333,15 @@ class Search:
 
     def _playout(self, state: State, rnd: random.Random, sim: SimRng, base: list[float] | None) -> list[float]:
         game = self.game
-        to_move, legal_actions, advance = game.to_move, game.legal_actions, game.advance
+        to_move, legal_actions, advance, play = game.to_move, game.legal_actions, game.advance, self.play
         heuristic, cutoff, rules = game.heuristic, self.cutoff, self.rollout_rules
         scores = game.scores if base is not None else None
         if not rules and cutoff is None and scores is None:  # plain random playout to the end
             rand = rnd.random
             while to_move(state) is not None:
                 legal = legal_actions(state)
-                state = advance(state, legal[int(rand() * len(legal))], sim)[0]
+                action = legal[int(rand() * len(legal))]
+                state = play(state, action, sim) if play else advance(state, action, sim)[0]
             return game.returns(state)
         randrange = rnd.randrange
         n = 0
@@ -351,7 +358,7 @@ class Search:
                 action = self.pick(game.observe(state, mover), mover, legal, rnd)
             else:
                 action = legal[randrange(len(legal))]
-            state = advance(state, action, sim)[0]
+            state = play(state, action, sim) if play else advance(state, action, sim)[0]
             n += 1
 
 

@@ -124,9 +124,10 @@ class SimRng(_Base):
 
     def __init__(self, rnd: random.Random | int | None = None):
         self.rnd = rnd if isinstance(rnd, random.Random) else random.Random(rnd)
+        self._randbelow = self.rnd._randbelow  # what randrange(n) draws with: the same draws, a call less
 
     def below(self, n: int, *key: Any) -> int:
-        return self.rnd.randrange(n)
+        return self._randbelow(n) if n > 0 else self.rnd.randrange(n)
 
     def shuffle(self, items: Sequence[T], *key: Any) -> list[T]:
         out = list(items)
