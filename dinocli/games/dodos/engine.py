@@ -46,6 +46,12 @@ def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[in
     return out
 
 
+_PICK = tuple(Pick(k) for k in range(len(KINDS)))  # actions are plain values: one of each, shared
+_PLAY = tuple(Play(k) for k in range(len(KINDS)))
+_DISCARD = tuple(Discard(k) for k in range(len(KINDS)))
+_PASS = Pass()
+
+
 def has_blue_red(hand: tuple[int, ...]) -> bool:
     """Whether a hand holds a card that may be picked in Phase 1 (DODO-10, DODO-12)."""
     return not BLUE_RED.isdisjoint(hand)
@@ -80,18 +86,19 @@ def options(s: State, t: Task) -> list:
     """Every legal action for decision task ``t``, in a stable order (pass first)."""
     op, seat = t.op, t.seat
     if op == "offer":
-        acts: list = [Pass()]
+        acts: list = [_PASS]
         if s.greens[seat] < 0:
             for k in kinds(s.hands[seat], GREENS):
                 # A Hit is legal only in step 2, on another player's uncancelled card (DODO-49, A04).
                 if k in HIT and (t.n != 2 or seat == t.arg or s.picks[t.arg] < 0 or s.hit):
                     continue
-                acts.append(Play(k))
-        return acts + ability_options(s, seat)
+                acts.append(_PLAY[k])
+        return acts + ability_options(s, seat) if s.abilities else acts
     if op == "pick":
-        return [Pick(k) for k in kinds(s.hands[seat], BLUE_RED)] + ability_options(s, seat)
+        picks = [_PICK[k] for k in kinds(s.hands[seat], BLUE_RED)]
+        return picks + ability_options(s, seat) if s.abilities else picks
     if op == "discard":
-        return [Discard(k) for k in kinds(s.hands[seat])]
+        return [_DISCARD[k] for k in kinds(s.hands[seat])]
     if op == "throw":
         return [Throw(a) for a in aims(s, seat)]
     if op == "swap":
