@@ -134,6 +134,23 @@ def _looks(code: int, sq: int) -> tuple[int, int]:
     return -1, sq
 
 
+# A face-up tile's look packed in one number (roads and stop sign); -1 for a tile that never looks
+# like another (face down, unknown: swapped and pushed blind), as ``_looks`` tells them apart.
+_LOOK = tuple(MASKS[c] << 1 | STOPS[c] if 0 <= c < FACEDOWN else -1 for c in range(128))
+
+
+def _uniform(board: tuple[int, ...], squares) -> bool:
+    """Whether every tile on ``squares`` looks alike (``_looks``), so moving them among themselves changes
+    nothing."""
+    first = _LOOK[board[squares[0]]]
+    if first < 0:
+        return len(squares) == 1
+    for q in squares:
+        if _LOOK[board[q]] != first:
+            return False
+    return True
+
+
 def _swap_squares(s: State) -> list[int]:
     """Unoccupied road squares (DILLO-12, A06)."""
     occ = _occupied(s)
@@ -143,27 +160,24 @@ def _swap_squares(s: State) -> list[int]:
 def _swap_firsts(s: State) -> list[SwapFrom]:
     """First picks of a swap that changes the board: some unoccupied tile must look different."""
     squares = _swap_squares(s)
-    board = s.board
-    first = _looks(board[squares[0]], squares[0]) if squares else None
-    if any(_looks(board[sq], sq) != first for sq in squares):
+    if squares and not _uniform(s.board, squares):
         return [_SWAP_FROM[sq] for sq in squares]
     return []
 
 
 def _swap_seconds(s: State) -> list[SwapWith]:
     """Second picks: any other unoccupied tile that looks different from the first."""
-    first = _looks(s.board[s.pending], s.pending)
-    return [_SWAP_WITH[sq] for sq in _swap_squares(s) if sq != s.pending and _looks(s.board[sq], sq) != first]
+    board, pending = s.board, s.pending
+    first = _LOOK[board[pending]]
+    if first < 0:  # a face-down first tile looks like no other
+        return [_SWAP_WITH[sq] for sq in _swap_squares(s) if sq != pending]
+    return [_SWAP_WITH[sq] for sq in _swap_squares(s) if sq != pending and _LOOK[board[sq]] != first]
 
 
 def _pushable(s: State, occ: int, squares: tuple[int, ...], bits: int) -> bool:
     """A line may be pushed if no pawn is on its road squares (G09) and the push changes it
     (a line of identical face-up tiles would not)."""
-    if occ & bits:
-        return False
-    board = s.board
-    first = _looks(board[squares[0]], squares[0])
-    return any(_looks(board[q], q) != first for q in squares)
+    return not occ & bits and not _uniform(s.board, squares)
 
 
 def _pushes(s: State) -> list[Push]:
