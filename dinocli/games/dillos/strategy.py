@@ -237,13 +237,19 @@ def _exits(g: Geometry) -> tuple:
     return table
 
 
+_WAYS: list = [None, None, None]  # the geometry _spread read last, its exits and neighbourhoods
+
+
 def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
     """``reach`` without the paths, from a start that counts as entered, and the bit set of
     every square whose tile it read (a change elsewhere cannot change its result)."""
     dist = {start: 0}
     reads = 0
     frontier = [start]
-    exits, around = _EXITS.get((g.size, g.small_world)) or _exits(g), _AROUND[g.size, g.small_world]
+    ways = _WAYS
+    if ways[0] is not g:
+        ways[:] = g, _exits(g), _AROUND[g.size, g.small_world]
+    exits, around = ways[1], ways[2]
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
