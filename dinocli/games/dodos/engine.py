@@ -22,7 +22,8 @@ from .events import (
     Moved, Passed, ProjectileThrown, Recovered, RoundStarted, SphereReached, Stolen, Swapped,
     TableCleared, TurnStarted,
 )
-from .fold import apply
+from .fold import ARMS, remember
+from .known import TOUCHES
 from .state import DECISIONS, RESOLVE, State, Task
 
 __all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
@@ -162,12 +163,15 @@ class Resolver:
         """Record the event ``kind(*fields)`` (unless only simulating), fold it by its arm, and Recover a
         hand it emptied: by a steal at once in any phase (DODO-39, DODO-68), by a play or a discard in Phase 2
         (DODO-23, DODO-38); a hand emptied in Phase 1 otherwise Recovers at the start of Phase 2 (A03, amended)."""
-        if self.events is None:
-            s = self.s = apply(self.s, kind, fields)
-        else:
+        s, events = self.s, self.events
+        if events is not None:
             ev = kind(*fields)
-            self.events.append(ev)
-            s = self.s = apply(self.s, kind, fields, ev)
+            events.append(ev)
+            if s.known and kind in TOUCHES:
+                s = remember(s, ev)
+        elif s.known and kind in TOUCHES:  # a memory of hands reads the event: built for that alone
+            s = remember(s, kind(*fields))
+        s = self.s = ARMS[kind](s, *fields)
         if kind is Stolen:
             seat = fields[1]  # the victim
         elif s.phase != RESOLVE:
@@ -359,7 +363,8 @@ class Resolver:
         (forced choices, skipped windows) and return None."""
         s = self.s
         op, seat = t.op, t.seat
-        if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and not ability_options(s, seat):
+        if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and (
+                not s.abilities or not ability_options(s, seat)):
             self.agenda.pop(0)  # no green card to play and no ability: the window passes this seat by
             return None
         if op == "offer" or op == "draft" or op == "swap" or op == "steal":

@@ -2,8 +2,8 @@
 
 Each arm takes a state and the event's fields, in the event's field order, and returns the new
 state: ``fold`` calls it with a logged event's fields, and the engine calls the very same arm
-(through :func:`apply`) with the fields of an event it decides, whether it records the event
-(``advance``) or a search only simulates it (``play``: no event is built).
+with the fields of an event it decides, whether it records the event (``advance``) or a search
+only simulates it (``play``: no event is built, unless a seat's memory of hands must read it).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from . import events as E
 from .known import TOUCHES, empty, update
 from .state import DRAFT, END, OVER, PICK, RESOLVE, State
 
-__all__ = ["fold", "apply", "ARMS"]
+__all__ = ["fold", "remember", "ARMS"]
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -157,21 +157,19 @@ ARMS: dict[type[Event], Callable[..., State]] = {
 }
 
 
-def apply(s: State, kind: type[Event], fields: tuple, ev: Event | None = None) -> State:
-    """The state after the event ``kind(*fields)`` (``ev``, when it is built already): every seat's
-    memory of the others' hands updated (the event is built for that only where it is kept), then
-    the event's arm."""
-    if s.known and kind in TOUCHES:
-        if ev is None:
-            ev = kind(*fields)
-        sizes, n = tuple(len(h) for h in s.hands), len(s.names)
-        s = replace(s, known=tuple(update(row, r if r < n else None, ev, sizes) for r, row in enumerate(s.known)))
-    return ARMS[kind](s, *fields)
+def remember(s: State, ev: Event) -> State:
+    """Every seat's memory of the others' hands after ``ev`` (an event ``update`` reads, in a state that
+    keeps memories)."""
+    sizes, n = tuple(len(h) for h in s.hands), len(s.names)
+    return replace(s, known=tuple(update(row, r if r < n else None, ev, sizes) for r, row in enumerate(s.known)))
 
 
 def fold(s: State, ev: Event) -> State:
     """Apply one event to a state, returning a new state."""
     t = type(ev)
-    if t not in ARMS:
+    arm = ARMS.get(t)
+    if arm is None:
         raise TypeError(f"dodos cannot fold {t.__name__}")
-    return apply(s, t, astuple(ev), ev)
+    if s.known and t in TOUCHES:
+        s = remember(s, ev)
+    return arm(s, *astuple(ev))
