@@ -195,6 +195,7 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
         base_harm, lreads = 0.0, 0
     man = _MAN[g.size]
     harms: dict[tuple[int, ...], float] = {}  # by board: the dice share their candidates
+    landings: dict[tuple, tuple] = {}  # by board and steps: a swap of a with b makes the board b with a does
     out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
@@ -210,8 +211,13 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
                     score, land, harm = base, base_land, base_harm
                 else:
                     board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
-                    score, land, _ = _landing_of(ctx, board, me, steps, terminal) if changed & reads \
-                        else (base, base_land, 0)
+                    if changed & reads:
+                        got = landings.get((board, steps))
+                        if got is None:
+                            got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
+                        score, land, _ = got
+                    else:
+                        score, land = base, base_land
                     if changed & lreads:
                         harm = harms.get(board)
                         if harm is None:
