@@ -7,7 +7,8 @@ samples a fresh determinization ``game.determinize(view, seat, rnd)`` and walks 
 tree: only actions legal in that determinization compete, by UCB1 with availability counts
 (``q + c * sqrt(ln(avail) / visits)``), judged by the value of the seat to move in that
 determinization. Chance is sampled inside ``advance`` by :class:`~dinocli.events.SimRng`, so a
-node merges every chance outcome (single observer). A new leaf is played out by the random
+node merges every chance outcome (single observer); a game whose rules define ``play`` (``advance``
+keeping no events) is stepped with it, unless the other seats' trees need the events. A new leaf is played out by the random
 policy or the game's rule-based strategy (which sees ``game.observe(state, seat)``), cut off
 by ``game.heuristic`` when the game gives one after ``cutoff`` decisions or, with
 ``stop=score``, as soon as ``game.scores`` change (the end of a day in Dingo); the value vector
@@ -160,7 +161,7 @@ class Search:
         self._belief: Belief | None = None
         # the rule bot's choice without its reason, which nobody reads inside a search
         self.pick = getattr(game, "pick", None) or (lambda view, seat, legal, rnd: game.strategy(view, seat, legal, rnd)[0])
-        # the game's ``play`` (``advance`` without the events) where it has one: only a walk that moves
+        # the game's ``play`` (``advance`` keeping no events) where it has one: only a walk that moves
         # the other seats' trees (opponents=trees) reads the events
         self.play = None if self.trees else getattr(game, "play", None)
 

@@ -116,7 +116,7 @@ class ModuleGame:
         rules, view = self._rules, self._view
         self.to_move, self.legal_actions, self.advance = rules.to_move, rules.legal_actions, rules.advance
         self.returns, self.scores = rules.returns, rules.scores
-        if callable(getattr(rules, "play", None)):  # advance without the events, where a game has it
+        if callable(getattr(rules, "play", None)):  # advance keeping no events, where a game has it
             self.play = rules.play
         self.observe, self.determinize = view.observe, view.determinize
         self.strategy, self.heuristic = self._strategy, self._heuristic

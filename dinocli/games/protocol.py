@@ -13,6 +13,9 @@ Conventions every game follows:
 * Actions are frozen, hashable msgspec Structs (plain values, python-chess ``Move``).
 * Events are :class:`~dinocli.events.Event` subclasses tagged ``"<game>.<name>"``.
 * States are whatever keeps ``fold`` pure and fast; ``fold`` never mutates its input.
+* A game's rules may also define ``play(state, action, rng) -> state``: ``advance`` keeping no
+  events, the same rules folding each event as they decide it (the search steps with it;
+  ``ModuleGame`` exposes it where the rules module has it).
 * A view is what one seat may know: bots and the REPL only ever see views.
 """
 
