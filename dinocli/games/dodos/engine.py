@@ -136,9 +136,18 @@ def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task
     return list(got)
 
 
-def _turn(a: int, order: list[int]) -> tuple[Task, ...]:
+def _each(op: str, order: tuple[int, ...], then: str) -> tuple[Task, ...]:
+    """Task ``op`` for each seat in ``order``, then the task ``then``."""
+    key = (op, order)
+    got = _TASKS.get(key)
+    if got is None:
+        got = _TASKS[key] = (*[Task(op, x) for x in order], Task(then))
+    return got
+
+
+def _turn(a: int, order: tuple[int, ...]) -> tuple[Task, ...]:
     """The tasks of seat ``a``'s turn, the seats in ``order`` (DODO-14..20)."""
-    key = ("turn", a, *order)
+    key = ("turn", a, order)
     got = _TASKS.get(key)
     if got is None:
         got = _TASKS[key] = (Task("step1", a), *[Task("offer", x, n=2, arg=a) for x in order], Task("effect", a),
@@ -420,7 +429,7 @@ class Resolver:
         order = self.s.order()
         for seat in order:
             self.search(seat)
-        self.push([Task("pick", x) for x in order] + [Task("reveal")])
+        self.push(_each("pick", order, "reveal"))
 
     def op_reveal(self, t: Task) -> None:
         """Reveal all picks together; empty hands Recover, then one turn per seat (DODO-11, DODO-13, A03)."""
@@ -429,7 +438,7 @@ class Resolver:
         for seat in order:
             if not self.s.hands[seat]:
                 self.recover(seat)
-        self.push([Task("turn", x) for x in order] + [Task("phase3")])
+        self.push(_each("turn", order, "phase3"))
 
     def op_turn(self, t: Task) -> None:
         """A turn: footprint, green window, effect, green window, Sphere (DODO-14..20)."""
