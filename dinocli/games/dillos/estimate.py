@@ -12,6 +12,7 @@ road mended, and how far it still has to go.
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from msgspec.structs import replace
 
@@ -125,7 +126,7 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
         key = (i, p, (i - roller) % n)
         v = logits.get(key)
         if v is None:
-            v = logits[key] = sum(a * b for a, b in zip(w, _features(s, maps, *key)))
+            v = logits[key] = sum(map(mul, w, _features(s, maps, *key)))
         z.append(v)
     return _softmax(z)
 

@@ -33,11 +33,11 @@ from .events import (
     SwapPicked, TileDrawn, TileFlipped, TilePlaced, TilesLaid, TilesSwapped, TileTwisted,
     TurnEnded, TurnStarted,
 )
-from .fold import fold
+from .fold import ARMS
 from .state import DECISIONS, State, default_homes, geo, initial
 
 __all__ = [
-    "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "returns", "scores",
+    "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "play", "returns", "scores",
     "left_of", "capture_square", "hunter_directions", "push_directions", "explain",
 ]
 
@@ -134,6 +134,23 @@ def _looks(code: int, sq: int) -> tuple[int, int]:
     return -1, sq
 
 
+# A face-up tile's look packed in one number (roads and stop sign); -1 for a tile that never looks
+# like another (face down, unknown: swapped and pushed blind), as ``_looks`` tells them apart.
+_LOOK = tuple(MASKS[c] << 1 | STOPS[c] if 0 <= c < FACEDOWN else -1 for c in range(128))
+
+
+def _uniform(board: tuple[int, ...], squares) -> bool:
+    """Whether every tile on ``squares`` looks alike (``_looks``), so moving them among themselves changes
+    nothing."""
+    first = _LOOK[board[squares[0]]]
+    if first < 0:
+        return len(squares) == 1
+    for q in squares:
+        if _LOOK[board[q]] != first:
+            return False
+    return True
+
+
 def _swap_squares(s: State) -> list[int]:
     """Unoccupied road squares (DILLO-12, A06)."""
     occ = _occupied(s)
@@ -143,27 +160,24 @@ def _swap_squares(s: State) -> list[int]:
 def _swap_firsts(s: State) -> list[SwapFrom]:
     """First picks of a swap that changes the board: some unoccupied tile must look different."""
     squares = _swap_squares(s)
-    board = s.board
-    first = _looks(board[squares[0]], squares[0]) if squares else None
-    if any(_looks(board[sq], sq) != first for sq in squares):
+    if squares and not _uniform(s.board, squares):
         return [_SWAP_FROM[sq] for sq in squares]
     return []
 
 
 def _swap_seconds(s: State) -> list[SwapWith]:
     """Second picks: any other unoccupied tile that looks different from the first."""
-    first = _looks(s.board[s.pending], s.pending)
-    return [_SWAP_WITH[sq] for sq in _swap_squares(s) if sq != s.pending and _looks(s.board[sq], sq) != first]
+    board, pending = s.board, s.pending
+    first = _LOOK[board[pending]]
+    if first < 0:  # a face-down first tile looks like no other
+        return [_SWAP_WITH[sq] for sq in _swap_squares(s) if sq != pending]
+    return [_SWAP_WITH[sq] for sq in _swap_squares(s) if sq != pending and _LOOK[board[sq]] != first]
 
 
 def _pushable(s: State, occ: int, squares: tuple[int, ...], bits: int) -> bool:
     """A line may be pushed if no pawn is on its road squares (G09) and the push changes it
     (a line of identical face-up tiles would not)."""
-    if occ & bits:
-        return False
-    board = s.board
-    first = _looks(board[squares[0]], squares[0])
-    return any(_looks(board[q], q) != first for q in squares)
+    return not occ & bits and not _uniform(s.board, squares)
 
 
 def _pushes(s: State) -> list[Push]:
@@ -262,16 +276,28 @@ def _legal(s: State) -> list:
 
 
 class _Log:
-    """Events of one decision, folded as they are emitted so later rules see their effect."""
+    """Events of one decision, each recorded and folded by its arm as it is emitted, so later rules see its
+    effect."""
 
     __slots__ = ("events",)
 
     def __init__(self) -> None:
         self.events: list = []
 
-    def emit(self, s: State, ev) -> State:
-        self.events.append(ev)
-        return fold(s, ev)
+    def emit(self, s: State, kind: type, *fields) -> State:
+        """Record the event ``kind(*fields)`` and fold it by its arm."""
+        self.events.append(kind(*fields))
+        return ARMS[kind](s, *fields)
+
+
+class _Sim(_Log):
+    """The same decisions simulated: each event folded by its arm, none built (what a search plays)."""
+
+    __slots__ = ()
+
+    def emit(self, s: State, kind: type, *fields) -> State:
+        """Fold the event ``kind(*fields)`` by its arm without making it."""
+        return ARMS[kind](s, *fields)
 
 
 def setup(config: Config, rng: Rng) -> list:
@@ -285,7 +311,7 @@ def setup(config: Config, rng: Rng) -> list:
         board = list(s.board)
         for kind, sq in zip(kinds, g.roads):
             board[sq] = code_of(kind, rng.below(4, "rotation", sq)) | (FACEDOWN if s.table.houston else 0)
-        s = log.emit(s, TilesLaid(tuple(board)))
+        s = log.emit(s, TilesLaid, tuple(board))
         s = _flips(s, log)
     _advance(s, rng, log)
     return log.events
@@ -299,11 +325,21 @@ def decide(s: State, action, rng: Rng) -> list:
 
 def advance(s: State, action, rng: Rng) -> tuple[State, list]:
     """``decide``, and the state its events lead to (folded on the way)."""
+    log = _Log()
+    return _resolve(s, action, rng, log), log.events
+
+
+def play(s: State, action, rng: Rng) -> State:
+    """The state ``advance`` leads to, the same rules folding the same changes, without building the events
+    (what a search simulates)."""
+    return _resolve(s, action, rng, _Sim())
+
+
+def _resolve(s: State, action, rng: Rng, log: _Log) -> State:
+    """Validate an action and resolve it and everything automatic after it."""
     if action not in _LAST.of(s, legal_actions):
         raise IllegalAction(explain(s, action))
-    log = _Log()
-    s = _apply(s, action, rng, log)
-    return _advance(s, rng, log), log.events
+    return _advance(_apply(s, action, rng, log), rng, log)
 
 
 def _apply(s: State, a, rng: Rng, log: _Log) -> State:
@@ -314,30 +350,30 @@ def _apply(s: State, a, rng: Rng, log: _Log) -> State:
         if type(a) is Stop:
             return _end_move(s, log)
         sq = g.neighbours[s.pawns[s.active]][DIR_NAMES.index(a.direction)]
-        s = _flips(log.emit(s, DilloMoved(s.active, sq)), log)
+        s = _flips(log.emit(s, DilloMoved, s.active, sq), log)
         return _after_step(s, sq, rng, log)
     if ph == "hunter":
         sq = g.neighbours[s.hunter][DIR_NAMES.index(a.direction)]
-        return _flips(log.emit(s, HunterMoved(s.controller, sq)), log)
+        return _flips(log.emit(s, HunterMoved, s.controller, sq), log)
     if ph == "push":
         sq = g.neighbours[s.pawns[s.pushed]][DIR_NAMES.index(a.direction)]
-        return _flips(log.emit(s, DilloPushed(s.controller, s.pushed, sq)), log)
+        return _flips(log.emit(s, DilloPushed, s.controller, s.pushed, sq), log)
     if ph == "die":
-        return log.emit(s, DieChosen(s.active, a.die))
+        return log.emit(s, DieChosen, s.active, a.die)
     if ph == "kind":
-        return log.emit(s, ActionChosen(s.active, a.action))
+        return log.emit(s, ActionChosen, s.active, a.action)
     if ph == "target":
         if type(a) is Twist:
-            return log.emit(s, TileTwisted(s.active, a.square, a.clockwise))
+            return log.emit(s, TileTwisted, s.active, a.square, a.clockwise)
         if type(a) is SwapFrom:
-            return log.emit(s, SwapPicked(s.active, a.square))
-        return _flips(log.emit(s, LinePushed(s.active, a.line, a.index, a.toward)), log)
+            return log.emit(s, SwapPicked, s.active, a.square)
+        return _flips(log.emit(s, LinePushed, s.active, a.line, a.index, a.toward), log)
     if ph == "swap":
-        return _flips(log.emit(s, TilesSwapped(s.active, s.pending, a.square)), log)
+        return _flips(log.emit(s, TilesSwapped, s.active, s.pending, a.square), log)
     if ph == "place":
-        return log.emit(s, SquareChosen(s.active, a.square))
+        return log.emit(s, SquareChosen, s.active, a.square)
     if ph == "orient":
-        return log.emit(s, TilePlaced(s.active, s.pending, code_of(s.drawn, a.rotation)))
+        return log.emit(s, TilePlaced, s.active, s.pending, code_of(s.drawn, a.rotation))
     raise IllegalAction("the game is over")
 
 
@@ -364,21 +400,21 @@ def _advance(s: State, rng: Rng, log: _Log) -> State:
                 return s
         elif ph == "roll":
             dice = (rng.below(6, "dice", s.turn, 0) + 1, rng.below(6, "dice", s.turn, 1) + 1)
-            s = log.emit(s, DiceRolled(s.active, dice))
+            s = log.emit(s, DiceRolled, s.active, dice)
             if dice[0] == dice[1]:  # DILLO-08: doubles, the left player moves the Hunter first
-                s = log.emit(s, HunterTaken(left_of(s, s.active), dice[0], "act"))
+                s = log.emit(s, HunterTaken, left_of(s, s.active), dice[0], "act")
         elif ph == "end":
             if s.turn >= s.table.max_rounds * len(s.pawns):
-                s = log.emit(s, GameCapped(s.turn))
+                s = log.emit(s, GameCapped, s.turn)
             else:
-                s = log.emit(s, TurnStarted(left_of(s, s.active), s.turn + 1))
+                s = log.emit(s, TurnStarted, left_of(s, s.active), s.turn + 1)
         elif ph == "setup":
             if s.bag:  # City Planning (G13): first player first, then clockwise
                 placed = len(geo(s).roads) - len(s.bag)
                 seat = (s.table.first + placed) % len(s.pawns)
-                s = log.emit(s, TileDrawn(seat, s.bag[rng.below(len(s.bag), "bag", placed)]))
+                s = log.emit(s, TileDrawn, seat, s.bag[rng.below(len(s.bag), "bag", placed)])
             else:
-                s = log.emit(s, TurnStarted(s.table.first, 1))
+                s = log.emit(s, TurnStarted, s.table.first, 1)
         elif ph == "over":
             return s
         elif ph in DECISIONS:
@@ -388,7 +424,7 @@ def _advance(s: State, rng: Rng, log: _Log) -> State:
             if legal:
                 s = _apply(s, legal[0], rng, log)
             elif ph == "kind":  # nothing the die allows is possible: skip the action (G11)
-                s = log.emit(s, ActionSkipped(s.active, s.act_die))
+                s = log.emit(s, ActionSkipped, s.active, s.act_die)
             else:
                 raise AssertionError(f"no legal action in phase {ph}")
         else:
@@ -400,7 +436,7 @@ def _flips(s: State, log: _Log) -> State:
     if not s.table.houston:
         return s
     for sq in to_flip(s.board, geo(s), (*s.pawns, s.hunter)):
-        s = log.emit(s, TileFlipped(sq, s.board[sq] & (FACEDOWN - 1)))
+        s = log.emit(s, TileFlipped, sq, s.board[sq] & (FACEDOWN - 1))
     return s
 
 
@@ -417,7 +453,7 @@ def capture_square(s: State, seat: int) -> int:
 
 
 def _capture(s: State, seat: int, log: _Log) -> State:
-    return _flips(log.emit(s, DilloCaptured(seat, capture_square(s, seat))), log)
+    return _flips(log.emit(s, DilloCaptured, seat, capture_square(s, seat)), log)
 
 
 def _wins_on_entering(s: State, seat: int, sq: int) -> bool:
@@ -432,14 +468,14 @@ def _arrive(s: State, seat: int, log: _Log) -> State:
     """The dillo entered its square by its own movement and won the conflict there: win, or
     mark the capitol reached."""
     if _wins_on_entering(s, seat, s.pawns[seat]):
-        return log.emit(s, GameWon(seat))
+        return log.emit(s, GameWon, seat)
     return _mark_capitol(s, seat, log)
 
 
 def _mark_capitol(s: State, seat: int, log: _Log) -> State:
     """Home-again variants: a dillo whose own movement ends on the capitol has landed there (A03)."""
     if s.pawns[seat] == geo(s).center and not s.reached[seat]:
-        s = log.emit(s, CapitolReached(seat))
+        s = log.emit(s, CapitolReached, seat)
     return s
 
 
@@ -448,15 +484,15 @@ def _after_step(s: State, sq: int, rng: Rng, log: _Log) -> State:
     a win, or a stop sign / spent allowance ending the move (DILLO-15, DILLO-16)."""
     seat = s.active
     if sq == s.hunter:
-        s = log.emit(s, MoveEnded(seat, s.steps))
+        s = log.emit(s, MoveEnded, seat, s.steps)
         return _roll_off(s, rng, log)
     for k in range(1, len(s.pawns)):
         rival = (seat + k) % len(s.pawns)
         if s.pawns[rival] == sq:
-            s = log.emit(s, MoveEnded(seat, s.steps))
+            s = log.emit(s, MoveEnded, seat, s.steps)
             return _battle(s, rival, rng, log)
     if _wins_on_entering(s, seat, sq):
-        return log.emit(log.emit(s, MoveEnded(seat, s.steps)), GameWon(seat))
+        return log.emit(log.emit(s, MoveEnded, seat, s.steps), GameWon, seat)
     if STOPS[s.board[sq]] or s.steps == 0:
         return _end_move(s, log)
     return s
@@ -465,10 +501,10 @@ def _after_step(s: State, sq: int, rng: Rng, log: _Log) -> State:
 def _end_move(s: State, log: _Log) -> State:
     """The dillo stops; unused movement goes to the left player for the Hunter (DILLO-18)."""
     seat, unused = s.active, s.steps
-    s = _mark_capitol(log.emit(s, MoveEnded(seat, unused)), seat, log)
+    s = _mark_capitol(log.emit(s, MoveEnded, seat, unused), seat, log)
     if unused > 0:
-        return log.emit(s, HunterTaken(left_of(s, seat), unused, "end"))
-    return log.emit(s, TurnEnded(seat))
+        return log.emit(s, HunterTaken, left_of(s, seat), unused, "end")
+    return log.emit(s, TurnEnded, seat)
 
 
 def _roll_off(s: State, rng: Rng, log: _Log) -> State:
@@ -480,13 +516,13 @@ def _roll_off(s: State, rng: Rng, log: _Log) -> State:
     unused = s.steps
     mine = rng.below(6, "rolloff", s.turn, 0) + 1
     theirs = rng.below(6, "rolloff", s.turn, 1) + 1
-    s = log.emit(s, RollOffRolled(seat, rival, mine, unused, theirs))
+    s = log.emit(s, RollOffRolled, seat, rival, mine, unused, theirs)
     if mine + unused > theirs:
         s = _arrive(s, seat, log)
         if s.phase == "over":
             return s
-        return log.emit(s, HunterTaken(seat, max(unused, mine + unused - theirs), "end"))
-    return log.emit(_capture(s, seat, log), TurnEnded(seat))
+        return log.emit(s, HunterTaken, seat, max(unused, mine + unused - theirs), "end")
+    return log.emit(_capture(s, seat, log), TurnEnded, seat)
 
 
 def _battle(s: State, rival: int, rng: Rng, log: _Log) -> State:
@@ -499,17 +535,17 @@ def _battle(s: State, rival: int, rng: Rng, log: _Log) -> State:
         rolls.append(r)
         if r[0] + r[1] != r[2] + r[3]:
             break
-    s = log.emit(s, BattleFought(seat, rival, tuple(rolls)))
+    s = log.emit(s, BattleFought, seat, rival, tuple(rolls))
     mine, theirs = r[0] + r[1], r[2] + r[3]
     winner, loser = (seat, rival) if mine > theirs else (rival, seat)
-    return log.emit(s, PushBegun(winner, loser, abs(mine - theirs), s.steps))
+    return log.emit(s, PushBegun, winner, loser, abs(mine - theirs), s.steps)
 
 
 def _push_done(s: State, log: _Log) -> State:
     """After the forced move: a loser left on the Hunter goes home (DILLO-24); a winning mover
     has arrived; the mover's allowance left goes to the Hunter (G08)."""
     winner, loser = s.controller, s.pushed
-    s = log.emit(s, PushEnded(winner, loser))
+    s = log.emit(s, PushEnded, winner, loser)
     if s.pawns[loser] == s.hunter:
         s = _capture(s, loser, log)
     seat = s.active
@@ -518,19 +554,19 @@ def _push_done(s: State, log: _Log) -> State:
         if s.phase == "over":
             return s
     if s.leftover > 0:
-        return log.emit(s, HunterTaken(left_of(s, seat), s.leftover, "end"))
-    return log.emit(s, TurnEnded(seat))
+        return log.emit(s, HunterTaken, left_of(s, seat), s.leftover, "end")
+    return log.emit(s, TurnEnded, seat)
 
 
 def _hunter_stopped(s: State, log: _Log) -> State:
     """The Hunter's move is over: every dillo it landed on is captured (DILLO-19, A03)."""
     then = s.then
-    s = log.emit(s, HunterStopped(s.controller, s.hunter))
+    s = log.emit(s, HunterStopped, s.controller, s.hunter)
     for seat, p in enumerate(s.pawns):
         if p == s.hunter:
             s = _capture(s, seat, log)
     if then == "end":
-        s = log.emit(s, TurnEnded(s.active))
+        s = log.emit(s, TurnEnded, s.active)
     return s
 
 

@@ -195,6 +195,7 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
         base_harm, lreads = 0.0, 0
     man = _MAN[g.size]
     harms: dict[tuple[int, ...], float] = {}  # by board: the dice share their candidates
+    landings: dict[tuple, tuple] = {}  # by board and steps: a swap of a with b makes the board b with a does
     out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
@@ -210,8 +211,13 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
                     score, land, harm = base, base_land, base_harm
                 else:
                     board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
-                    score, land, _ = _landing_of(ctx, board, me, steps, terminal) if changed & reads \
-                        else (base, base_land, 0)
+                    if changed & reads:
+                        got = landings.get((board, steps))
+                        if got is None:
+                            got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
+                        score, land, _ = got
+                    else:
+                        score, land = base, base_land
                     if changed & lreads:
                         harm = harms.get(board)
                         if harm is None:
@@ -237,13 +243,19 @@ def _exits(g: Geometry) -> tuple:
     return table
 
 
+_WAYS: list = [None, None, None]  # the geometry _spread read last, its exits and neighbourhoods
+
+
 def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
     """``reach`` without the paths, from a start that counts as entered, and the bit set of
     every square whose tile it read (a change elsewhere cannot change its result)."""
     dist = {start: 0}
     reads = 0
     frontier = [start]
-    exits, around = _EXITS.get((g.size, g.small_world)) or _exits(g), _AROUND[g.size, g.small_world]
+    ways = _WAYS
+    if ways[0] is not g:
+        ways[:] = g, _exits(g), _AROUND[g.size, g.small_world]
+    exits, around = ways[1], ways[2]
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:

@@ -22,7 +22,8 @@ from .events import (
     Moved, Passed, ProjectileThrown, Recovered, RoundStarted, SphereReached, Stolen, Swapped,
     TableCleared, TurnStarted,
 )
-from .fold import fold
+from .fold import ARMS, remember
+from .known import TOUCHES
 from .state import DECISIONS, RESOLVE, State, Task
 
 __all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
@@ -44,6 +45,12 @@ def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[in
                 out.append(k)
                 last = k
     return out
+
+
+_PICK = tuple(Pick(k) for k in range(len(KINDS)))  # actions are plain values: one of each, shared
+_PLAY = tuple(Play(k) for k in range(len(KINDS)))
+_DISCARD = tuple(Discard(k) for k in range(len(KINDS)))
+_PASS = Pass()
 
 
 def has_blue_red(hand: tuple[int, ...]) -> bool:
@@ -80,18 +87,19 @@ def options(s: State, t: Task) -> list:
     """Every legal action for decision task ``t``, in a stable order (pass first)."""
     op, seat = t.op, t.seat
     if op == "offer":
-        acts: list = [Pass()]
+        acts: list = [_PASS]
         if s.greens[seat] < 0:
             for k in kinds(s.hands[seat], GREENS):
                 # A Hit is legal only in step 2, on another player's uncancelled card (DODO-49, A04).
                 if k in HIT and (t.n != 2 or seat == t.arg or s.picks[t.arg] < 0 or s.hit):
                     continue
-                acts.append(Play(k))
-        return acts + ability_options(s, seat)
+                acts.append(_PLAY[k])
+        return acts + ability_options(s, seat) if s.abilities else acts
     if op == "pick":
-        return [Pick(k) for k in kinds(s.hands[seat], BLUE_RED)] + ability_options(s, seat)
+        picks = [_PICK[k] for k in kinds(s.hands[seat], BLUE_RED)]
+        return picks + ability_options(s, seat) if s.abilities else picks
     if op == "discard":
-        return [Discard(k) for k in kinds(s.hands[seat])]
+        return [_DISCARD[k] for k in kinds(s.hands[seat])]
     if op == "throw":
         return [Throw(a) for a in aims(s, seat)]
     if op == "swap":
@@ -128,9 +136,18 @@ def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task
     return list(got)
 
 
-def _turn(a: int, order: list[int]) -> tuple[Task, ...]:
+def _each(op: str, order: tuple[int, ...], then: str) -> tuple[Task, ...]:
+    """Task ``op`` for each seat in ``order``, then the task ``then``."""
+    key = (op, order)
+    got = _TASKS.get(key)
+    if got is None:
+        got = _TASKS[key] = (*[Task(op, x) for x in order], Task(then))
+    return got
+
+
+def _turn(a: int, order: tuple[int, ...]) -> tuple[Task, ...]:
     """The tasks of seat ``a``'s turn, the seats in ``order`` (DODO-14..20)."""
-    key = ("turn", a, *order)
+    key = ("turn", a, order)
     got = _TASKS.get(key)
     if got is None:
         got = _TASKS[key] = (Task("step1", a), *[Task("offer", x, n=2, arg=a) for x in order], Task("effect", a),
@@ -143,27 +160,33 @@ class Resolver:
 
     __slots__ = ("s", "rng", "agenda", "events", "legal")
 
-    def __init__(self, s: State, rng: Rng, agenda: list[Task]):
+    def __init__(self, s: State, rng: Rng, agenda: list[Task], record: bool = True):
         self.s = s
         self.rng = rng
         self.agenda = agenda
-        self.events: list[Event] = []
+        self.events: list[Event] | None = [] if record else None  # None: only simulated (a search's play)
         self.legal: list | None = None
 
     # -- emitting -------------------------------------------------------------------------
-    def emit(self, ev: Event) -> None:
-        """Record an event, fold it, and Recover a hand it emptied: by a steal at once in any phase (DODO-39,
-        DODO-68), by a play or a discard in Phase 2 (DODO-23, DODO-38); a hand emptied in Phase 1 otherwise
-        Recovers at the start of Phase 2 (A03, amended)."""
-        self.events.append(ev)
-        s = self.s = fold(self.s, ev)
-        t = type(ev)
-        if t is Stolen:
-            seat = ev.victim  # type: ignore[attr-defined]
+    def emit(self, kind: type[Event], *fields) -> None:
+        """Record the event ``kind(*fields)`` (unless only simulating), fold it by its arm, and Recover a
+        hand it emptied: by a steal at once in any phase (DODO-39, DODO-68), by a play or a discard in Phase 2
+        (DODO-23, DODO-38); a hand emptied in Phase 1 otherwise Recovers at the start of Phase 2 (A03, amended)."""
+        s, events = self.s, self.events
+        if events is not None:
+            ev = kind(*fields)
+            events.append(ev)
+            if s.known and kind in TOUCHES:
+                s = remember(s, ev)
+        elif s.known and kind in TOUCHES:  # a memory of hands reads the event: built for that alone
+            s = remember(s, kind(*fields))
+        s = self.s = ARMS[kind](s, *fields)
+        if kind is Stolen:
+            seat = fields[1]  # the victim
         elif s.phase != RESOLVE:
             return
-        elif t is GreenPlayed or t is Discarded:
-            seat = ev.seat  # type: ignore[attr-defined]
+        elif kind is GreenPlayed or kind is Discarded:
+            seat = fields[0]
         else:
             return
         if not s.hands[seat]:
@@ -176,7 +199,7 @@ class Resolver:
     # -- primitives -----------------------------------------------------------------------
     def recover(self, seat: int) -> None:
         """Recover: move back 3 spaces, then draw a new hand of 6 (DODO-23)."""
-        self.emit(Recovered(seat=seat))
+        self.emit(Recovered, seat)
         self.move(seat, -3, "Recover")
         self.draw(seat, 6, "Recover")
 
@@ -185,13 +208,13 @@ class Resolver:
         frm = self.s.pos[seat]
         to = max(0, frm + delta)
         if to != frm:
-            self.emit(Moved(seat=seat, frm=frm, to=to, why=why))
+            self.emit(Moved, seat, frm, to, why)
 
     def roll(self, seat: int, dice: int, why: str) -> int:
         """Roll the d6 ``dice`` times and record it (G07)."""
         tick = self.s.ticks
         values = tuple(self.rng.below(6, "die", tick, i) + 1 for i in range(dice))
-        self.emit(DieRolled(seat=seat, values=values, why=why))
+        self.emit(DieRolled, seat, values, why)
         return sum(values)
 
     def _reshuffle(self) -> bool:
@@ -201,7 +224,7 @@ class Resolver:
             return True
         if not s.discard:
             return False
-        self.emit(DeckReshuffled(cards=s.discard))
+        self.emit(DeckReshuffled, s.discard)
         return True
 
     def draw(self, seat: int, n: int, why: str) -> None:
@@ -211,14 +234,14 @@ class Resolver:
             tick = self.s.ticks
             k = min(n, len(deck))
             got = tuple(deck.pop(self.rng.below(len(deck), "deck", tick, i)) for i in range(k))
-            self.emit(CardsDrawn(seat=seat, cards=got, why=why))
+            self.emit(CardsDrawn, seat, got, why)
             n -= k
 
     def search(self, seat: int) -> bool:
         """No blue or red card: reveal the hand and draw until one comes; keep them all (DODO-12, A06, G09)."""
         if has_blue_red(self.s.hands[seat]):
             return True
-        self.emit(HandRevealed(seat=seat, cards=self.s.hands[seat]))
+        self.emit(HandRevealed, seat, self.s.hands[seat])
         while self._reshuffle():
             deck = list(self.s.deck)
             tick = self.s.ticks
@@ -227,7 +250,7 @@ class Resolver:
                 got.append(deck.pop(self.rng.below(len(deck), "deck", tick, len(got))))
                 if COLOR[got[-1]] != "green":
                     break
-            self.emit(CardsDrawn(seat=seat, cards=tuple(got), why="search"))
+            self.emit(CardsDrawn, seat, tuple(got), "search")
             if COLOR[got[-1]] != "green":
                 return True
         return False
@@ -240,12 +263,12 @@ class Resolver:
             return
         tick = self.s.ticks
         got = tuple(hand.pop(self.rng.below(len(hand), "steal", tick, i)) for i in range(k))
-        self.emit(Stolen(thief=thief, victim=victim, cards=got))
+        self.emit(Stolen, thief, victim, got)
 
     def swap(self, seat: int, other: int) -> None:
         """Exchange two Dodinos' positions (DODO-47)."""
         p = self.s.pos
-        self.emit(Swapped(seat=seat, other=other, frm=p[seat], to=p[other]))
+        self.emit(Swapped, seat, other, p[seat], p[other])
 
     def throw(self, seat: int, card: int, aim: int, skill: float | None, src: str) -> None:
         """Throw: land by the dexterity model, self-shield d6, then red boxes in turn order from
@@ -273,9 +296,8 @@ class Resolver:
                     if shield > 2:
                         continue
                 hits.append(v)
-        self.emit(ProjectileThrown(seat=seat, card=card, projectile=spec.projectile, aim=aim, skill=skill,
-                                   face=face, outcome=outcome, landed=tuple(landed), shield=shield,
-                                   hits=tuple(hits)))
+        self.emit(ProjectileThrown, seat, card, spec.projectile, aim, skill, face, outcome, tuple(landed), shield,
+                  tuple(hits))
         tasks = [Task("redbox", v, card=card, src=src) for v in hits]
         if hits and spec.white:
             tasks.append(Task("whitebox", seat, card=card, src=src))
@@ -286,13 +308,13 @@ class Resolver:
     def discard(self, seat: int, cards: tuple[int, ...], src: str) -> None:
         """Discard cards face up."""
         if cards:
-            self.emit(Discarded(seat=seat, cards=cards, src=src))
+            self.emit(Discarded, seat, cards, src)
 
     def ability(self, seat: int, target: int, t: Task) -> None:
         """Flip the Dodino card and queue its ability before the waiting decision (DODO-64..70, A10)."""
         d = self.s.dodinos[seat]
         spec = DODINOS[d]
-        self.emit(AbilityUsed(seat=seat, dodino=d, target=target))
+        self.emit(AbilityUsed, seat, d, target)
         if t.op == "shield":  # Ankylo: the red box is ignored for this Dodino (DODO-69, A11)
             self.agenda.pop(0)
             return
@@ -317,17 +339,17 @@ class Resolver:
         # a class pattern would call isinstance, which is slow for msgspec Structs.
         match type(a):
             case A.Pass:
-                self.emit(Passed(seat=seat))
+                self.emit(Passed, seat)
                 if t.op == "shield":
                     self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
             case A.Pick:
                 k = a.kind
-                self.emit(CardPicked(seat=seat, card=next(c for c in hand if KIND[c] == k)))
+                self.emit(CardPicked, seat, next(c for c in hand if KIND[c] == k))
             case A.Play:
                 k = a.kind
                 card = next(c for c in hand if KIND[c] == k)
                 spec = KINDS[k]
-                self.emit(GreenPlayed(seat=seat, card=card))
+                self.emit(GreenPlayed, seat, card)
                 tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
                 self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
             case A.Discard:
@@ -343,14 +365,15 @@ class Resolver:
             case A.Throw:
                 self.throw(seat, t.card, a.aim, a.skill, t.src)
             case A.Ride:
-                self.emit(DodinoChosen(seat=seat, dodino=a.dodino))
+                self.emit(DodinoChosen, seat, a.dodino)
 
     def ready(self, t: Task) -> list | None:
         """The legal actions of ``t`` if it waits for its seat; otherwise resolve it automatically
         (forced choices, skipped windows) and return None."""
         s = self.s
         op, seat = t.op, t.seat
-        if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and not ability_options(s, seat):
+        if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and (
+                not s.abilities or not ability_options(s, seat)):
             self.agenda.pop(0)  # no green card to play and no ability: the window passes this seat by
             return None
         if op == "offer" or op == "draft" or op == "swap" or op == "steal":
@@ -380,9 +403,10 @@ class Resolver:
         return options(s, t)  # discard, throw, shield
 
     # -- automatic tasks ------------------------------------------------------------------
-    def run(self) -> list[Event]:
+    def run(self) -> list[Event] | None:
         """Resolve automatic tasks until a decision waits or the game ends; record the agenda, and keep
-        the waiting decision's legal actions in ``legal`` (None when the game is over)."""
+        the waiting decision's legal actions in ``legal`` (None when the game is over). The events, or
+        None when only simulating."""
         agenda = self.agenda
         while agenda:
             t = agenda[0]
@@ -395,31 +419,31 @@ class Resolver:
             agenda.pop(0)
             AUTOMATIC[t.op](self, t)
         if agenda or self.s.agenda:
-            self.emit(DecisionAwaited(agenda=tuple(agenda)))
+            self.emit(DecisionAwaited, tuple(agenda))
         return self.events
 
     def op_round(self, t: Task) -> None:
         """Start a round: reveal-and-draw searches, then secret picks in turn order (DODO-08..12)."""
         s = self.s
-        self.emit(RoundStarted(round=s.round + 1, dodo=s.dodo))
+        self.emit(RoundStarted, s.round + 1, s.dodo)
         order = self.s.order()
         for seat in order:
             self.search(seat)
-        self.push([Task("pick", x) for x in order] + [Task("reveal")])
+        self.push(_each("pick", order, "reveal"))
 
     def op_reveal(self, t: Task) -> None:
         """Reveal all picks together; empty hands Recover, then one turn per seat (DODO-11, DODO-13, A03)."""
-        self.emit(CardsRevealed(cards=self.s.picks))
+        self.emit(CardsRevealed, self.s.picks)
         order = self.s.order()
         for seat in order:
             if not self.s.hands[seat]:
                 self.recover(seat)
-        self.push([Task("turn", x) for x in order] + [Task("phase3")])
+        self.push(_each("turn", order, "phase3"))
 
     def op_turn(self, t: Task) -> None:
         """A turn: footprint, green window, effect, green window, Sphere (DODO-14..20)."""
         a = t.seat
-        self.emit(TurnStarted(seat=a))
+        self.emit(TurnStarted, a)
         order = self.s.order()
         self.push(_turn(a, order))
 
@@ -446,7 +470,7 @@ class Resolver:
     def op_pay(self, t: Task) -> None:
         """Discard N to activate the white box: mandatory if payable, else no effect (DODO-37, DODO-48, A05)."""
         if len(self.s.hands[t.seat]) < t.n:
-            self.emit(CostUnpaid(seat=t.seat, cost=t.n, src=t.src))
+            self.emit(CostUnpaid, t.seat, t.n, t.src)
             return
         self.push([Task("discard", t.seat, n=t.n, card=t.card, src=t.src)]
                   + _atoms(t.seat, KINDS[KIND[t.card]].white, t.card, t.src))
@@ -455,7 +479,7 @@ class Resolver:
         """Step 5: a Sphere under the active Dodino resolves once, never chaining (DODO-62, G03)."""
         sp = TRACKS[self.s.track].sphere_at(self.s.pos[t.seat])
         if sp is not None:
-            self.emit(SphereReached(seat=t.seat, space=sp.space, name=sp.name))
+            self.emit(SphereReached, t.seat, sp.space, sp.name)
             self.push(_atoms(t.seat, sp.effect, -1, sp.name))
 
     def op_advance(self, t: Task) -> None:
@@ -480,7 +504,7 @@ class Resolver:
 
     def op_hit(self, t: Task) -> None:
         """Hit the active player: their card's effect is cancelled (DODO-49)."""
-        self.emit(EffectHit(seat=t.seat, target=self.s.active))
+        self.emit(EffectHit, t.seat, self.s.active)
 
     def op_steal_from(self, t: Task) -> None:
         """Rex: steal N from the chosen player (DODO-68)."""
@@ -515,10 +539,10 @@ class Resolver:
             if x not in leaders:
                 self.draw(x, 1, "round end")
         s = self.s
-        self.emit(TableCleared(cards=tuple(c for c in s.picks + s.greens if c >= 0)))
-        self.emit(DodoPassed(seat=(s.dodo + 1) % len(s.names)))
+        self.emit(TableCleared, tuple(c for c in s.picks + s.greens if c >= 0))
+        self.emit(DodoPassed, (s.dodo + 1) % len(s.names))
         if max(self.s.pos) >= TRACKS[s.track].finish:
-            self.emit(GameEnded(winners=winners(self.s)))
+            self.emit(GameEnded, winners(self.s))
         else:
             self.push([Task("round")])
 

@@ -13,6 +13,7 @@ progress with 0.3 space a card) was far too sure of the leader: worse than a coi
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from .data import KIND, KINDS, TRACKS
 from .rules import returns
@@ -83,7 +84,7 @@ def heuristic(s: State) -> list[float] | None:
     if s.phase != PICK:
         return None
     w = WEIGHTS[len(s.pos)][stage(s)]
-    z = [sum(a * b for a, b in zip(w, features(s, x))) for x in range(len(s.pos))]
+    z = [sum(map(mul, w, features(s, x))) for x in range(len(s.pos))]
     top = max(z)
     e = [math.exp(v - top) for v in z]
     total = sum(e)

@@ -18,7 +18,7 @@ from .events import GameStarted
 from .state import OVER, State, Task, initial
 
 __all__ = [
-    "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "returns",
+    "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "play", "returns",
     "scores", "prompt", "pending_projectile",
 ]
 
@@ -53,8 +53,8 @@ def setup(config: Config, rng: Rng) -> list[Event]:
         pos[(first + k) % n] = track.starts[k]
     abilities = config.has("abilities")
     r = Resolver(initial(config), rng, [])
-    r.emit(GameStarted(names=tuple(config.names), track=track.id, abilities=abilities, first=first,
-                       pos=tuple(pos), dodinos=(-1,) * n if abilities else tuple(range(n)), deck=DECK))
+    r.emit(GameStarted, tuple(config.names), track.id, abilities, first, tuple(pos),
+           (-1,) * n if abilities else tuple(range(n)), DECK)
     order = r.s.order()
     for seat in order:
         r.draw(seat, 6, "deal")
@@ -122,6 +122,18 @@ def decide(s: State, action, rng: Rng) -> list[Event]:
 
 def advance(s: State, action, rng: Rng) -> tuple[State, list[Event]]:
     """``decide``, and the state its events lead to (folded on the way)."""
+    r = _resolve(s, action, rng, True)
+    return r.s, r.events  # type: ignore[return-value]
+
+
+def play(s: State, action, rng: Rng) -> State:
+    """The state ``advance`` leads to, the same rules folding the same changes, without building the events
+    (what a search simulates)."""
+    return _resolve(s, action, rng, False).s
+
+
+def _resolve(s: State, action, rng: Rng, record: bool) -> Resolver:
+    """Validate the action and resolve it and everything automatic up to the next decision."""
     if not s.agenda:
         raise IllegalAction("the game is over")
     t = s.agenda[0]
@@ -132,12 +144,12 @@ def advance(s: State, action, rng: Rng) -> tuple[State, list[Event]]:
         check = Throw(action.aim)
     if check not in _LAST.of(s, legal_actions):
         raise IllegalAction(f"not legal now: {prompt(s)}")
-    r = Resolver(s, rng, list(s.agenda))
+    r = Resolver(s, rng, list(s.agenda), record)
     r.apply(t, action)
-    events = r.run()
+    r.run()
     if r.legal is not None:
         _LAST.keep(r.s, r.legal)  # the caller asks for them next
-    return r.s, events
+    return r
 
 
 def returns(s: State) -> list[float]:

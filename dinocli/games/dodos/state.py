@@ -70,10 +70,13 @@ class State(msgspec.Struct, frozen=True):
         """Number of seats."""
         return len(self.names)
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
-        n = len(self.names)
-        return [(self.dodo + i) % n for i in range(n)]
+        return _ORDERS[len(self.names)][self.dodo]
+
+
+# _ORDERS[n][d]: the seats of an n-seat table from seat d clockwise
+_ORDERS = tuple(tuple(tuple((d + i) % n for i in range(n)) for d in range(n)) for n in range(7))
 
 
 def initial(config: Config) -> State:

@@ -11,6 +11,7 @@ from ..grammar import does, possessive, them, verb
 from .actions import Pass, Pick, Play, Throw, UseAbility
 from .data import DODINOS, KIND, KINDS, TRACKS, CardKind, slug
 from .dexterity import hit_odds
+from .engine import HIT
 from .view import View
 
 __all__ = ["choose", "card_value", "effect_value"]
@@ -92,7 +93,7 @@ def card_value(v: View, me: int, kind: int) -> float:
     """Worth of holding a card: its footprint plus its effect, or a green card's play value."""
     k = KINDS[kind]
     if k.color == "green":
-        return 2.5 if any(a.do == "hit" for a in k.effect) else k.fp + _atoms_value(k.effect)
+        return 2.5 if kind in HIT else k.fp + _atoms_value(k.effect)
     return k.fp + effect_value(v, me, k, len(v.hand) - 1)
 
 
@@ -160,15 +161,14 @@ def _offer(v: View, me: int, t, legal: list) -> tuple[object, str]:
     plays = [a for a in legal if type(a) is Play]
     active = t.arg
     for a in plays:
-        k = KINDS[a.kind]
-        if any(x.do == "hit" for x in k.effect):
+        if a.kind in HIT:
             card = v.picks[active]
             spec = KINDS[KIND[card]]
             gain = effect_value(v, active, spec, v.sizes[active])
             if gain >= 2.0 and v.pos[active] + spec.fp >= v.pos[me] - 2:
                 return a, f"hit {v.names[active]}: cancels {spec.name} (worth {gain:.1f} to {them(v.names[active])})"
     if active == me and t.n == 4:
-        movers = [a for a in plays if not any(x.do == "hit" for x in KINDS[a.kind].effect)]
+        movers = [a for a in plays if a.kind not in HIT]
         if movers:
             best = max(movers, key=lambda a: card_value(v, me, a.kind))
             return best, f"{KINDS[best.kind].name} on {possessive(v.names[me])} own turn: +{card_value(v, me, best.kind):.1f}"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dinocli.games.dodos.events import AbilityUsed, CardsDrawn, Discarded, Recovered, Stolen
+from dinocli.games.dodos.events import (
+    AbilityUsed, CardPicked, CardsDrawn, DeckReshuffled, Discarded, HandRevealed, Recovered, Stolen,
+)
 from dinocli.games.dodos.state import END, PICK, Task
 
 from .helpers import ScriptRng, act, legal_texts, of, run, table
@@ -116,3 +118,19 @@ def test_bronto_draws_five():
     s, _ = run(offer(BRONTO))
     s, _ = act(s, "ability")
     assert len(s.hands[0]) == 7
+
+
+def test_a_phase_1_recover_into_a_hand_without_blue_or_red_searches_at_the_pick():
+    """DODO-10, DODO-12, A03 (the reading in dinocli-dodos(6)): Rex takes bob's whole hand before bob has
+    picked; bob Recovers at once into six green cards, so when his pick comes he reveals that hand and
+    draws until a blue or red card comes (here from the reshuffled discard pile), then picks from it."""
+    s0 = table(2, phase=END, abilities=True, dodinos=(REX, BRONTO), hands={0: ["dash"], 1: ["dash", "burst"]},
+               deck=["burst", "second-wind", "sidestep", "tail-whip", "burst", "second-wind"], discard=["gallop"],
+               agenda=[Task("round")])
+    s, _ = run(s0)
+    s, evs = act(s, "ability bob")
+    assert of(evs, Recovered)[0].seat == 1 and [e.why for e in of(evs, CardsDrawn)] == ["Recover"]
+    s, evs = act(s, "pick dash")
+    kinds = [type(e) for e in evs]
+    assert kinds[:4] == [CardPicked, HandRevealed, DeckReshuffled, CardsDrawn] and evs[3].why == "search"
+    assert s.agenda[0].op == "pick" and s.agenda[0].seat == 1 and legal_texts(s)[0] == "pick gallop"
