@@ -222,3 +222,16 @@ def invitations(db) -> None:
         seat INTEGER NOT NULL,
         UNIQUE (game_id, seat)
     ) WITHOUT ROWID""")
+
+
+@migrations(name="0009_presence")
+def presence(db) -> None:
+    """Who is connected to a served game now (dinocli-protocol(5)): one row per seat with a connection, written
+    by the server (``pid``: its process; a row of a process no longer running is stale) and read by `games`."""
+    db.execute("""CREATE TABLE presence (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        pid INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID""")

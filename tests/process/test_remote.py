@@ -122,8 +122,12 @@ def _hello(ws, url: str, *, game: str | None = None, token: str | None = None) -
     ws.send(p.encode(p.Hello(p.VERSION, game or g, token or t, 0)))
 
 
-def _recv(ws, timeout: float = 30):
-    return p.decode_to_client(ws.recv(timeout=timeout))
+def _recv(ws, timeout: float = 30, *, presence: bool = False):
+    """The next message (a presence message skipped unless ``presence``)."""
+    while True:
+        msg = p.decode_to_client(ws.recv(timeout=timeout))
+        if presence or not isinstance(msg, p.Presence):
+            return msg
 
 
 def test_a_seat_is_never_sent_another_seats_hidden_cards(server):
@@ -150,7 +154,7 @@ def test_a_seat_is_never_sent_another_seats_hidden_cards(server):
                 if isinstance(msg, p.Welcome):
                     seat = Seat(msg)
                 elif isinstance(msg, p.Events):
-                    seat.add(msg.lines, msg.to_move is None)
+                    seat.add(msg.lines)
                     if msg.to_move == seat.seat:
                         ws.send(p.encode(p.Move(len(seat.lines), seat.choose("random", rng))))
     except Exception as exc:
