@@ -1028,18 +1028,24 @@ def invite(env: Env, game_id, seat, renew, server, as_json):
 
 @cli.command()
 @click.argument("url", metavar="URL")
-@click.option("--bot", "spec", required=True, metavar="SPEC", shell_complete=complete.bot_specs,
-              help="The bot that plays the seat (random, rules, mcts:...).")
-def join(url, spec):
-    """Play the seat an invitation URL names with a bot, headless, to the end; then verify the whole game.
+@click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
+              help="Play the seat with this bot, headless (random, rules, mcts:...); without it, at the prompt.")
+@pass_env
+def join(env: Env, url, spec):
+    """Play the seat an invitation URL names: at the game prompt, or with a bot (--bot), headless; at the
+    end verify the whole game.
 
     The seat receives only its own view; when the game ends the seed and the hidden events arrive and
-    the game is verified with the same verifier as `verify`.
+    the game is verified with the same verifier as `verify`. At the prompt the finished game is then
+    kept in the local database (review, log and export work on it).
     """
     with handled():
         from dinocli.events.log import LogRejected
         from dinocli.server.join import VERIFIED, join as play
 
+        if spec is None:
+            _join_at_prompt(env, url)
+            return
         try:
             seat, verdict = play(url, bot_spec(spec), echo)
         except LogRejected as exc:
@@ -1049,6 +1055,25 @@ def join(url, spec):
         winners = seat.result.get("winners") or ["nobody"]
         echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
         echo(VERIFIED)
+
+
+def _join_at_prompt(env: Env, url: str) -> None:
+    """`join URL` without --bot: the game prompt on the invited seat (dinocli/server/prompt.py)."""
+    from dinocli.events.log import LogRejected
+    from dinocli.server.invites import parse_url
+
+    import shlex
+
+    parse_url(url)   # a URL that is none is refused before the terminal is asked for
+    if not _terminal():
+        fail(f"the prompt needs a terminal; without one: {env.command('join', shlex.quote(url), '--bot', 'rules')}")
+    from dinocli.server.prompt import play as at_prompt
+
+    repl = at_prompt(url, env.service, command=env.command, color=env.color(), say=echo)
+    if isinstance(repl.failure, LogRejected):
+        fail(f"the server's log is not the game's, stopping: {repl.failure}", REJECTED)
+    if repl.failure is not None:
+        raise repl.failure
 
 
 @cli.command("verify")

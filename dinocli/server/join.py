@@ -11,6 +11,7 @@ client started afresh (killed and run again) catches up from event 0."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable
 
@@ -123,8 +124,8 @@ RECONNECT_SECONDS = 0.25   # this long apart (a server restarting: some ten seco
 class Link:
     """One seat's connection to a served game: hello, the seat's view as it arrives (checked), who is at the
     table; reconnecting with the last event held when the connection is lost. What arrives is handed to
-    ``on_message(message, new entries)`` (the entries of an ``events`` message, else None) in the socket's
-    event loop; ``send`` sends a move or an undo."""
+    ``on_message(message, new entries, view before them)`` (the entries of an ``events`` message, else None) in
+    the socket's event loop; ``send`` sends a move or an undo."""
 
     def __init__(self, url: str, say: Callable[[str], None]):
         self.server, self.game, self.token = parse_url(url)
@@ -141,8 +142,10 @@ class Link:
         await _paced(self._sent)
         await self._ws.send(p.encode(message))
 
-    async def run(self, on_message) -> p.End:
-        """Follow the game to its end (Refused if the server refuses or breaks the protocol); the end message."""
+    async def run(self, on_message, lock=None) -> p.End:
+        """Follow the game to its end (Refused if the server refuses or breaks the protocol); the end message.
+        ``lock`` is held while the seat's lines change (another thread reads them)."""
+        lock = lock or contextlib.nullcontext()
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed
 
@@ -159,20 +162,23 @@ class Link:
                         if isinstance(msg, p.Welcome):
                             self._welcome(msg)
                             tries = 0
+                            await on_message(msg, None, None)
+                            continue
                         elif self.seat is None:
                             if isinstance(msg, p.Error):
                                 raise Refused(f"the server refused: {msg.message}")
                             raise Refused("the server sent game events before its welcome")
                         elif isinstance(msg, p.End):
                             return msg
-                        entries = None
-                        if isinstance(msg, p.Events):
-                            entries = self.seat.add(msg.lines)
-                        elif isinstance(msg, p.Undone):
-                            self.seat.back_to(msg.at)
-                        elif isinstance(msg, p.Presence):
-                            self.presence = msg
-                        await on_message(msg, entries)
+                        entries, before = None, self.seat.view
+                        with lock:
+                            if isinstance(msg, p.Events):
+                                entries = self.seat.add(msg.lines)
+                            elif isinstance(msg, p.Undone):
+                                self.seat.back_to(msg.at)
+                            elif isinstance(msg, p.Presence):
+                                self.presence = msg
+                        await on_message(msg, entries, before)
             except p.ProtocolError as exc:
                 raise Refused(f"the server sent {exc}") from None
             except (ConnectionClosed, OSError) as exc:
@@ -212,7 +218,7 @@ async def _play(url: str, spec: str, say: Callable[[str], None]):
     link = Link(url, say)
     rng = random.Random()
 
-    async def on_message(msg, _entries) -> None:
+    async def on_message(msg, _entries, _before) -> None:
         if isinstance(msg, p.Error):   # a bot's move refused: nothing it can do better
             raise Refused(f"the server refused: {msg.message}")
         if isinstance(msg, p.Events) and msg.to_move == link.seat.seat:
