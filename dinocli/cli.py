@@ -472,12 +472,17 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
         from dinocli.table import Table
 
         tables = [Table(r, db=env.service.store.path_str) for r in records]
+        from dinocli.server.presence import served
+
+        remote = served(env.service.store, [r.id for r in records])
         rows = [{
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
             "seats": [t.seat_text(i, shown=False) for i in range(len(t.genesis))],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
             "tournament": r.tournament, "seed_withheld": not r.seed_known,
             "practice": sorted(t.seating.takeovers), "practice_players": t.practice_players(),
+            "remote": {t.genesis[seat].name: "connected" if on else f"away ({t.bot(seat)} stands in)" if t.bot(seat)
+                       else "away" for seat, on in remote[r.id].items()} if r.id in remote else None,
         } for r, t in zip(records, tables)]
         if as_json:
             emit_json(rows)
@@ -497,6 +502,8 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
                        f"{ljust(clip(status, 22), 22)}  {_wrapped(t.summary(), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
+            if row["remote"] and not row["over"]:
+                echo(f"{'':<9} served: " + ", ".join(f"{name} {state}" for name, state in row["remote"].items()))
             for name, taken in row["practice_players"].items():
                 echo(f"{'':<9} practice branch {name}" + (" (current)" if name == r.branch else "")
                      + (f": {taken['label']}" if taken else ""))

@@ -10,7 +10,7 @@ import msgspec
 
 from dinocli.events.records import StandIn, now, seating_of
 
-__all__ = ["arrived", "left", "forget_all", "connected", "stand_in", "stand_down"]
+__all__ = ["arrived", "left", "forget_all", "connected", "served", "stand_in", "stand_down"]
 
 
 def arrived(store, game_id: str, seat: int) -> None:
@@ -53,6 +53,17 @@ def connected(store) -> dict[str, list[int]]:
     for game_id, seat, pid in store.conn.execute("SELECT game_id, seat, pid FROM presence ORDER BY game_id, seat"):
         if alive.setdefault(pid, _running(pid)):
             out.setdefault(game_id, []).append(seat)
+    return out
+
+
+def served(store, game_ids: list[str]) -> dict[str, dict[int, bool]]:
+    """For each of ``game_ids`` with invitations: each invited seat and whether it is connected now."""
+    now = connected(store)
+    out: dict[str, dict[int, bool]] = {}
+    for game_id, seat in store.conn.execute(
+            f"SELECT game_id, seat FROM invitations WHERE game_id IN ({','.join('?' * len(game_ids))}) "
+            "ORDER BY game_id, seat", game_ids):
+        out.setdefault(game_id, {})[seat] = seat in now.get(game_id, ())
     return out
 
 

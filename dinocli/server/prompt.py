@@ -3,8 +3,8 @@
 The prompt reads a game and plays a move through a service; here the game is the seat's view as its
 :class:`~dinocli.server.join.Link` holds it (:class:`RemoteLoaded`), and the service sends moves and undos
 to the server and waits for its answer (:class:`RemoteService`). The socket runs in a thread of its own:
-what arrives is queued, and the prompt being read is interrupted (the typed text kept) so that the loop
-tells the other seats' moves, redraws the board and shows who is connected and whose turn it is. Once
+what arrives is queued and taken in the prompt's own loop (``run_in_terminal``: the line being typed stays)
+to tell the other seats' moves, redraw the board and show who is connected and whose turn it is. Once
 the game is over the whole log is verified, kept in the local database and the session goes on there:
 log, export and review work as on any finished game."""
 
@@ -33,7 +33,7 @@ from dinocli.table import Table
 __all__ = ["RemoteTable", "RemoteLoaded", "RemoteService", "RemoteRepl", "play"]
 
 ANSWER_SECONDS = 30.0   # how long a move or an undo waits for the server's answer
-_INTERRUPTED = object()
+_STOPPED = object()
 
 
 class Stopped(Exception):
@@ -77,12 +77,12 @@ class RemoteLoaded(Loaded):
 
         game = games.get(header["kind"])
         config = msgspec.convert(header["config"], Config)
-        people = sum(1 for s in header["seats"] if s.get("bot") is None)
         record = GameRecord(kind=header["kind"], config=header["config"], seats=header["seats"],
                             rules_version=header["rules_version"], data_hash=header["data_hash"],
                             seed_commit=header["seed_commit"], created=header["created"], id=header["game"],
                             branch="main", tournament=None, result=None, seed=None,
-                            meta={"undo": "strict" if people >= 2 else "casual"}, genesis=header["genesis"])
+                            meta={}, genesis=header["genesis"])
+        record.meta = {"undo": "strict" if len(Table(record).people) >= 2 else "casual"}   # as `new` sets it
         self.seen = view
         self.seat = seat
         self.lines = lines
@@ -222,8 +222,7 @@ def _changes(old: p.Presence | None, new: p.Presence) -> list[str]:
         if was.status == now.status:
             continue
         if now.status == "here":
-            said.append(f"{name} is here" + (" again" if was.status == "away" else "; the bot gives the seat back"
-                                               if was.status == "bot" else ""))
+            said.append(f"{name} is here" + ("; the bot gives the seat back" if was.status == "bot" else ""))
         elif now.status == "away":
             said.append(f"{name} left (the game waits for them on their turn)")
         else:
@@ -240,7 +239,6 @@ class RemoteRepl(Repl):
         self.lock = threading.Lock()
         self.failure: BaseException | None = None
         self.verdict = None
-        self._typed = ""
         self._told: p.Presence | None = None
         self._caught_up = False
         self._local_command = command
@@ -269,10 +267,9 @@ class RemoteRepl(Repl):
         asyncio.set_event_loop(self._loop)
 
         async def on_message(msg, entries, before) -> None:
-            if not self._ready.is_set():   # welcomed: the prompt may open
-                self._ready.set()
             if isinstance(msg, p.Welcome):
                 return
+            self._ready.set()   # the game so far has arrived: the prompt may open
             if hasattr(self, "remote"):
                 self.remote.heard(msg)
             self.inbox.put((msg, entries, before))
@@ -288,37 +285,51 @@ class RemoteRepl(Repl):
         self.wake()
 
     def wake(self) -> None:
-        """Interrupt the line being read (from any thread) so that the loop takes what arrived."""
+        """Have the prompt being read take what arrived (from any thread): in its own loop, the line typed so far
+        kept and the keys typed meanwhile all read."""
         app = self.session.app if hasattr(self, "session") else None
         loop = getattr(app, "loop", None)
         if app is not None and app.is_running and loop is not None:
-            loop.call_soon_threadsafe(self._interrupt)
+            loop.call_soon_threadsafe(self._absorb)
 
-    def _interrupt(self) -> None:
+    def _absorb(self) -> None:
+        from prompt_toolkit.application import run_in_terminal
+
         app = self.session.app
-        if app.future is not None and not app.future.done():
-            self._typed = app.current_buffer.text
-            app.exit(result=_INTERRUPTED)
+        if app.future is None or app.future.done() or self.inbox.empty():
+            return
+
+        def take() -> None:
+            try:
+                if self.settle():
+                    self.draw()
+            except Stopped:
+                app.exit(result=_STOPPED)
+
+        run_in_terminal(take)
 
     # -- the loop's hooks -----------------------------------------------------------------------
 
     def read_line(self) -> str:
-        """A line typed at the prompt, or "" when something arrived from the server while it was typed (the
-        text typed so far comes back at the next prompt)."""
-        typed, self._typed = self._typed, ""
-        text = self.session.prompt(self.prompt_message, default=typed,
-                                   pre_run=lambda: self.inbox.empty() or self._interrupt())
-        return "" if text is _INTERRUPTED else text
+        """A line typed at the prompt; what arrives from the server meanwhile is told above it."""
+        text = self.session.prompt(self.prompt_message, pre_run=self._absorb)
+        if text is _STOPPED:
+            raise Stopped
+        return text
 
     def settle(self) -> bool:
         """Take what the server sent: tell the moves made, who came and went, the undos; at the end verify the
         whole game and keep it here. Anything to redraw?"""
         changed = False
         while True:
+            ending = isinstance(self.g, RemoteLoaded) and self.g.over   # the end message is on its way: wait for it
             try:
-                msg, entries, before = self.inbox.get_nowait()
+                msg, entries, before = self.inbox.get(timeout=ANSWER_SECONDS) if ending else self.inbox.get_nowait()
             except queue.Empty:
-                break
+                if not ending:
+                    break
+                self.failure = Refused(f"the game is over but the server sent no end within {ANSWER_SECONDS:g} s")
+                raise Stopped from None
             changed = True
             if self.g is not None and not isinstance(self.g, RemoteLoaded):
                 continue   # over and kept here already
