@@ -28,6 +28,7 @@ from dinocli.server.invites import seat_of_token
 __all__ = ["Server", "run"]
 
 HELLO_SECONDS = 10.0   # a connection that says nothing is closed
+STAND_IN = "rules"     # the bot that plays a seat away (--bot-after): quick, and its reasons can be read
 
 
 class Server:
@@ -168,14 +169,12 @@ class Server:
     def stand_in(self, game: str, seat: int) -> str | None:
         """A bot takes over ``seat`` if the game still waits for it (recorded in the game's seating), and moves;
         the bot's spec, or None if the game no longer waits for that seat."""
-        from dinocli.ai import DEFAULT_SPEC
-
         g = self.svc.load(game)
         if g.to_move != seat or not g.table.is_person(seat):
             return None
-        presence.stand_in(self.svc.store, game, seat, DEFAULT_SPEC, g.seq)
+        presence.stand_in(self.svc.store, game, seat, STAND_IN, g.seq)
         self.run_bots(game)
-        return DEFAULT_SPEC
+        return STAND_IN
 
     async def _stand_ins(self) -> None:
         """``--bot-after S``: every so often, let a bot take the seat of a person the game has waited for while
