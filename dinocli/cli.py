@@ -975,7 +975,7 @@ def review(env: Env, source, as_seat):
               help="The IP address to listen on (loopback unless told; 0.0.0.0 for every interface).")
 @click.option("--port", type=limits.PORT.option(), default=8765, show_default=True,
               help="The port to listen on (0: any free one, printed).")
-@click.option("--bot-after", type=click.FloatRange(0.5, 86400), metavar="S",
+@click.option("--bot-after", type=limits.BOT_AFTER.option(), metavar="S",
               help="A bot takes the seat of a person the game has waited for, away, S seconds (said to everyone; "
                    "the person gets it back on joining again).")
 @pass_env
@@ -1004,7 +1004,7 @@ def serve(env: Env, host, port, bot_after):
             sys.stdout.flush()
 
         try:
-            run(svc.store.path_str, host, port, ready, bot_after)
+            run(svc.store.path_str, host, port, ready, bot_after=bot_after)
         except OSError as exc:
             fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
         echo("stopped")

@@ -57,6 +57,8 @@ WORKERS = Bound(1, 64, "worker processes (--workers)")
 ROWS = Bound(0, 1_000_000_000, "games listed or skipped (games --limit, --offset)")
 DELAY = Bound(0, 60, "seconds between bot moves (--delay)", real=True)
 PORT = Bound(0, 65535, "the TCP port serve listens on (0: any free one)")
+BOT_AFTER = Bound(0, 86_400, "seconds a served game waits for a person away before a bot plays the seat "
+                             "(serve --bot-after)", low_open=True, real=True)
 LOG_BYTES = Bound(0, 64 * 1024 * 1024, "bytes of a log file")
 LOG_LINE = Bound(0, 1024 * 1024, "bytes of one line of a log")
 

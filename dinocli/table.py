@@ -123,9 +123,7 @@ class Table:
                     "stand-ins are not bots in its seats" if "standins" in str(exc) else "undo mode is not one")
             raise self._corrupt(db, f"its {what} ({exc})") from None
         self.takeover: Takeover | None = self.seating.takeovers.get(self.branch)
-        standing = {s.seat: s.bot for s in self.seating.standins if s.until is None}   # serve --bot-after
-        self._seats = self.takeover.seats if self.takeover is not None else tuple(
-            SeatRecord(s.name, standing[i]) if i in standing else s for i, s in enumerate(self.genesis))
+        self._standing = {s.seat: s.bot for s in self.seating.standins if s.until is None}   # serve --bot-after
 
     @property
     def renamed(self) -> dict[Seat, tuple[str, str]]:
@@ -148,7 +146,11 @@ class Table:
     def seats(self) -> tuple[SeatRecord, ...]:
         """The seats of this line of play: a take-over branch's own seating, else the genesis's with a bot in
         each person's seat a bot stands in for now (``serve --bot-after``)."""
-        return self._seats
+        if self.takeover is not None:
+            return self.takeover.seats
+        standing = self._standing
+        return self.genesis if not standing else tuple(
+            SeatRecord(s.name, standing[i]) if i in standing else s for i, s in enumerate(self.genesis))
 
     @property
     def practice(self) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 from prompt_toolkit.formatted_text import FormattedText
 
-from dinocli.events.records import GameRecord, SeatRecord, Stored
+from dinocli.events.records import GameRecord, Stored
 from dinocli.games.protocol import IllegalAction
 from dinocli.repl.session import Repl
 from dinocli.repl import screen

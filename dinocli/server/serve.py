@@ -323,7 +323,7 @@ async def _serve(server: Server, host: str, port: int, ready) -> None:
         await stop
 
 
-def run(db: str, host: str, port: int, ready, bot_after: float | None = None) -> None:
+def run(db: str, host: str, port: int, ready, *, bot_after: float | None = None) -> None:
     """Serve the database ``db`` until Ctrl-C or SIGTERM; ``ready(url)`` is called once the socket listens; with
     ``bot_after``, a bot takes the seat of a person the game has waited for, away, that many seconds."""
     server = Server(db, bot_after)
