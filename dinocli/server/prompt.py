@@ -196,7 +196,7 @@ class RemoteService:
                                                  seat.header["version"])])
 
 
-def _presence_line(g: RemoteLoaded, presence: p.Presence | None) -> str:
+def _presence_line(presence: p.Presence | None) -> str:
     """Who is at the table, in a few words: ``bob here · cleo away 40 s (waiting) · rex bot``."""
     if presence is None:
         return "connecting…"
@@ -407,7 +407,7 @@ class RemoteRepl(Repl):
         """The toolbar, and under it who is at the table."""
         lines = super().toolbar_lines()
         if isinstance(self.g, RemoteLoaded):
-            lines.append(" " + screen.one_line(_presence_line(self.g, self._told), self.screen.width() - 2))
+            lines.append(" " + screen.one_line(_presence_line(self._told), self.screen.width() - 2))
         return lines
 
     def prompt_message(self) -> FormattedText:

@@ -10,7 +10,6 @@ import subprocess
 import threading
 import time
 
-import pytest
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
