@@ -469,12 +469,17 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
         from dinocli.table import Table
 
         tables = [Table(r, db=env.service.store.path_str) for r in records]
+        from dinocli.server.presence import served
+
+        remote = served(env.service.store, [r.id for r in records])
         rows = [{
             "game": r.id, "kind": r.kind, "created": r.created, "branch": r.branch,
             "seats": [t.seat_text(i, shown=False) for i in range(len(t.genesis))],
             "over": r.result is not None, "winners": (r.result or {}).get("winners"),
             "tournament": r.tournament, "seed_withheld": not r.seed_known,
             "practice": sorted(t.seating.takeovers), "practice_players": t.practice_players(),
+            "remote": {t.genesis[seat].name: "connected" if on else f"away ({t.bot(seat)} stands in)" if t.bot(seat)
+                       else "away" for seat, on in remote[r.id].items()} if r.id in remote else None,
         } for r, t in zip(records, tables)]
         if as_json:
             emit_json(rows)
@@ -494,6 +499,8 @@ def games_cmd(env: Env, tournament, kind, limit, offset, before, as_json):
                        f"{ljust(clip(status, 22), 22)}  {_wrapped(t.summary(), indent=59, least=20)}")
             if row["seed_withheld"]:
                 echo(f"{'':<9} {_LUCK}")
+            if row["remote"] and not row["over"]:
+                echo(f"{'':<9} served: " + ", ".join(f"{name} {state}" for name, state in row["remote"].items()))
             for name, taken in row["practice_players"].items():
                 echo(f"{'':<9} practice branch {name}" + (" (current)" if name == r.branch else "")
                      + (f": {taken['label']}" if taken else ""))
@@ -973,8 +980,11 @@ def review(env: Env, source, as_seat):
               metavar="N", help="Connections held at once, every game's; one more is refused with one error.")
 @click.option("--game-connections", "per_game", type=limits.GAME_CONNECTIONS.option(), default=32,
               show_default=True, metavar="N", help="Connections to one game at once, seats and spectators.")
+@click.option("--bot-after", type=limits.BOT_AFTER.option(), metavar="S",
+              help="A bot takes the seat of a person the game has waited for, away, S seconds (said to everyone; "
+                   "the person gets it back on joining again).")
 @pass_env
-def serve(env: Env, host, port, certfile, keyfile, connections, per_game):
+def serve(env: Env, host, port, certfile, keyfile, connections, per_game, bot_after):
     """Serve the database's games to the seats invited to them (`new --remote`) until Ctrl-C or SIGTERM.
 
     The server holds the seed and the whole log, runs the rules and the bots, and sends each seat
@@ -1002,7 +1012,8 @@ def serve(env: Env, host, port, certfile, keyfile, connections, per_game):
             sys.stdout.flush()
 
         try:
-            run(svc.store.path_str, host, port, ready, tls=tls, connections=connections, per_game=per_game)
+            run(svc.store.path_str, host, port, ready, tls=tls, connections=connections, per_game=per_game,
+                bot_after=bot_after)
         except OSError as exc:
             fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
         echo("stopped")
@@ -1052,18 +1063,24 @@ def invite(env: Env, game_id, seat, renew, watching, server, as_json):
 
 @cli.command()
 @click.argument("url", metavar="URL")
-@click.option("--bot", "spec", required=True, metavar="SPEC", shell_complete=complete.bot_specs,
-              help="The bot that plays the seat (random, rules, mcts:...).")
-def join(url, spec):
-    """Play the seat an invitation URL names with a bot, headless, to the end; then verify the whole game.
+@click.option("--bot", "spec", metavar="SPEC", shell_complete=complete.bot_specs,
+              help="Play the seat with this bot, headless (random, rules, mcts:...); without it, at the prompt.")
+@pass_env
+def join(env: Env, url, spec):
+    """Play the seat an invitation URL names: at the game prompt, or with a bot (--bot), headless; at the
+    end verify the whole game.
 
     The seat receives only its own view; when the game ends the seed and the hidden events arrive and
-    the game is verified with the same verifier as `verify`.
+    the game is verified with the same verifier as `verify`. At the prompt the finished game is then
+    kept in the local database (review, log and export work on it).
     """
     with handled():
         from dinocli.events.log import LogRejected
         from dinocli.server.join import VERIFIED, join as play
 
+        if spec is None:
+            _join_at_prompt(env, url)
+            return
         try:
             seat, verdict = play(url, bot_spec(spec), echo)
         except LogRejected as exc:
@@ -1073,6 +1090,25 @@ def join(url, spec):
         winners = seat.result.get("winners") or ["nobody"]
         echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
         echo(VERIFIED)
+
+
+def _join_at_prompt(env: Env, url: str) -> None:
+    """`join URL` without --bot: the game prompt on the invited seat (dinocli/server/prompt.py)."""
+    from dinocli.events.log import LogRejected
+    from dinocli.server.invites import parse_url
+
+    import shlex
+
+    parse_url(url)   # a URL that is none is refused before the terminal is asked for
+    if not _terminal():
+        fail(f"the prompt needs a terminal; without one: {env.command('join', shlex.quote(url), '--bot', 'rules')}")
+    from dinocli.server.prompt import play as at_prompt
+
+    repl = at_prompt(url, env.service, command=env.command, color=env.color(), say=echo)
+    if isinstance(repl.failure, LogRejected):
+        fail(f"the server's log is not the game's, stopping: {repl.failure}", REJECTED)
+    if repl.failure is not None:
+        raise repl.failure
 
 
 @cli.command()

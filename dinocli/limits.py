@@ -60,6 +60,8 @@ PORT = Bound(0, 65535, "the TCP port serve listens on (0: any free one)")
 CONNECTIONS = Bound(1, 10_000, "connections serve holds at once, every game's (serve --max-connections)")
 GAME_CONNECTIONS = Bound(1, 1000, "connections to one served game at once, seats and spectators (serve --game-connections)")
 SERVED_GAMES = Bound(2, 1000, "games bench serve plays at once (bench serve --games)")
+BOT_AFTER = Bound(0, 86_400, "seconds a served game waits for a person away before a bot plays the seat "
+                             "(serve --bot-after)", low_open=True, real=True)
 LOG_BYTES = Bound(0, 64 * 1024 * 1024, "bytes of a log file")
 LOG_LINE = Bound(0, 1024 * 1024, "bytes of one line of a log")
 

@@ -213,6 +213,11 @@ class Loaded:
         """What ``seat`` may know (everything is public once the game is over)."""
         return self.game.observe(self.state, seat)
 
+    def follow(self, state: Any, events: Any) -> Any:
+        """``state`` (None: before the first event) with ``events`` of the path folded, as the screen follows a
+        line of play (the whole state here; a served seat's client folds its view)."""
+        return fold_all(self.game, self.game.initial(self.config) if state is None else state, events)
+
     def state_hash(self, seat: Seat | None) -> str:
         """sha256 of the state as ``seat`` sees it (the full state is never hashed while hidden)."""
         return hashlib.sha256(canonical(msgspec.to_builtins(self.view(seat)))).hexdigest()

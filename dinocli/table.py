@@ -116,10 +116,14 @@ class Table:
             for t in self.seating.takeovers.values():
                 if len(t.seats) != len(self.genesis) or not 0 <= t.seat < len(self.genesis):
                     raise msgspec.ValidationError("a take-over seats other seats than the game's - at `$.takeovers`")
+            if any(not 0 <= s.seat < len(self.genesis) for s in self.seating.standins):
+                raise msgspec.ValidationError("a stand-in plays no seat of the game's - at `$.standins`")
         except msgspec.ValidationError as exc:
-            what = "take-over seatings are not seatings of its seats" if "takeovers" in str(exc) else "undo mode is not one"
+            what = ("take-over seatings are not seatings of its seats" if "takeovers" in str(exc) else
+                    "stand-ins are not bots in its seats" if "standins" in str(exc) else "undo mode is not one")
             raise self._corrupt(db, f"its {what} ({exc})") from None
         self.takeover: Takeover | None = self.seating.takeovers.get(self.branch)
+        self._standing = {s.seat: s.bot for s in self.seating.standins if s.until is None}   # serve --bot-after
 
     @property
     def renamed(self) -> dict[Seat, tuple[str, str]]:
@@ -140,8 +144,13 @@ class Table:
 
     @property
     def seats(self) -> tuple[SeatRecord, ...]:
-        """The seats of this line of play: a take-over branch's own seating, else the genesis's."""
-        return self.takeover.seats if self.takeover is not None else self.genesis
+        """The seats of this line of play: a take-over branch's own seating, else the genesis's with a bot in
+        each person's seat a bot stands in for now (``serve --bot-after``)."""
+        if self.takeover is not None:
+            return self.takeover.seats
+        standing = self._standing
+        return self.genesis if not standing else tuple(
+            SeatRecord(s.name, standing[i]) if i in standing else s for i, s in enumerate(self.genesis))
 
     @property
     def practice(self) -> bool:
@@ -350,6 +359,17 @@ class Table:
     def undoers(self, path: Iterable[Any]) -> set[Seat]:
         """The seats whose decisions undo takes back: the people, or in a game of bots every seat that decided."""
         return set(self.people) or {s.actor for s in path if s.actor is not None}
+
+    def check_undo_by(self, path: Sequence[Any], seat: Seat) -> None:
+        """Refuse an undo that ``seat`` asks for at a served game unless the last decision a person made on
+        ``path`` is its own: a seat takes back its own decision and the bots' replies, never another person's."""
+        last = next((s.actor for s in reversed(path) if s.actor is not None and s.command == s.id
+                     and self.is_person(s.actor)), None)
+        if last is None:
+            raise ServiceError("nothing to undo: no decision has been made yet")
+        if last != seat:
+            raise ServiceError(f"{self.label(last)} has decided since your last decision, and undo takes back only "
+                               "your own: nothing was undone")
 
     def strict_running(self) -> bool:
         """Whether going back is guarded: the game is strict and has no result yet."""

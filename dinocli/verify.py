@@ -22,7 +22,7 @@ from dinocli.games.protocol import Config, Game, GameError
 
 __all__ = ["Entry", "Divergence", "Verdict", "VerificationFailed", "commands", "verify", "replay_states",
            "check_header", "entries_of", "verify_log", "verify_stored", "WITHHELD", "LUCK_UNVERIFIED", "public_form",
-           "public_of", "disclosure", "Anchor", "anchor_view"]
+           "public_of", "disclosure", "Anchor", "anchor_view", "ViewCheck"]
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -390,18 +390,8 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
                        unchecked=["the hash chain (a format 1 view's redacted bodies no longer match their hashes)",
                                   "the draws and the rules (a seat's view hides what they need)"])
     entries = parsed.entries
-    first = entries[0]
-    if first.command != first.seq or (first.opened and first.actor is not None):
-        raise Divergence(first.seq, "the log does not start with the game's setup")
-    for e in entries:
-        if e.opened and e.command == e.seq and e.actor is not None and e.action is None:
-            raise Divergence(e.seq, "a decision without its action")
     bound = header["version"] >= 3
-    if bound:   # who may see each event and what the others are shown are covered by the hashes: check them
-        for e in entries:
-            if e.hidden and seat in e.seen:
-                raise Divergence(e.seq, f"seat {seat} may see this event (its hash binds that), but the view hides it")
-        _check_public(game, len(config.names), ((e.seq, e.event, e.actor, e.public) for e in entries if e.opened))
+    _check_view_entries(game, config, seat, entries, bound, True)
     name = config.names[seat]
     hidden = sum(1 for e in entries if e.hidden)
     own = sum(1 for e in entries if e.opened and e.command == e.seq and e.actor == seat)
@@ -441,42 +431,102 @@ def _verify_view(parsed, game: Game, config: Config) -> Verdict:
                    unchecked=unchecked)
 
 
+def _check_view_entries(game: Game, config: Config, seat: int, entries: Sequence, bound: bool, start: bool) -> None:
+    """A view's events (``start``: from the first): it starts with the setup, every decision it opens has its
+    action, and (``bound``, format 3 on) what the hashes bind of who may see each event and what the others
+    are shown."""
+    first = entries[0] if entries and start else None
+    if first is not None and (first.command != first.seq or (first.opened and first.actor is not None)):
+        raise Divergence(first.seq, "the log does not start with the game's setup")
+    for e in entries:
+        if e.opened and e.command == e.seq and e.actor is not None and e.action is None:
+            raise Divergence(e.seq, "a decision without its action")
+    if bound:   # who may see each event and what the others are shown are covered by the hashes: check them
+        for e in entries:
+            if e.hidden and seat in e.seen:
+                raise Divergence(e.seq, f"seat {seat} may see this event (its hash binds that), but the view hides it")
+        _check_public(game, len(config.names), ((e.seq, e.event, e.actor, e.public) for e in entries if e.opened))
+
+
+class _ViewFolder:
+    """A seat's view folded from the setup over what the seat saw, event by event (see :func:`_fold_view`)."""
+
+    def __init__(self, game: Game, config: Config, seat: int, alike: bool):
+        self.game, self.seat, self.alike = game, seat, alike
+        self.view = game.observe(game.initial(config), seat)
+        self.started = False
+
+    def add(self, e: Any) -> None:
+        """Fold one event; at a decision (after the setup's), check it against the view before it."""
+        game, seat = self.game, self.seat
+        if e.starts_command and self.started:
+            state = _complete(game, self.view, seat, e.seq)
+            mover = game.to_move(state)
+            if mover is None:
+                raise Divergence(e.seq, "a decision after the game ended")
+            if e.hidden:
+                if mover == seat:
+                    raise Divergence(e.seq, f"seat {seat} was to move, but this decision is hidden from it")
+            elif e.actor is None:
+                raise Divergence(e.seq, "an event that no decision produced")
+            elif e.actor != mover:
+                raise Divergence(e.seq, f"seat {e.actor} decided but seat {mover} was to move")
+            elif e.actor == seat or self.alike:
+                try:
+                    game.parse_action(state, e.action)
+                except GameError as exc:
+                    raise Divergence(e.seq, f"{e.action!r} is not legal: {exc}") from None
+                except _UNFIT as exc:
+                    raise Divergence(e.seq, f"it does not fit what seat {seat} knows: {exc!r}") from None
+        self.started = True
+        try:
+            self.view = game.fold_view(self.view, e.event, e.hidden)
+        except _UNFIT as exc:
+            raise Divergence(e.seq, f"it does not fit what seat {seat} knows: {exc}") from None
+
+
 def _fold_view(game: Game, config: Config, seat: int, entries: list, alike: bool) -> Any:
     """Fold a seat's view from the setup over what the seat saw (an event it may not see by its shown form):
     every decision it saw must be the seat to move's, and its own (every seat's, where all see alike) legal
     in a full state drawn at random from the view. Legal actions depend on the mover's information only,
     so any such state answers as the true one would. Returns the final view."""
-    fold_view = game.fold_view
-    view = game.observe(game.initial(config), seat)
-    first = True
-    for group in commands(entries):
-        head = group[0]
-        if not first:
-            state = _complete(game, view, seat, head.seq)
-            mover = game.to_move(state)
-            if mover is None:
-                raise Divergence(head.seq, "a decision after the game ended")
-            if head.hidden:
-                if mover == seat:
-                    raise Divergence(head.seq, f"seat {seat} was to move, but this decision is hidden from it")
-            elif head.actor is None:
-                raise Divergence(head.seq, "an event that no decision produced")
-            elif head.actor != mover:
-                raise Divergence(head.seq, f"seat {head.actor} decided but seat {mover} was to move")
-            elif head.actor == seat or alike:
-                try:
-                    game.parse_action(state, head.action)
-                except GameError as exc:
-                    raise Divergence(head.seq, f"{head.action!r} is not legal: {exc}") from None
-                except _UNFIT as exc:
-                    raise Divergence(head.seq, f"it does not fit what seat {seat} knows: {exc!r}") from None
-        first = False
-        for e in group:
-            try:
-                view = fold_view(view, e.event, e.hidden)
-            except _UNFIT as exc:
-                raise Divergence(e.seq, f"it does not fit what seat {seat} knows: {exc}") from None
-    return view
+    folder = _ViewFolder(game, config, seat, alike)
+    for e in entries:
+        folder.add(e)
+    return folder.view
+
+
+class ViewCheck:
+    """A seat's view checked as it grows (a served game's, batch by batch), as :func:`verify_log` checks a
+    whole view, each event once: a client's checks stay linear in the length of the game. ``view`` is the
+    seat's view folded so far."""
+
+    def __init__(self, header: dict[str, Any]):
+        self.game, self.config = check_header(header)
+        self.header = header
+        self.seat = header["view"]
+        if not (isinstance(self.seat, int) and 0 <= self.seat < len(self.config.names)):
+            raise _rejected(Divergence(0, f"the view is for seat {self.seat!r}, which the game does not have"), 0)
+        self._folder = _ViewFolder(self.game, self.config, self.seat, self.game.sees_alike)
+        self.count = 0
+
+    @property
+    def view(self) -> Any:
+        """The seat's view after the events added."""
+        return self._folder.view
+
+    def add(self, entries: Sequence[Any]) -> None:
+        """Check and fold the next parsed events of the view (LogRejected at the first that does not hold)."""
+        try:
+            _check_view_entries(self.game, self.config, self.seat, entries, self.header["version"] >= 3,
+                                not self.count)
+            for e in entries:
+                if e.hidden and e.event is None:
+                    raise Divergence(e.seq, "a hidden event with no shown form: the view cannot follow the game")
+                self._folder.add(e)
+        except Divergence as d:
+            raise _rejected(d, 0) from None
+        self.count += len(entries)
 
 
 _UNFIT = (ValueError, TypeError, IndexError, KeyError, AttributeError)   # a GameError is a ValueError

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -44,7 +44,7 @@ from .errors import LogRejected
 from .records import GameRecord, Header
 from .notes import MAX_PER_GAME as MAX_NOTES, NoteRefused, check_text
 
-__all__ = ["read_log", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
+__all__ = ["read_log", "read_events", "ParsedLog", "LogEntry", "LogRejected", "Limits", "LIMITS", "FORMAT", "VERSION",
            "header_line", "event_line", "view_line", "footer_line"]
 
 FORMAT = "dinocli-log"
@@ -444,14 +444,47 @@ def read_log(data: bytes | str | Iterable[str], *, limits: Limits = LIMITS, allo
             footer = _footer(no, line, version, exc)
             _check_footer(no, footer, entries, prev, loose)
             continue
-        link = _check_event(no, ev, version, view, entries[-1].seq if entries else 0, prev, start)
-        if not loose and walk(prev, [link], version, root=ev.n - 1, view=view)[0] != ev.hash:
-            raise LogRejected(no, "the hash does not match the event (altered?)")
-        entries.append(_entry(no, ev, link, version))
+        entries.append(_checked(no, ev, version, view, entries[-1].seq if entries else 0, prev, start))
         start, prev = ev.command, ev.hash
     if footer is None:
         raise LogRejected(len(lines) + 1, "no footer: the log is truncated")
     return ParsedLog(header=header, entries=entries, footer=footer, notes=tuple(notes), analyses=tuple(judged))
+
+
+def read_events(lines: Sequence[str], header: dict[str, Any], after: LogEntry | None, *,
+                limits: Limits = LIMITS) -> list[LogEntry]:
+    """Event lines that continue a log read by :func:`read_log` (its ``header``) after its entry ``after`` (None:
+    from the first event), checked as read_log checks them, each once: numbering, commands, the chain
+    (LogRejected names the line, counted as in the whole log). A growing log is read batch by batch so."""
+    version, view = header["version"], header["view"] is not None
+    if version == 1 and view:
+        raise LogRejected(1, "a format 1 view cannot be read in parts (its redacted bodies are not hash-checked)")
+    decoder = {1: _EVENT_DEC, 2: _EVENT2_DEC}.get(version, _EVENT3_DEC)
+    first = (after.seq if after else 0) + 2
+    if len(lines) + first - 2 > limits.max_events:
+        raise LogRejected(limits.max_events + 2, f"more than {limits.max_events:,} events")
+    for no, line in enumerate(lines, first):
+        if _size(line) > limits.max_line:
+            raise LogRejected(no, f"line longer than {limits.max_line:,} bytes")
+    _check_shapes(list(lines), limits, first=first)
+    entries: list[LogEntry] = []
+    last, prev, start = (after.seq, after.hash, after.command) if after else (0, header["genesis"], 0)
+    for no, line in enumerate(lines, first):
+        try:
+            ev = decoder.decode(line)
+        except msgspec.MsgspecError as exc:
+            raise LogRejected(no, f"bad event line: {exc}") from None
+        entries.append(_checked(no, ev, version, view, last, prev, start))
+        last, start, prev = ev.n, ev.command, ev.hash
+    return entries
+
+
+def _checked(no: int, ev: Any, version: int, view: bool, last: int, prev: str, start: int) -> LogEntry:
+    """The entry of a decoded event line checked against the lines before it (:func:`_check_event`) and its hash."""
+    link = _check_event(no, ev, version, view, last, prev, start)
+    if not (view and version == 1) and walk(prev, [link], version, root=ev.n - 1, view=view)[0] != ev.hash:
+        raise LogRejected(no, "the hash does not match the event (altered?)")
+    return _entry(no, ev, link, version)
 
 
 def _check_event(no: int, ev: Any, version: int, view: bool, last: int, prev: str, start: int) -> tuple:

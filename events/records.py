@@ -14,8 +14,8 @@ import msgspec
 
 from .codec import Event
 
-__all__ = ["Header", "Command", "GameRecord", "Stored", "Branch", "SeatRecord", "Takeover", "Seating", "header_of",
-           "seats_of", "seating_of", "with_takeover", "now"]
+__all__ = ["Header", "Command", "GameRecord", "Stored", "Branch", "SeatRecord", "Takeover", "StandIn", "Seating",
+           "header_of", "seats_of", "seating_of", "with_takeover", "now"]
 
 
 _second: list = [None, ""]   # the last second :func:`now` wrote, and its text (every append asks the time)
@@ -129,15 +129,26 @@ class Takeover(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seat: int
 
 
+class StandIn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A bot that plays a person's seat while the person is away (``serve --bot-after``): the seat, the bot's
+    spec, the event it took the seat over after, and the event its person came back at (None: it still plays)."""
+
+    seat: int
+    bot: str
+    at: int
+    until: int | None = None
+
+
 class Seating(msgspec.Struct, frozen=True):
     """The seating a game record carries besides its genesis seats: the undo mode ("strict": undo never
     crosses what a person was shown; "casual"), whether it was chosen at `new` (an explicit --casual also
-    lets anyone look at any seat) and each practice branch's seating. A record's other metadata (a
-    tournament's) is not seating and is left to its owner."""
+    lets anyone look at any seat), each practice branch's seating and the bots that stood in for people
+    away from a served game. A record's other metadata (a tournament's) is not seating and is left to its owner."""
 
     undo: Literal["strict", "casual"] | None = None
     undo_chosen: bool = False
     takeovers: dict[str, Takeover] = {}
+    standins: tuple[StandIn, ...] = ()
 
 
 def with_takeover(meta: dict[str, Any], branch: str, takeover: Takeover) -> dict[str, Any]:

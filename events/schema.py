@@ -224,6 +224,19 @@ def invitations(db) -> None:
     ) WITHOUT ROWID""")
 
 
+@migrations(name="0009_presence")
+def presence(db) -> None:
+    """Who is connected to a served game now (dinocli-protocol(5)): one row per seat with a connection, written
+    by the server (``pid``: its process; a row of a process no longer running is stale) and read by `games`."""
+    db.execute("""CREATE TABLE presence (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        pid INTEGER NOT NULL,
+        since TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID""")
+
+
 @migrations(name="0010_watch_links")
 def watch_links(db) -> None:
     """Spectators of a served game (dinocli-protocol(5)): the sha256 of its one watch link's token (the token itself

@@ -235,7 +235,7 @@ def do_log(repl: "Repl", n: int) -> bool:
         ev = g.game.redact(s.event, viewer)
         if ev is None:
             continue
-        if s.command == s.id and s.actor is not None and ev == s.event:
+        if s.command == s.id and s.actor is not None and ev == s.event and s.action is not None:
             rows.append((f"{s.seq:>5}  {repl.name(s.actor)}: {g.say_action(s.action)}", ""))
         else:
             rows.append((f"{s.seq:>5}      {g.describe(ev)}", "dim"))

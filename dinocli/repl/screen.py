@@ -14,7 +14,6 @@ from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
 from dinocli.climb import next_level
-from dinocli.games.runner import fold_all
 from dinocli.safe import safe, safe_block
 
 __all__ = ["MENU_ROWS", "Screen", "STYLE", "wrap", "one_line", "decision_lines", "recap", "result_lines", "toolbar_lines",
@@ -147,9 +146,9 @@ def decision_lines(g, state, seat: int, action: str, events: list, viewer: int |
         lines = [(f"{seat_name(g, seat)} made a hidden decision.", style)]
     else:
         lines = [(g.describe(first) or f"{seat_name(g, seat)}: {g.say_action(action)}", style)]
-    state = g.game.fold(state, events[0]) if events else state
+    state = g.follow(state, events[:1])
     for ev in events[1:]:
-        state = g.game.fold(state, ev)
+        state = g.follow(state, (ev,))
         if not g.game.narrated(ev) or (not ending and g.game.to_move(state) is None):
             continue
         red = g.game.redact(ev, viewer)
@@ -173,7 +172,7 @@ def recap(g, viewer: int | None) -> tuple[str, Lines]:
             first -= 1
     else:
         first = max(0, len(starts) - 6)
-    state = fold_all(g.game, g.game.initial(g.config), (s.event for s in path[:starts[first]]))
+    state = g.follow(None, (s.event for s in path[:starts[first]]))
     lines: Lines = []
     for k in range(first, len(starts)):
         i = starts[k]
@@ -181,7 +180,7 @@ def recap(g, viewer: int | None) -> tuple[str, Lines]:
         s = path[i]
         events = [p.event for p in path[i:end] if p.command == s.id]
         lines += decision_lines(g, state, s.actor, s.action or "", events, viewer, ending=False)
-        state = fold_all(g.game, state, events)
+        state = g.follow(state, events)
     heading = "Since your last move:" if mine and viewer is not None else ("So far:" if first == 0 else "Last moves:")
     return heading, lines
 

@@ -234,7 +234,7 @@ class Repl:
                     dirty = False
                 out.flush_notices()
                 try:
-                    text = self.session.prompt(self.prompt_message)
+                    text = self.read_line()
                 except KeyboardInterrupt:
                     continue
                 try:
@@ -251,6 +251,10 @@ class Repl:
             out.say(f"Saved. Look back at it with: {self.command('review', self.game_id)}", "dim")
         else:
             out.say(f"Saved (every move is). Resume with: {self.command('play', self.game_id)}", "dim")
+
+    def read_line(self) -> str:
+        """One line typed at the prompt."""
+        return self.session.prompt(self.prompt_message)
 
     def settle(self) -> bool:
         """Let the bots move and, in hot seat, pass the keyboard. Anything to redraw?
@@ -407,14 +411,21 @@ class Repl:
             return self.play(intent.action)
         return intent.command.run(self, intent.arg)
 
+    def completed(self, action) -> Any:
+        """The action completed by the game's challenge, if it has one (None: the person cancelled it)."""
+        g = self.g
+        try:
+            return complete(g.game, g.shown(g.view(g.to_move)), g.to_move, action, self.ui)
+        except Cancelled:
+            self.screen.say("Cancelled: nothing was sent.", "dim")
+            return None
+
     def play(self, action) -> bool:
         """Complete the action (a game's challenge, if any), check nobody moved meanwhile, send it."""
         g = self.g
         seat = g.to_move
-        try:
-            action = complete(g.game, g.shown(g.view(seat)), seat, action, self.ui)
-        except Cancelled:
-            self.screen.say("Cancelled: nothing was sent.", "dim")
+        action = self.completed(action)
+        if action is None:
             return False
         try:
             self.g, played = self.service.play(self.game_id, action, g.head, expected_branch=g.record.branch)

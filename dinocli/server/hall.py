@@ -108,7 +108,7 @@ class Hall(Server):
             return
         except (asyncio.TimeoutError, ConnectionClosed):
             return
-        sender = asyncio.create_task(self._send(ws, game, None, msg.have))
+        sender = asyncio.create_task(self._send(ws, game, None, msg.have, msg.v))
         try:
             async for _ in ws:
                 await ws.send(p.encode(p.Error("a spectator only watches: the connection is closed")))

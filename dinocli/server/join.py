@@ -1,13 +1,17 @@
-"""``dinocli join URL --bot SPEC``: play one invited seat with a bot, headless (dinocli-protocol(5)).
+"""``dinocli join URL``: play one invited seat of a served game (dinocli-protocol(5)), with a bot
+(``--bot SPEC``, headless) or at the prompt (:mod:`dinocli.server.prompt`).
 
-The client holds only its seat's view. After every batch of lines it checks the hash chain and folds
-the view with the one verifier (``verify_log`` of the view so far, which also judges the decisions it
-saw); at the end it opens what was hidden, checks each opened event against the hash it already held,
-and verifies the whole game with the seed, as ``verify`` does."""
+The client holds only its seat's view. Each batch of lines is checked as it arrives, each event once:
+numbering and the hash chain (:func:`~dinocli.events.log.read_events`), then the view folded and every
+decision it saw judged with the one verifier's checks (:class:`~dinocli.verify.ViewCheck`); at the end it
+opens what was hidden, checks each opened event against the hash it already held, and verifies the whole
+game with the seed, as ``verify`` does. A lost connection is tried again with the last event held; a
+client started afresh (killed and run again) catches up from event 0."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable
 
@@ -17,7 +21,7 @@ from dinocli.events.errors import DinocliError
 from dinocli.server import protocol as p
 from dinocli.server.invites import parse_url
 
-__all__ = ["join", "Refused", "VERIFIED"]
+__all__ = ["join", "Link", "Refused", "Seat", "VERIFIED"]
 
 VERIFIED = "verified: every draw came from the committed seed, every move was legal"
 
@@ -30,41 +34,57 @@ class Seat:
     """One seat's view of a game as it arrives: the lines held, checked, and the view folded from them."""
 
     def __init__(self, welcome: p.Welcome):
-        from dinocli import games
-        from dinocli.games.protocol import Config
+        from dinocli.events.log import footer_line, read_log
 
         header = msgspec.json.decode(welcome.header)
-        if header.get("view") != welcome.seat or header.get("game") != welcome.game:
-            raise Refused(f"the server sent a view for seat {header.get('view')!r} of game {header.get('game')!r}, "
-                          f"not seat {welcome.seat} of game {welcome.game}")
-        self.header, self.seat = header, welcome.seat
-        self.game = games.get(header["kind"])
-        self.config = msgspec.convert(header["config"], Config)
-        self.lines: list[str] = []
-        self.view = self.game.observe(self.game.initial(self.config), self.seat)
-        self.folded = 0
+        if not isinstance(header, dict) or header.get("view") != welcome.seat or header.get("game") != welcome.game:
+            got = header if not isinstance(header, dict) else (header.get("view"), header.get("game"))
+            raise Refused(f"the server sent a view header {str(got)[:80]!r}, not seat {welcome.seat} of game "
+                          f"{welcome.game}")
+        first = welcome.header if welcome.header.endswith("\n") else welcome.header + "\n"
+        self.header = read_log([first, footer_line(0, header.get("genesis"), None, None, header.get("version", 4))],
+                               allow_view=True).header   # the header checked as a log's line 1 is
+        self.seat, self.name = welcome.seat, welcome.name
         self.result: dict = {}   # the footer's, once the game is over and verified
+        self._reset()
 
-    def _log(self, lines: list[str], header: dict, footer: str):
-        from dinocli.events.log import read_log
-        from dinocli.verify import verify_log
+    def _reset(self) -> None:
+        from dinocli.verify import ViewCheck
 
-        parsed = read_log([msgspec.json.encode(header).decode() + "\n", *lines, footer], allow_view=True)
-        return parsed, verify_log(parsed)
+        self.lines: list[str] = []
+        self.entries: list = []
+        self.check = ViewCheck(self.header)
+        self.game, self.config = self.check.game, self.check.config
 
-    def add(self, lines: list[str], over: bool) -> None:
-        """Take a batch of view lines: numbered on from those held, chained, fitting the rules (LogRejected if not)."""
-        from dinocli.events.log import footer_line
+    @property
+    def view(self):
+        """The seat's view after the lines held."""
+        return self.check.view
 
-        self.lines += [ln if ln.endswith("\n") else ln + "\n" for ln in lines]
-        if over or not self.lines:   # the whole game is verified at the end, with its result
-            return
-        last = msgspec.json.decode(self.lines[-1])
-        parsed, _ = self._log(self.lines, self.header, footer_line(len(self.lines), last["hash"], None, None,
-                                                                   self.header["version"]))
-        for e in parsed.entries[self.folded:]:
-            self.view = self.game.fold_view(self.view, e.event, e.hidden)
-        self.folded = len(parsed.entries)
+    def add(self, lines: list[str]) -> list:
+        """Take a batch of view lines: numbered on from those held, chained, fitting the rules (LogRejected if
+        not); the entries they parse to."""
+        from dinocli.events.log import read_events
+
+        lines = [ln if ln.endswith("\n") else ln + "\n" for ln in lines]
+        entries = read_events([ln[:-1] for ln in lines], self.header, self.entries[-1] if self.entries else None)
+        self.check.add(entries)
+        self.lines += lines
+        self.entries += entries
+        return entries
+
+    def back_to(self, at: int) -> None:
+        """Drop the lines after event ``at`` (an undo took them back), the view folded again to there."""
+        if not 0 <= at <= len(self.lines):
+            raise Refused(f"the server went back to event {at}, but this seat holds {len(self.lines)}")
+        kept = self.lines[:at]
+        self._reset()
+        if kept:
+            self.add(kept)
+
+    def last_hash(self) -> str | None:
+        """The hash of the last event held (None: none held)."""
+        return self.entries[-1].hash if self.entries else None
 
     def choose(self, spec: str, rng: random.Random) -> str:
         """The bot's move from this seat's view alone, in notation."""
@@ -75,15 +95,24 @@ class Seat:
         action = make_bot(spec).choose(self.game, self.view, self.seat, legal, rng)
         return self.game.format_action(state, action)
 
-    def finish(self, end: p.End):
-        """Take the full log's lines (each must hash as the line held: the same event), verify the whole game."""
+    def full_log(self, end: p.End) -> list[str]:
+        """The whole game's log lines from the end message (each opened line must hash as the line held)."""
         lines = [ln if ln.endswith("\n") else ln + "\n" for ln in end.opened]
         if len(lines) != len(self.lines):
             raise Refused(f"the server ended with {len(lines)} events, not the {len(self.lines)} it had sent")
-        for n, (held, full) in enumerate(zip(self.lines, lines), 1):
-            if msgspec.json.decode(full).get("hash") != msgspec.json.decode(held)["hash"]:
+        for n, (held, full) in enumerate(zip(self.entries, lines), 1):
+            if msgspec.json.decode(full).get("hash") != held.hash:
                 raise Refused(f"the server opened event {n} as another event than the one it had sent")
-        parsed, verdict = self._log(lines, self.header | {"view": None}, end.footer)
+        header = msgspec.json.encode(self.header | {"view": None}).decode() + "\n"
+        return [header, *lines, end.footer if end.footer.endswith("\n") else end.footer + "\n"]
+
+    def finish(self, end: p.End):
+        """Take the full log's lines, verify the whole game with the one verifier; its verdict."""
+        from dinocli.events.log import read_log
+        from dinocli.verify import verify_log
+
+        parsed = read_log(self.full_log(end), allow_view=True)
+        verdict = verify_log(parsed)
         self.result = parsed.footer.get("result") or {}
         return verdict
 
@@ -92,51 +121,88 @@ RECONNECT_TRIES = 40       # a lost connection is tried again this many times,
 RECONNECT_SECONDS = 0.25   # this long apart (a server restarting: some ten seconds)
 
 
-async def _play(url: str, spec: str, say: Callable[[str], None]):
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
+class Link:
+    """One seat's connection to a served game: hello, the seat's view as it arrives (checked), who is at the
+    table; reconnecting with the last event held when the connection is lost. What arrives is handed to
+    ``on_message(message, new entries, view before them)`` (the entries of an ``events`` message, else None) in
+    the socket's event loop; ``send`` sends a move or an undo."""
 
-    server, game, token = parse_url(url)
-    rng = random.Random()
-    seat: Seat | None = None
-    tries = 0
-    sent: list[float] = []
-    while True:
-        try:
-            async with connect(f"{server}/{game}", max_size=p.MAX_TO_CLIENT, open_timeout=10) as ws:
-                await ws.send(p.encode(p.Hello(p.VERSION, game, token, len(seat.lines) if seat else 0)))
-                async for data in ws:
-                    msg = p.decode_to_client(data)
-                    if isinstance(msg, p.Error):
-                        raise Refused(f"the server refused: {msg.message}")
-                    if isinstance(msg, p.Welcome):
-                        if seat is None:
-                            seat = Seat(msg)
-                            say(f"joined game {msg.game} as {msg.name} (seat {msg.seat})")
-                        elif msg.seat != seat.seat or msgspec.json.decode(msg.header) != seat.header:
-                            raise Refused("the server welcomed this seat back to another game or seat")
-                        else:
-                            say(f"reconnected at event {len(seat.lines)}")
-                        tries = 0
-                    elif seat is None:
-                        raise Refused("the server sent game events before its welcome")
-                    elif isinstance(msg, p.Events):
-                        seat.add(msg.lines, msg.to_move is None)
-                        if msg.to_move == seat.seat:
-                            move = p.encode(p.Move(len(seat.lines), seat.choose(spec, rng)))
-                            await _paced(sent)
-                            await ws.send(move)
-                    elif isinstance(msg, p.End):
-                        return seat, seat.finish(msg)
-        except p.ProtocolError as exc:
-            raise Refused(f"the server sent {exc}") from None
-        except (ConnectionClosed, OSError) as exc:
-            if seat is None:   # never welcomed: nothing to resume
-                raise Refused(f"cannot reach {server}/{game}: {getattr(exc, 'strerror', None) or exc}") from None
-        tries += 1
-        if tries > RECONNECT_TRIES:
-            raise Refused(f"lost the connection to {server} at event {len(seat.lines)} and could not reconnect")
-        await asyncio.sleep(RECONNECT_SECONDS)
+    def __init__(self, url: str, say: Callable[[str], None]):
+        self.server, self.game, self.token = parse_url(url)
+        self.say = say
+        self.seat: Seat | None = None
+        self.presence: p.Presence | None = None
+        self._ws = None
+        self._sent: list[float] = []
+
+    async def send(self, message: p.Move | p.Undo) -> None:
+        """Send a message (paced to half the server's rate; ConnectionError when not connected)."""
+        if self._ws is None:
+            raise ConnectionError("not connected to the server (reconnecting)")
+        await _paced(self._sent)
+        await self._ws.send(p.encode(message))
+
+    async def run(self, on_message, lock=None) -> p.End:
+        """Follow the game to its end (Refused if the server refuses or breaks the protocol); the end message.
+        ``lock`` is held while the seat's lines change (another thread reads them)."""
+        lock = lock or contextlib.nullcontext()
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+        tries = 0
+        while True:
+            try:
+                async with connect(f"{self.server}/{self.game}", max_size=p.MAX_TO_CLIENT, open_timeout=10) as ws:
+                    seat = self.seat
+                    await ws.send(p.encode(p.Hello(p.VERSION, self.game, self.token, len(seat.lines) if seat else 0,
+                                                   seat.last_hash() if seat else None)))
+                    self._ws = ws
+                    async for data in ws:
+                        msg = p.decode_to_client(data)
+                        if isinstance(msg, p.Welcome):
+                            self._welcome(msg)
+                            tries = 0
+                            await on_message(msg, None, None)
+                            continue
+                        elif self.seat is None:
+                            if isinstance(msg, p.Error):
+                                raise Refused(f"the server refused: {msg.message}")
+                            raise Refused("the server sent game events before its welcome")
+                        elif isinstance(msg, p.End):
+                            return msg
+                        entries, before = None, self.seat.view
+                        with lock:
+                            if isinstance(msg, p.Events):
+                                entries = self.seat.add(msg.lines)
+                            elif isinstance(msg, p.Undone):
+                                self.seat.back_to(msg.at)
+                            elif isinstance(msg, p.Presence):
+                                self.presence = msg
+                        await on_message(msg, entries, before)
+            except p.ProtocolError as exc:
+                raise Refused(f"the server sent {exc}") from None
+            except InvalidHandshake as exc:   # not a dinocli server there (plain ws:// to a TLS one, an HTTP error)
+                raise Refused(f"cannot reach {self.server}/{self.game}: {exc}") from None
+            except (ConnectionClosed, OSError) as exc:
+                if self.seat is None:   # never welcomed: nothing to resume
+                    raise Refused(f"cannot reach {self.server}/{self.game}: "
+                                  f"{getattr(exc, 'strerror', None) or exc}") from None
+            finally:
+                self._ws = None
+            tries += 1
+            if tries > RECONNECT_TRIES:
+                raise Refused(f"lost the connection to {self.server} at event {len(self.seat.lines)} "
+                              "and could not reconnect")
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _welcome(self, msg: p.Welcome) -> None:
+        if self.seat is None:
+            self.seat = Seat(msg)
+            self.say(f"joined game {msg.game} as {msg.name} (seat {msg.seat})")
+        elif msg.seat != self.seat.seat or msgspec.json.decode(msg.header) != self.seat.header:
+            raise Refused("the server welcomed this seat back to another game or seat")
+        else:
+            self.say(f"reconnected at event {len(self.seat.lines)}")
 
 
 async def _paced(sent: list[float]) -> None:
@@ -148,6 +214,20 @@ async def _paced(sent: list[float]) -> None:
         await asyncio.sleep(1.0 - (now - sent[0]))
         now = loop.time()
     sent.append(now)
+
+
+async def _play(url: str, spec: str, say: Callable[[str], None]):
+    link = Link(url, say)
+    rng = random.Random()
+
+    async def on_message(msg, _entries, _before) -> None:
+        if isinstance(msg, p.Error):   # a bot's move refused: nothing it can do better
+            raise Refused(f"the server refused: {msg.message}")
+        if isinstance(msg, p.Events) and msg.to_move == link.seat.seat:
+            await link.send(p.Move(len(link.seat.lines), link.seat.choose(spec, rng)))
+
+    end = await link.run(on_message)
+    return link.seat, link.seat.finish(end)
 
 
 def join(url: str, spec: str, say: Callable[[str], None]):

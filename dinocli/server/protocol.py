@@ -8,17 +8,19 @@ the whole game with the one verifier."""
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated, Literal, Union
 
 import msgspec
 
 from dinocli.events.errors import DinocliError
 from dinocli.limits import LOG_BYTES
 
-__all__ = ["VERSION", "Hello", "Watch", "Welcome", "Events", "Move", "Error", "End", "ToServer", "ToClient",
+__all__ = ["VERSION", "VERSIONS", "Hello", "Watch", "Welcome", "Events", "Move", "Undo", "Error", "End", "Present",
+           "Presence", "Undone", "ToServer", "ToClient",
            "MAX_TO_SERVER", "MAX_TO_CLIENT", "encode", "decode_to_server", "decode_to_client", "ProtocolError"]
 
-VERSION = 1
+VERSION = 2          # 2 added presence, undo and undone; a version 1 client is served as before, without them
+VERSIONS = (1, 2)
 MAX_TO_SERVER = 4096            # bytes: a hello or a move is small; a bigger message is refused unread
 MAX_TO_CLIENT = LOG_BYTES.high  # bytes: at most a whole log (a reconnect's catch-up, the end)
 RATE = 100                      # messages a second a client may send; `join` paces itself to half of it
@@ -33,12 +35,14 @@ class ProtocolError(DinocliError):
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
-    """Client first: the protocol version, the game, the invitation's token and the last event number held."""
+    """Client first: the protocol version, the game, the invitation's token, the last event number held and
+    (version 2) that event's hash, so that a line an undo took back meanwhile is sent again from the start."""
 
     v: int
     game: GameId
     token: Token
     have: Count = 0
+    last: Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{64}$")] | None = None   # version 2: event ``have``'s hash
 
 
 class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
@@ -57,6 +61,13 @@ class Move(msgspec.Struct, tag="move", forbid_unknown_fields=True):
 
     at: Count
     action: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class Undo(msgspec.Struct, tag="undo", forbid_unknown_fields=True):
+    """Client (version 2): take back this seat's last decision and the bots' replies after it, at event ``at``
+    (the last one the client holds); the game's undo rules decide (strict: never past what was shown)."""
+
+    at: Count
 
 
 class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
@@ -91,8 +102,36 @@ class End(msgspec.Struct, tag="end", forbid_unknown_fields=True):
     footer: str
 
 
-ToServer = Union[Hello, Move, Watch]
-ToClient = Union[Welcome, Events, Error, End]
+class Present(msgspec.Struct, forbid_unknown_fields=True):
+    """One seat at the table: ``here`` (a person connected), ``away`` (a person not connected, for ``away``
+    seconds) or ``bot`` (played by a bot: ``bot`` its spec; ``away`` set when it stands in for an away person)."""
+
+    seat: int
+    name: str
+    status: Literal["here", "away", "bot"]
+    bot: str | None = None
+    away: int | None = None
+
+
+class Presence(msgspec.Struct, tag="presence", forbid_unknown_fields=True):
+    """Server (version 2): who is at the table, sent on hello and whenever it changes; ``waiting``: the seat
+    the game waits for while its person is away (None: it waits for nobody away)."""
+
+    seats: list[Present]
+    waiting: int | None = None
+
+
+class Undone(msgspec.Struct, tag="undone", forbid_unknown_fields=True):
+    """Server (version 2): ``seat`` took back decisions (None: the game went back while this client was away);
+    the game is back at event ``at``. A client drops the lines it holds after ``at``; the events that follow
+    are numbered on from it."""
+
+    seat: int | None
+    at: Count
+
+
+ToServer = Union[Hello, Move, Watch, Undo]
+ToClient = Union[Welcome, Events, Error, End, Presence, Undone]
 
 _ENC = msgspec.json.Encoder()
 _TO_SERVER = msgspec.json.Decoder(ToServer)
@@ -115,11 +154,11 @@ def _decode(decoder: msgspec.json.Decoder, data: str | bytes, limit: int):
         raise ProtocolError("not a JSON message") from None
 
 
-def decode_to_server(data: str | bytes) -> Hello | Move | Watch:
+def decode_to_server(data: str | bytes) -> Hello | Move | Watch | Undo:
     """A client's message (ProtocolError if it is none of them)."""
     return _decode(_TO_SERVER, data, MAX_TO_SERVER)
 
 
-def decode_to_client(data: str | bytes) -> Welcome | Events | Error | End:
+def decode_to_client(data: str | bytes) -> Welcome | Events | Error | End | Presence | Undone:
     """A server's message (ProtocolError if it is none of them)."""
     return _decode(_TO_CLIENT, data, MAX_TO_CLIENT)

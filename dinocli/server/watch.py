@@ -19,9 +19,6 @@ from dinocli.server.spectate import SPECTATOR, parse_watch_url
 
 __all__ = ["watch", "Follower", "Spectator"]
 
-UNDONE = getattr(p, "Undone", ())   # an undo's message, where the protocol has one: the lines after it are dropped
-
-
 class Follower:
     """A view of a game as it arrives, a seat's or (``seat`` None) a spectator's: the lines held, chained on
     the ones before, the view folded from them; at the end the whole game verified."""
@@ -155,7 +152,7 @@ async def _follow(url: str, say: Callable[[str], None], color: bool):
                         said = watcher.said(watcher.add(msg.lines))
                         if said or first or msg.to_move is None:
                             say("\n".join([*said, watcher.board(msg.to_move, color)]))
-                    elif isinstance(msg, UNDONE):
+                    elif isinstance(msg, p.Undone):
                         watcher.back_to(msg.at)
                         say(f"taken back to event {msg.at}")
                     elif isinstance(msg, p.End):

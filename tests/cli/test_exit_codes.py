@@ -50,6 +50,7 @@ def _every_error() -> list[type]:
 INTERNAL = {
     "Cancelled": "a challenge the person cancelled: the prompt sends nothing",
     "Leave": "the person leaves the prompt",
+    "Stopped": "a served game's prompt that cannot go on: `join` says its failure (the server's refusal, a bad log)",
     "GameFolderError": "a game folder missing a role: the loader's, at import, for whoever wrote the game",
     "Corrupt": "a stored value of the wrong shape: the store reports it as DatabaseUnavailable",
     "Unlinked": "a row off the hash chain: reported as ChainBroken or LogRejected",

@@ -26,10 +26,10 @@ from dinocli.server.join import VERIFIED, Seat
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 
-def _start(db, port: int = 0) -> tuple[subprocess.Popen, str]:
+def _start(db, port: int = 0, *options: str) -> tuple[subprocess.Popen, str]:
     """`dinocli serve` on ``db`` (port 0: a free one): the process and its URL, once it listens."""
-    proc = subprocess.Popen([DINOCLI, "--db", str(db), "serve", "--port", str(port)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([DINOCLI, "--db", str(db), "serve", "--port", str(port), *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ready, _, _ = select.select([proc.stdout], [], [], 30)
     line = proc.stdout.readline() if ready else ""
     found = re.search(r" on (ws://127\.0\.0\.1:\d+) ", line)
@@ -96,19 +96,23 @@ def _events(db, game) -> int:
         return conn.execute("SELECT count(*) FROM events WHERE game_id = ?", (game,)).fetchone()[0]
 
 
-@pytest.mark.parametrize("kind", ["dingo", "dodos"])
-def test_a_whole_game_over_loopback_every_client_verifies_it(server, kind):
-    """A game with hidden cards: two remote seats played by `join --bot random` processes and rex, the
-    server's bot; each client verifies the whole game from the seed, and so does the server's `verify`."""
+@pytest.mark.parametrize("kind, seats", [("dingo", ["--remote", "cleo", "--bot", "random"]),
+                                         ("dodos", ["--remote", "cleo", "--bot", "random"]),
+                                         ("dillos", ["--remote", "cleo", "--remote", "dan", "--variant", "houston"])])
+def test_a_whole_game_over_loopback_every_client_verifies_it(server, kind, seats):
+    """A game with hidden cards (DILLO-28: houston's face-down tiles): the remote seats played by `join --bot
+    random` processes (and rex, the server's bot); each client verifies the whole game from the seed, and so
+    does the server's `verify`."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "39", kind=kind)
-    assert [i["seat"] for i in made["invites"]] == ["bob", "cleo"]
+    made = _new(db, url, "--remote", "bob", *seats, "--seed", "39", kind=kind)
+    names = [i["seat"] for i in made["invites"]]
+    assert names == ["bob", "cleo", "dan"][:len(names)] and len(names) == seats.count("--remote") + 1
     tokens = [parse_url(i["url"])[2] for i in made["invites"]]
-    assert all(len(t) >= 22 for t in tokens) and len(set(tokens)) == 2   # >= 128 bits each
+    assert all(len(t) >= 22 for t in tokens) and len(set(tokens)) == len(names)   # >= 128 bits each
     with sqlite3.connect(db) as conn:   # only the tokens' hashes are kept
         dump = "\n".join(conn.iterdump())
     assert not any(t in dump for t in tokens)
-    _verified(_clients(made["invites"]), ("bob", "cleo"))
+    _verified(_clients(made["invites"]), names)
     ok(run("verify", made["game"], db=db), "Verified")
 
 
@@ -122,16 +126,21 @@ def _hello(ws, url: str, *, game: str | None = None, token: str | None = None) -
     ws.send(p.encode(p.Hello(p.VERSION, game or g, token or t, 0)))
 
 
-def _recv(ws, timeout: float = 30):
-    return p.decode_to_client(ws.recv(timeout=timeout))
+def _recv(ws, timeout: float = 30, *, presence: bool = False):
+    """The next message (a presence message skipped unless ``presence``)."""
+    while True:
+        msg = p.decode_to_client(ws.recv(timeout=timeout))
+        if presence or not isinstance(msg, p.Presence):
+            return msg
 
 
-def test_a_seat_is_never_sent_another_seats_hidden_cards(server):
-    """DINGO hands are hidden: every message bob's client receives before the end is checked against the
-    full log: no salt or roll of an event hidden from bob, no seed, and a hidden event's content only once
-    an event bob may see has shown it."""
+@pytest.mark.parametrize("kind, variant", [("dingo", []), ("dodos", []), ("dillos", ["--variant", "houston"])])
+def test_a_seat_is_never_sent_another_seats_hidden_cards(server, kind, variant):
+    """DINGO and DODO hands (and DODO secret picks), DILLO-28 face-down tiles are hidden: every message bob's
+    client receives before the end is checked against the full log: no salt or roll of an event hidden from
+    bob, no seed, and a hidden event's content only once an event bob may see has shown it."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random")   # a seed of 256 bits
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", *variant, kind=kind)   # 256-bit seed
     bob, cleo = (i["url"] for i in made["invites"])
     other = subprocess.Popen([DINOCLI, "join", cleo, "--bot", "random"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
@@ -150,7 +159,7 @@ def test_a_seat_is_never_sent_another_seats_hidden_cards(server):
                 if isinstance(msg, p.Welcome):
                     seat = Seat(msg)
                 elif isinstance(msg, p.Events):
-                    seat.add(msg.lines, msg.to_move is None)
+                    seat.add(msg.lines)
                     if msg.to_move == seat.seat:
                         ws.send(p.encode(p.Move(len(seat.lines), seat.choose("random", rng))))
     except Exception as exc:

@@ -12,7 +12,7 @@ import pytest
 from dinocli.ai.arena import by_strategy, steps
 from dinocli.events import SeededRng
 from dinocli.games import get
-from dinocli.games.runner import start
+from dinocli.games.runner import fold_all, start
 from dinocli.repl import screen
 
 from ..cli.test_first_hour import EXE, new_id, run
@@ -44,6 +44,9 @@ class _Table:
 
     def describe(self, event):
         return self.game.describe(event, self.config)
+
+    def follow(self, state, events):
+        return fold_all(self.game, state, events)
 
     def say_action(self, text):
         return text
