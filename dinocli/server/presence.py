@@ -16,14 +16,14 @@ __all__ = ["arrived", "left", "forget_all", "connected", "served", "stand_in", "
 def arrived(store, game_id: str, seat: int) -> None:
     """Record that ``seat`` of ``game_id`` is connected to this process."""
     with store.write():
-        store.conn.execute("INSERT OR REPLACE INTO presence (game_id, seat, pid, since) VALUES (?, ?, ?, ?)",
+        store.connection.execute("INSERT OR REPLACE INTO presence (game_id, seat, pid, since) VALUES (?, ?, ?, ?)",
                            (game_id, seat, os.getpid(), now()))
 
 
 def left(store, game_id: str, seat: int) -> None:
     """Record that ``seat`` of ``game_id`` has no connection any more."""
     with store.write():
-        store.conn.execute("DELETE FROM presence WHERE game_id = ? AND seat = ?", (game_id, seat))
+        store.connection.execute("DELETE FROM presence WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
 def forget_all(store, pid: int | None = None) -> None:
@@ -31,9 +31,9 @@ def forget_all(store, pid: int | None = None) -> None:
     of one killed before are stale)."""
     with store.write():
         if pid is None:
-            store.conn.execute("DELETE FROM presence")
+            store.connection.execute("DELETE FROM presence")
         else:
-            store.conn.execute("DELETE FROM presence WHERE pid = ?", (pid,))
+            store.connection.execute("DELETE FROM presence WHERE pid = ?", (pid,))
 
 
 def _running(pid: int) -> bool:
@@ -50,7 +50,7 @@ def connected(store) -> dict[str, list[int]]:
     """The seats connected now, by game (rows of a server no longer running are left out)."""
     out: dict[str, list[int]] = {}
     alive: dict[int, bool] = {}
-    for game_id, seat, pid in store.conn.execute("SELECT game_id, seat, pid FROM presence ORDER BY game_id, seat"):
+    for game_id, seat, pid in store.connection.execute("SELECT game_id, seat, pid FROM presence ORDER BY game_id, seat"):
         if alive.setdefault(pid, _running(pid)):
             out.setdefault(game_id, []).append(seat)
     return out
@@ -60,7 +60,7 @@ def served(store, game_ids: list[str]) -> dict[str, dict[int, bool]]:
     """For each of ``game_ids`` with invitations: each invited seat and whether it is connected now."""
     now = connected(store)
     out: dict[str, dict[int, bool]] = {}
-    for game_id, seat in store.conn.execute(
+    for game_id, seat in store.connection.execute(
             f"SELECT game_id, seat FROM invitations WHERE game_id IN ({','.join('?' * len(game_ids))}) "
             "ORDER BY game_id, seat", game_ids):
         out.setdefault(game_id, {})[seat] = seat in now.get(game_id, ())
