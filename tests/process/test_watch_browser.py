@@ -62,8 +62,10 @@ def test_the_watch_link_in_a_browser_follows_the_game_live(tmp_path):
         # read in one go, once the frame's page has loaded (a new batch may load the frame anew meanwhile)
         facts = (f"(function(){{var f={FRAME},n=f&&f.querySelector('.notes');return n&&{{notes:n.textContent,"
                  "scripts:f.querySelectorAll('script').length,imgs:f.querySelectorAll('img').length};})()")
-        _until(page, facts, 60)
-        assert page.js(facts) == {"notes": HOSTILE, "scripts": 1, "imgs": 0}
+        deadline, seen = time.monotonic() + 60, None
+        while not seen and time.monotonic() < deadline:
+            seen = page.js(facts) or time.sleep(0.2)
+        assert seen == {"notes": HOSTILE, "scripts": 1, "imgs": 0}
         assert page.js("document.querySelectorAll('script').length") == 1
         assert page.problems() == []
     finally:
