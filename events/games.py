@@ -5,7 +5,6 @@ revealed seed, metadata). One part of :class:`dinocli.events.store.Store`.
 
 from __future__ import annotations
 
-import base64
 import os
 import re
 from collections.abc import Callable
@@ -72,6 +71,8 @@ class Games:
 
     def new_id(self) -> str:
         """A random game id no game has."""
+        import base64   # only a new game needs it: every other command is spared its import
+
         while True:
             gid = base64.b32encode(os.urandom(5)).decode().lower()
             if not self.exists(gid):
