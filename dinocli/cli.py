@@ -1075,21 +1075,29 @@ def join(env: Env, url, spec):
     kept in the local database (review, log and export work on it).
     """
     with handled():
-        from dinocli.events.log import LogRejected
-        from dinocli.server.join import VERIFIED, join as play
+        from dinocli.server.join import join as play
 
         if spec is None:
             _join_at_prompt(env, url)
             return
-        try:
-            seat, verdict = play(url, bot_spec(spec), echo)
-        except LogRejected as exc:
-            fail(f"the server's log is not the game's, stopping: {exc}", REJECTED)
-        if "every draw comes from the committed seed" not in verdict.checked:
-            fail("the game ended without its seed: it cannot be verified", REJECTED)
-        winners = seat.result.get("winners") or ["nobody"]
-        echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
-        echo(VERIFIED)
+        _followed_to_the_end(lambda: play(url, bot_spec(spec), echo))
+
+
+def _followed_to_the_end(follow) -> None:
+    """Run a client that follows a served game to its end (`join --bot`, `watch`); say who won and that
+    the whole game was verified, or fail (REJECTED) if its log is not the game's or it cannot be verified."""
+    from dinocli.events.log import LogRejected
+    from dinocli.server.join import VERIFIED
+
+    try:
+        held, verdict = follow()
+    except LogRejected as exc:
+        fail(f"the server's log is not the game's, stopping: {exc}", REJECTED)
+    if "every draw comes from the committed seed" not in verdict.checked:
+        fail("the game ended without its seed: it cannot be verified", REJECTED)
+    winners = held.result.get("winners") or ["nobody"]
+    echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
+    echo(VERIFIED)
 
 
 def _join_at_prompt(env: Env, url: str) -> None:
@@ -1122,19 +1130,9 @@ def watch(env: Env, url):
     `invite GAME --watch --renew`; a browser opened on it shows the game's page, live.
     """
     with handled():
-        from dinocli.events.log import LogRejected
-        from dinocli.server.join import VERIFIED
         from dinocli.server.watch import watch as follow
 
-        try:
-            watcher, verdict = follow(url, echo, env.color())
-        except LogRejected as exc:
-            fail(f"the server's log is not the game's, stopping: {exc}", REJECTED)
-        if "every draw comes from the committed seed" not in verdict.checked:
-            fail("the game ended without its seed: it cannot be verified", REJECTED)
-        winners = watcher.result.get("winners") or ["nobody"]
-        echo(f"game over: {', '.join(winners[:-1]) + ' and ' if winners[1:] else ''}{winners[-1]} won")
-        echo(VERIFIED)
+        _followed_to_the_end(lambda: follow(url, echo, env.color()))
 
 
 @cli.command("verify")
