@@ -324,7 +324,7 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
         except GameError as exc:   # a name, a variant or a seat count the game refuses: the command line's
             usage(str(exc))
         if remotes:
-            from dinocli.server.invites import DEFAULT_SERVER, invitations
+            from dinocli.server.invites import DEFAULT_SERVER, invitations, serve_flags
             from dinocli.server.spectate import watch_link
 
             invites = invitations(svc.store, g, server)
@@ -336,7 +336,7 @@ def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, n
                 g.table.seat_text(i, shown=False) for i in range(len(g.seats))))
             echo("\n".join(f"  {i['seat']}: dinocli join '{i['url']}'" for i in invites))
             echo(f"  spectators: dinocli watch '{watching}' (or open it in a browser)")
-            echo(f"Serve it: {env.command('serve')}")
+            echo(f"Serve it: {env.command('serve', *serve_flags(server))}")
             return
         interactive = humans and not no_play and not as_json
         if interactive and _terminal():

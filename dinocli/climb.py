@@ -35,14 +35,15 @@ def rung_above(kind: str, level: str) -> str | None:
     return up
 
 
-def _beaten_level(g: Any) -> str | None:
+def _beaten_level(g: Any, people: list[int] | None = None) -> str | None:
     """The one ladder level of the bots the people at a finished game beat (None: a loss, mixed or custom
-    bots, a practice branch, a team game)."""
+    bots, a practice branch, a team game); ``people``: the seats played at this keyboard (default: every
+    person's seat; a served game's client names its own, since the others were somebody else's)."""
     from dinocli.ai.spec import BotSpecError, parse_spec
 
     if not g.over or g.practice or g.game.info.cooperative:
         return None
-    humans, bots = g.table.people, g.table.bots
+    humans, bots = g.table.people if people is None else people, g.table.bots
     if not humans or not bots or not {g.names[x] for x in humans} & set(g.winners()):
         return None
     try:
@@ -52,24 +53,27 @@ def _beaten_level(g: Any) -> str | None:
     return levels.pop() if len(levels) == 1 else None
 
 
-def _new_command(g: Any, command: Callable[..., str], rung: str | None) -> str:
-    """`dinocli new` for this table again: the same people and variants, the bots as they were or all at ``rung``."""
+def _new_command(g: Any, command: Callable[..., str], rung: str | None, people: list[int] | None = None) -> str:
+    """`dinocli new` for this table again: the same people and variants, the bots as they were or all at ``rung``
+    (with ``people`` and a ``rung``: those people, every other seat a bot at ``rung``)."""
     words = ["new", g.record.kind]
-    names = [g.seats[x].name for x in g.table.people]
+    here = g.table.people if people is None or rung is None else people
+    names = [g.seats[x].name for x in here]
     if names != ["you"]:
         words += [w for n in names for w in ("--player", shlex.quote(n))]
-    words += [w for b in g.table.bots for w in ("--bot", shlex.quote(rung or b))]
+    others = g.table.bots + [rung] * (len(g.table.people) - len(here))
+    words += [w for b in others for w in ("--bot", shlex.quote(rung or b))]
     info, on = g.game.info, g.config.variants
     words += [w for v in on if v not in info.default_variants for w in ("--variant", v)]
     words += [w for v in info.default_variants if v not in on for w in ("--variant", f"no-{v}")]
     return command(*words)
 
 
-def next_level(g: Any, command: Callable[..., str]) -> str | None:
+def next_level(g: Any, command: Callable[..., str], people: list[int] | None = None) -> str | None:
     """A line naming the next level and the command that starts it, when the people at a finished
-    game beat bots all of one level of the ladder (None otherwise: a loss, mixed or custom bots, a
-    practice branch, a team game)."""
-    level = _beaten_level(g)
+    game (``people``: the seats played at this keyboard, default every person's) beat bots all of one
+    level of the ladder (None otherwise: a loss, mixed or custom bots, a practice branch, a team game)."""
+    level = _beaten_level(g, people)
     if level is None or level not in NEXT and level != TOP:
         return None
     up = rung_above(g.record.kind, level)
@@ -77,7 +81,7 @@ def next_level(g: Any, command: Callable[..., str]) -> str | None:
         skipped = [x for x in TIME_ONLY.get(g.record.kind, ()) if x != level]
         return f"You beat {level}, the strongest level" + (
             f" of {g.game.info.name} ({', '.join(skipped)} there is {level} with more time)." if skipped else ".")
-    return f"You beat {level}. Next level: {_new_command(g, command, up)}"
+    return f"You beat {level}. Next level: {_new_command(g, command, up, people)}"
 
 
 def game_over(g: Any, command: Callable[..., str]) -> str:

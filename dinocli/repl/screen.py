@@ -185,16 +185,17 @@ def recap(g, viewer: int | None) -> tuple[str, Lines]:
     return heading, lines
 
 
-def result_lines(g, command, said: bool = False) -> Lines:
+def result_lines(g, command, said: bool = False, people: list[int] | None = None) -> Lines:
     """Who won (``said``: the board already says the game is over), how to review it (the line a short
-    terminal keeps), the other ways to look back, what still works."""
+    terminal keeps), the other ways to look back, what still works; the next level if ``people`` (the seats
+    played at this keyboard, default every person's) beat the bots."""
     res = g.result()
     scores = ", ".join(f"{n} {_num(v)}" for n, v in zip(g.names, res["scores"]))
     if g.game.info.cooperative:   # one team: one score, nobody beats anybody
         verdict = f"Team score {_num(res['scores'][0])} ({', '.join(g.names)} together)."
     else:
         verdict = f"Winner: {', '.join(g.winners()) or 'nobody'}. Scores: {scores}."
-    climb = next_level(g, command)
+    climb = next_level(g, command, people)
     if said and g.game.info.cooperative:   # the board says the end and the team score already (#42 item 5)
         return [(f"Review it: {command('review', g.id)}", "dim"),
                 (f"or step through it: {command('replay', g.id, '--step')}; judge it: {command('analyze', g.id)}",
@@ -245,10 +246,12 @@ def _fields_in_lines(fields: list[tuple[str, str]], room: int) -> list[str]:
     return out
 
 
-def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolbar: int) -> int:
+def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolbar: int,
+         people: list[int] | None = None) -> int:
     """Redraw so that it fits the terminal: the board as ``viewer`` sees it (denser when the terminal is
     short), what happened since their last move (as much as fits), the moves ``legal`` to the person at
-    the keyboard (listed when they fit, else counted); ``toolbar`` lines stay free at the bottom, and,
+    the keyboard (listed when they fit, else counted; ``people``: their seats, default every person's);
+    ``toolbar`` lines stay free at the bottom, and,
     while a move is to be typed, MENU_ROWS above them for the prompt and its completion menu where the
     board can be made to leave them. Return the rows left for the prompt and its menu."""
     if screen.terminal:
@@ -257,7 +260,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     count = f"{len(legal)} move{'' if len(legal) == 1 else 's'}"
     them = "it" if len(legal) == 1 else "them"
     short = [(f"{who} to move: {count} (Tab, actions, help).", "dim")] if legal else []
-    least = result_lines(g, command)[:2] if g.over else short  # what must stay under the board
+    least = result_lines(g, command, people=people)[:2] if g.over else short  # what must stay under the board
     menu = MENU_ROWS if legal else 1   # the menu's room while a move is to be typed (at the end, the result's)
     fits = screen.rows() - menu - toolbar - screen.height(least)  # the prompt, its menu and toolbar stay
     board = safe_block(g.render(g.view(viewer), color=screen.color, height=fits), colour=screen.color)
@@ -265,7 +268,7 @@ def draw(screen: Screen, g, viewer: int | None, legal: list[str], command, toolb
     room = screen.rows() - menu - toolbar - board.count("\n") - 1
     tail: Lines = []
     if g.over:
-        tail = result_lines(g, command, said="Game over" in board)
+        tail = result_lines(g, command, said="Game over" in board, people=people)
         while len(tail) > 1 and screen.height(tail) > room:
             tail.pop()
     elif legal:

@@ -165,6 +165,10 @@ class Repl:
         """Two or more people share the keyboard."""
         return self.g.table.hotseat
 
+    def people(self) -> list[int] | None:
+        """The seats played at this keyboard (None: every person's seat at the table)."""
+        return None
+
     def viewer(self) -> int | None:
         """Whose eyes the screen uses: the game's default seat (everything once over), else the seat last shown."""
         seat = self.g.default_seat()
@@ -206,7 +210,8 @@ class Repl:
 
     def draw(self) -> None:
         """Redraw the board, the recap and the moves to fit the terminal (see :func:`dinocli.repl.screen.draw`)."""
-        free = screen.draw(self.screen, self.g, self.viewer(), self.legal_texts(), self.command, len(self.toolbar_lines()))
+        free = screen.draw(self.screen, self.g, self.viewer(), self.legal_texts(), self.command, len(self.toolbar_lines()),
+                           self.people())
         self.session.reserve_space_for_menu = free   # the completion menu opens there, never over the board
 
     # -- the loop -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from dinocli.table import ServiceError
 
-__all__ = ["DEFAULT_SERVER", "invite", "invitations", "renew", "seat_of_token", "url_of", "parse_url"]
+__all__ = ["DEFAULT_SERVER", "invite", "invitations", "renew", "seat_of_token", "url_of", "parse_url", "serve_flags"]
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
@@ -47,6 +47,28 @@ def parse_url(url: str) -> tuple[str, str, str]:
     if parts.scheme not in ("ws", "wss") or not parts.hostname or not game or "/" in game or not parts.fragment:
         raise ServiceError(f"not an invitation URL: {url[:80]!r} (ws://HOST:PORT/GAME#TOKEN, as `new --remote` prints)")
     return f"{parts.scheme}://{parts.netloc}", game, parts.fragment
+
+
+def serve_flags(server: str | None) -> list[str]:
+    """The `serve` options that listen where invitations to ``server`` lead (none for the default).
+
+    A host name (a reverse proxy's, say) is not one to bind: the server then stays on loopback, and only
+    an IP address or ``localhost`` in the URL gives its port too."""
+    import ipaddress
+
+    parts = urlsplit(server or DEFAULT_SERVER)
+    host = parts.hostname or "127.0.0.1"
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host != "localhost":
+            return []
+    flags = [] if host in ("127.0.0.1", "localhost") else ["--host", host]
+    if parts.port not in (None, 8765):
+        flags += ["--port", str(parts.port)]
+    if parts.scheme == "wss":
+        flags += ["--certfile", "CERT.pem", "--keyfile", "KEY.pem"]
+    return flags
 
 
 def invitations(store, g, server: str | None) -> list[dict[str, str]]:

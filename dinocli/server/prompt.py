@@ -15,6 +15,7 @@ import itertools
 import queue
 import random
 import threading
+import time
 from typing import Any
 
 import msgspec
@@ -91,6 +92,7 @@ class RemoteLoaded(Loaded):
         super().__init__(record, game, config, None, head=seq, state=state, seq=seq)
         self.table = RemoteTable(record, seat, game=game, config=config, state=state)
         path = []
+        self._hidden = {id(e.event) for e in entries if e.hidden}   # shown in their redacted form (DILLO-28's layout)
         for e, line in zip(entries, lines):
             if e.event is None:
                 continue
@@ -109,7 +111,7 @@ class RemoteLoaded(Loaded):
         """The seat's view (None: before the first event) with ``events`` it was shown folded."""
         view = self.game.observe(self.game.initial(self.config), self.seat) if state is None else state
         for ev in events:
-            view = self.game.fold_view(view, ev)
+            view = self.game.fold_view(view, ev, id(ev) in self._hidden)
         return view
 
 
@@ -196,8 +198,9 @@ class RemoteService:
                                                  seat.header["version"])])
 
 
-def _presence_line(presence: p.Presence | None) -> str:
-    """Who is at the table, in a few words: ``bob here · cleo away 40 s (waiting) · rex bot``."""
+def _presence_line(presence: p.Presence | None, since: float = 0.0) -> str:
+    """Who is at the table, in a few words: ``bob here · cleo away 40 s (waiting) · rex bot``; the time away
+    counted on by the ``since`` seconds that passed after the server said it."""
     if presence is None:
         return "connecting…"
     parts = []
@@ -206,7 +209,8 @@ def _presence_line(presence: p.Presence | None) -> str:
         if s.status == "here":
             parts.append(f"{name} here")
         elif s.status == "away":
-            parts.append(f"{name} away {s.away} s" + (" (waiting)" if presence.waiting == s.seat else ""))
+            away = (s.away or 0) + int(since)
+            parts.append(f"{name} away {away} s" + (" (waiting)" if presence.waiting == s.seat else ""))
         else:
             parts.append(f"{name} bot" + (f" (for {s.away} s away)" if s.away is not None else ""))
     return " · ".join(parts)
@@ -240,6 +244,7 @@ class RemoteRepl(Repl):
         self.failure: BaseException | None = None
         self.verdict = None
         self._told: p.Presence | None = None
+        self._told_at = 0.0   # time.monotonic() when the presence above arrived
         self._caught_up = False
         self._local_command = command
         self._loop = asyncio.new_event_loop()
@@ -252,6 +257,7 @@ class RemoteRepl(Repl):
         remote = RemoteService(url, link, self._loop, self.lock)
         self.remote = remote
         super().__init__(remote, link.game, command=self._remote_command, **options)
+        self.session.refresh_interval = 1.0   # the toolbar counts the time a seat has been away
 
     def _remote_command(self, *words: str) -> str:
         """A command line to suggest while the game is served: resuming it is joining it again."""
@@ -343,7 +349,7 @@ class RemoteRepl(Repl):
             elif isinstance(msg, p.Presence):
                 for line in _changes(self._told, msg):
                     self.screen.say(line, "dim")
-                self._told = msg
+                self._told, self._told_at = msg, time.monotonic()
             elif isinstance(msg, p.Undone):
                 self.reload()
                 who = "the server" if msg.seat is None else self.name(msg.seat)
@@ -403,11 +409,15 @@ class RemoteRepl(Repl):
 
     # -- what the prompt shows ------------------------------------------------------------------
 
+    def people(self) -> list[int]:
+        """Only this client's seat is played here, before the game is kept and after."""
+        return [self.link.seat.seat]
+
     def toolbar_lines(self) -> list[str]:
         """The toolbar, and under it who is at the table."""
         lines = super().toolbar_lines()
         if isinstance(self.g, RemoteLoaded):
-            lines.append(" " + screen.one_line(_presence_line(self._told), self.screen.width() - 2))
+            lines.append(" " + screen.one_line(_presence_line(self._told, time.monotonic() - self._told_at), self.screen.width() - 2))
         return lines
 
     def prompt_message(self) -> FormattedText:

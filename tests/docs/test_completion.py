@@ -33,7 +33,8 @@ def complete(line: str, shell: str = "bash", db: Path | None = None) -> list[tup
     r = CliRunner().invoke(cli, [], env=env, prog_name="dinocli", obj=Env())
     assert r.exit_code == 0, r.output
     out = r.output
-    if shell == "zsh":
+    if shell == "zsh" or (shell == "fish" and out.split("\n", 1)[0] in ("plain", "dir", "file")):
+        # zsh, and fish since click 8.4: three lines per item (type, value, help or "_")
         rows = out.split("\n")
         triples = [rows[i:i + 3] for i in range(0, len(rows) - 2, 3)]
         return [(v.replace("\\:", ":"), None if h == "_" else h) for t, v, h in triples if t == "plain"]

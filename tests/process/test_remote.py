@@ -252,8 +252,21 @@ def test_new_remote_prints_one_invitation_per_person_and_refuses_server_alone(tm
     ok(proc, r"New game \w+: .*ann, bob, rex \(random\)\n  ann: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\n"
              r"  bob: dinocli join 'ws://127\.0\.0\.1:9/\w+#[\w-]{43}'\n"
              r"  spectators: dinocli watch 'http://127\.0\.0\.1:9/\w+/watch#[\w-]{43}' \(or open it in a browser\)\n"
-             r"Serve it: dinocli .*serve\n\Z")
+             r"Serve it: dinocli .*serve --port 9\n\Z")
     refused(run("new", "dingo", "--bots", "2", "--server", "ws://127.0.0.1:9", db=db), 2, "add --remote NAME")
+
+
+@pytest.mark.parametrize("server, flags", [
+    (None, []), ("ws://127.0.0.1:8765", []), ("ws://localhost:8799", ["--port", "8799"]),
+    ("ws://192.168.1.20:8765", ["--host", "192.168.1.20"]), ("ws://[::1]:9000", ["--host", "::1", "--port", "9000"]),
+    ("wss://10.0.0.2:443", ["--host", "10.0.0.2", "--port", "443", "--certfile", "CERT.pem", "--keyfile", "KEY.pem"]),
+    ("wss://dinocli.example.org", [])])
+def test_the_serve_line_listens_where_the_invitations_lead(server, flags):
+    """`new --remote --server URL` suggests the serve command whose address the invitations name (a host name,
+    a reverse proxy's, is not one to bind: the server stays on loopback behind it)."""
+    from dinocli.server.invites import serve_flags
+
+    assert serve_flags(server) == flags
 
 
 def test_a_client_stops_at_a_chain_the_server_broke(tmp_path):

@@ -10,6 +10,8 @@ import subprocess
 import threading
 import time
 
+import pytest
+
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
@@ -195,3 +197,45 @@ def test_join_at_the_prompt_needs_a_terminal_and_an_invitation(tmp_path):
     refused(run("join", "ws://127.0.0.1:9/abc#" + "A" * 43, db=tmp_path / "x.sqlite"), 1,
             r"the prompt needs a terminal; without one: dinocli .*join 'ws://127\.0\.0\.1:9/abc#A+' --bot rules$")
     refused(run("join", "http://example.org/x", db=tmp_path / "x.sqlite"), 1, "not an invitation URL")
+
+
+@pytest.mark.parametrize("kind, seats", [("dodos", ["--remote", "cleo", "--bot", "random"]),
+                                         ("dillos", ["--remote", "cleo", "--remote", "dan", "--variant", "houston"])])
+def test_a_person_plays_dodos_and_houston_at_the_prompt(server, tmp_path, capfd, kind, seats):
+    """The other games with hidden information (Dodos' hands and face-down picks, DILLO-28: houston's face-down
+    tiles): bob at the prompt plays the first move listed for a dozen turns while the other remote seats are
+    `join --bot random` processes; every redraw (the recap of the moves since bob's, folded from his view with the
+    laid-out board redacted) works, and his prompt leaves cleanly. Whole games of both by `join` processes, each
+    verified at the end, are in test_remote.py and test_remote_seats.py."""
+    db, url = server
+    made = _new(db, url, "--remote", "bob", *seats, "--seed", "5", kind=kind)
+    others = [subprocess.Popen([DINOCLI, "join", invite["url"], "--bot", "random"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True) for invite in made["invites"][1:]]
+    local = Service.open(str(tmp_path / "mine.sqlite"))
+    try:
+        driver = Driver(made["invites"][0]["url"], local, lambda repl: None if driver.turns > 12 else "1\r")
+        out = driver.run(timeout=150)
+    finally:
+        for proc in others:
+            proc.kill()
+            proc.communicate()
+        local.close()
+    printed = capfd.readouterr()
+    assert driver.repl.failure is None, driver.repl.failure
+    assert driver.turns > 12, (driver.turns, driver.said[-20:])
+    assert "Traceback" not in out and "xception" not in printed.out + printed.err, printed
+    assert any(line.startswith(("Since your last move:", "Last moves:")) for line in driver.said), driver.said
+    assert "Saved (every move is). Resume with: dinocli join" in out
+
+
+def test_the_toolbar_counts_the_time_away_on_from_what_the_server_said():
+    """The presence line adds the seconds since the server's word to each away seat (the toolbar refreshes each second)."""
+    from dinocli.server import protocol as p
+    from dinocli.server.prompt import _presence_line
+
+    told = p.Presence(seats=[p.Present(seat=0, name="bob", status="here"),
+                             p.Present(seat=1, name="cleo", status="away", away=40),
+                             p.Present(seat=2, name="rex", status="bot")], waiting=1)
+    assert _presence_line(told) == "bob here · cleo away 40 s (waiting) · rex bot"
+    assert _presence_line(told, 12.7) == "bob here · cleo away 52 s (waiting) · rex bot"
+    assert _presence_line(None) == "connecting…"

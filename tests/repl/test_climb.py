@@ -103,3 +103,17 @@ def test_a_level_that_only_takes_longer_is_no_rung_of_that_game_s_ladder(svc, mo
     assert next_level(g, command) == ("You beat mcts:medium, the strongest level of The Dingo Ate The Baby "
                                       "(mcts:hard there is mcts:medium with more time).")
     assert climb.game_over(g, command).endswith("play again: dinocli new dingo --bot mcts:medium")
+
+
+def test_a_served_seat_climbs_on_its_own_result(svc):
+    """At a served game's client only its own seat is played at the keyboard: another person's win over the
+    bots is no win of this seat's, and this seat's next level seats bots where the other people sat."""
+    g = won(svc, ["random"], players=("ann", "bob"))
+    winner, = [x for x in g.table.people if g.names[x] in g.winners()]
+    loser = 1 - winner
+    assert next_level(g, command, people=[loser]) is None
+    name = g.names[winner]
+    assert next_level(g, command, people=[winner]) == (
+        f"You beat random. Next level: dinocli new dingo --player {name} --bot rules --bot rules")
+    from dinocli.repl.screen import result_lines
+    assert not any("You beat" in t for t, _ in result_lines(g, command, people=[loser]))
