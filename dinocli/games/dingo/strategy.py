@@ -121,8 +121,6 @@ class _Table:
 
     def targets_after_play(self, card: int, r: int) -> list[tuple[int, int]]:
         """target_pairs once ``card`` is played into ranch ``r``, without building that table."""
-        if _HITS[card] is None:  # no removal effect (DINGO-29)
-            return []
         if EFFECT[card] == "stomp":
             ranches = self.ranches
             return target_pairs(ranches[:r] + (ranches[r] + (card,),) + ranches[r + 1:], self.me, card)
@@ -141,7 +139,7 @@ class _Table:
         me, ranches, d = self.me, self.ranches, self.d
         values = self.values.copy()
         values[r] += VALUE[card]
-        pairs = self.targets_after_play(card, r)
+        pairs = self.targets_after_play(card, r) if _HITS[card] is not None else ()
         if pairs:
             score, pick = self.best_effect(pairs, values, d)
         else:  # best_effect with nothing to target: the table as it is

@@ -158,9 +158,10 @@ def _emit(state: State, ev: Event, out: list[Event] | None) -> State:
 
 def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
     """What lava or a Meteorite on ``cell`` destroys (SOS-15, SOS-20), then SOS-35."""
-    for d, p in enumerate(state.dinos):
-        if p == cell:
-            state = _emit(state, DinoEliminated(d, cell, by), out)
+    if cell in state.dinos:
+        for d, p in enumerate(state.dinos):
+            if p == cell:
+                state = _emit(state, DinoEliminated(d, cell, by), out)
     n = NEST_AT[cell]
     if n >= 0 and state.eggs[n] == 0:
         state = _emit(state, EggLost(n), out)
