@@ -24,7 +24,7 @@ from .board import Geometry, distances, geometry, line_squares, longest, manhatt
 from .data import HC, MASKS, STOPS, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
-from .rules import _SWAP_WITH, _looks, legal_actions
+from .rules import _LOOK, _SWAP_WITH, legal_actions
 from .state import State, geo
 
 __all__ = ["choose", "plans", "acted", "reach", "ROLL_OFF_WIN"]
@@ -182,25 +182,22 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
         return hit
     if len(_PLANS) > 512:
         _PLANS.clear()
-    ctx = _Ctx(view, seat)
+    ctx = _shared(view, seat)
     g = ctx.g
     me = view.pawns[seat]
-    terminal = ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0)
+    terminal = ctx.terminal
     if hinder:
-        leader = _leader(view, seat)
-        lstart, lgoal = view.pawns[leader], goal_square(view, leader)
-        base_harm, lreads = _harm(view.board, g, lstart, lgoal)
+        lstart, lgoal, base_harm, lreads = ctx.leader()
     else:
         lstart = lgoal = -1
         base_harm, lreads = 0.0, 0
     man = _MAN[g.size]
-    harms: dict[tuple[int, ...], float] = {}  # by board: the dice share their candidates
-    landings: dict[tuple, tuple] = {}  # by board and steps: a swap of a with b makes the board b with a does
+    harms, landings = ctx.harms, ctx.landings  # by board, and by board and steps: every dice share them
     out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
         near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
-        base, base_land, reads = _landing_of(ctx, view.board, me, steps, terminal)
+        base, base_land, reads = ctx.base(steps)
         kinds = legal_actions(replace(view, phase="kind", act_die=die))
         if not kinds:
             out.append((base, die, None, None, None, base_land))
@@ -210,15 +207,21 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
                 if changed is None:
                     score, land, harm = base, base_land, base_harm
                 else:
-                    board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
-                    if changed & reads:
+                    board = None
+                    if not changed & reads:
+                        score, land = base, base_land
+                    elif second is None:
+                        board = acted(view.board, g, first, second)
                         got = landings.get((board, steps))
                         if got is None:
                             got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
                         score, land, _ = got
                     else:
-                        score, land = base, base_land
+                        score, land = _swap_landing(ctx, view.board, first.square, second.square, steps, terminal,
+                                                    reads, landings)
                     if changed & lreads:
+                        if board is None:
+                            board = acted(view.board, g, first, second)
                         harm = harms.get(board)
                         if harm is None:
                             harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
@@ -227,6 +230,73 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
                 out.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
     _PLANS[key] = out
     return out
+
+
+class _Shared(_Ctx):
+    """A seat's planning context kept for every roll of the dice on one board (the plans of each roll
+    search the same candidate boards): the searches by board and steps, the leader's harm."""
+
+    def __init__(self, s: State, seat: int):
+        super().__init__(s, seat)
+        self.terminal = self.blocked | (1 << self.win_sq if self.win_sq >= 0 else 0)
+        self.landings: dict[tuple, tuple] = {}
+        self.harms: dict[tuple[int, ...], float] = {}
+        self._bases: dict[int, tuple] = {}
+        self._leader: tuple | None = None
+
+    def base(self, steps: int) -> tuple:
+        """``_landing_of`` today's board."""
+        got = self._bases.get(steps)
+        if got is None:
+            got = self._bases[steps] = _landing_of(self, self.s.board, self.s.pawns[self.seat], steps, self.terminal)
+        return got
+
+    def leader(self) -> tuple[int, int, float, int]:
+        """The leader's square and goal, and ``_harm`` on today's board."""
+        if self._leader is None:
+            s = self.s
+            leader = _leader(s, self.seat)
+            lstart, lgoal = s.pawns[leader], goal_square(s, leader)
+            self._leader = (lstart, lgoal, *_harm(s.board, self.g, lstart, lgoal))
+        return self._leader
+
+
+_SHARED: dict[tuple, _Shared] = {}
+
+
+def _shared(s: State, seat: int) -> _Shared:
+    """The planning context of ``seat`` on ``s``'s board, pawns and Hunter (kept across rolls)."""
+    key = (s.table, s.board, s.pawns, s.hunter, s.reached, seat)
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) >= 256:
+            _SHARED.clear()
+        got = _SHARED[key] = _Shared(s, seat)
+    return got
+
+
+def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int, reads: int,
+                  memo: dict) -> tuple[float, int]:
+    """``_landing_of`` the board with the tiles of ``a`` and ``b`` swapped (``reads``: the squares the search on
+    ``board`` read). When it read only one of them, the search on the board with that one changed alone is
+    kept by the look put there, and serves every swap whose other square it did not read either."""
+    pair = (a, b, steps) if a < b else (b, a, steps)  # a swap of a with b makes the board b with a does
+    got = memo.get(pair)
+    if got is None:
+        me = ctx.s.pawns[ctx.seat]
+        x, y = (a, b) if reads >> a & 1 else (b, a)
+        if not reads >> y & 1:
+            code = board[y]
+            key = (x, MASKS[code], STOPS[code], steps)  # what a road search reads of a tile
+            one = memo.get(key)
+            if one is None:
+                one = memo[key] = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+            if not one[2] >> y & 1:
+                got = one
+        if got is None:
+            got = _landing_of(ctx, swapped(board, a, b), me, steps, terminal)
+        memo[pair] = got
+    return got[0], got[1]
 
 
 _EXITS: dict[tuple[int, bool], tuple] = {}
@@ -312,23 +382,27 @@ def _candidates(view: State, kind: str, near: int):
             changed = sum(1 << sq for sq in line_squares(g, t.line, t.index) if after[sq] != board[sq])
             yield t, None, (changed if changed & near else None)
     else:
-        looks = {sq: _looks(board[sq], sq) for sq in g.roads}
         squares = [t.square for t in targets]
+        close = [b for b in squares if near >> b & 1]
+        # far tiles: the first of each code in square order (a far tile of the first pick's look is no
+        # second pick, and every tile of one code has one look)
+        kept, codes = near, set()
+        for b in squares:
+            code = board[b]
+            if not near >> b & 1 and (code < 0 or code not in codes):  # face-down tiles as the view shows them: each its own
+                codes.add(code)
+                kept |= 1 << b
         for t in targets:
             a = t.square
-            first = looks[a]
-            seen = set()
-            for b in squares:
-                if b == a or looks[b] == first:
-                    continue  # not a legal second pick (rules._swap_seconds)
-                if not (near >> a & 1 or near >> b & 1):
-                    continue
-                if not near >> b & 1:
-                    look = board[b] if board[b] >= 0 else ("?", b)
-                    if look in seen:
-                        continue
-                    seen.add(look)
-                yield t, _SWAP_WITH[b], 1 << a | 1 << b
+            first = _LOOK[board[a]]
+            bit = 1 << a
+            # not a legal second pick: a itself, or a tile that looks the same (rules._swap_seconds)
+            if near & bit:
+                seconds = [b for b in squares if kept >> b & 1 and b != a and (first < 0 or _LOOK[board[b]] != first)]
+            else:
+                seconds = [b for b in close if first < 0 or _LOOK[board[b]] != first]
+            for b in seconds:
+                yield t, _SWAP_WITH[b], bit | 1 << b
         if targets:
             first = targets[0]
             seconds = legal_actions(replace(view, phase="swap", kind="swap", pending=first.square))
