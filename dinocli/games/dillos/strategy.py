@@ -198,6 +198,7 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
         steps = view.dice[0] + view.dice[1] - die
         near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
         base, base_land, reads = ctx.base(steps)
+        entered, need = ctx.fringe(steps)
         kinds = legal_actions(replace(view, phase="kind", act_die=die))
         if not kinds:
             out.append((base, die, None, None, None, base_land))
@@ -212,13 +213,19 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
                         score, land = base, base_land
                     elif second is None:
                         board = acted(view.board, g, first, second)
-                        got = landings.get((board, steps))
-                        if got is None:
-                            got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
-                        score, land, _ = got
+                        if _unentered(board, changed, entered, need):
+                            score, land = base, base_land
+                        else:
+                            got = landings.get((board, steps))
+                            if got is None:
+                                got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
+                            score, land, _ = got
                     else:
-                        score, land = _swap_landing(ctx, view.board, first.square, second.square, steps, terminal,
-                                                    reads, landings)
+                        a, b = first.square, second.square
+                        if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
+                            score, land = base, base_land  # the tiles trade places where no road of today's leads
+                        else:
+                            score, land = _swap_landing(ctx, view.board, a, b, steps, terminal, reads, landings)
                     if changed & lreads:
                         if board is None:
                             board = acted(view.board, g, first, second)
@@ -242,6 +249,7 @@ class _Shared(_Ctx):
         self.landings: dict[tuple, tuple] = {}
         self.harms: dict[tuple[int, ...], float] = {}
         self._bases: dict[int, tuple] = {}
+        self._fringes: dict[int, tuple[int, list[int]]] = {}
         self._leader: tuple | None = None
 
     def base(self, steps: int) -> tuple:
@@ -249,6 +257,27 @@ class _Shared(_Ctx):
         got = self._bases.get(steps)
         if got is None:
             got = self._bases[steps] = _landing_of(self, self.s.board, self.s.pawns[self.seat], steps, self.terminal)
+        return got
+
+    def fringe(self, steps: int) -> tuple[int, list[int]]:
+        """The squares the search of today's board enters within ``steps``, and for each other square the sides
+        a road the search follows out of a square arrives from (a tile there open to none of them leaves that
+        search as it is: ``_unentered``)."""
+        got = self._fringes.get(steps)
+        if got is None:
+            s, g = self.s, self.g
+            board, start = s.board, s.pawns[self.seat]
+            dist, _ = _spread(board, g, start, steps, self.terminal)
+            exits = _exits(g)
+            entered, need = 0, [0] * len(board)
+            for a, k in dist.items():
+                entered |= 1 << a
+            for a, k in dist.items():  # the squares it stepped out of (as _spread does)
+                if k < steps and (a == start or not (STOPS[board[a]] or self.terminal >> a & 1)):
+                    for entry, b in exits[a][board[a]]:
+                        if not entered >> b & 1:
+                            need[b] |= entry
+            got = self._fringes[steps] = (entered, need)
         return got
 
     def leader(self) -> tuple[int, int, float, int]:
@@ -273,6 +302,20 @@ def _shared(s: State, seat: int) -> _Shared:
             _SHARED.clear()
         got = _SHARED[key] = _Shared(s, seat)
     return got
+
+
+def _unentered(board: tuple[int, ...], changed: int, entered: int, need: list[int]) -> bool:
+    """Whether the search of today's board (``fringe``) is the search of ``board`` too: no square it entered
+    changed, and no changed square opens toward a road it followed (then it reads the same tiles)."""
+    if changed & entered:
+        return False
+    while changed:
+        low = changed & -changed
+        sq = low.bit_length() - 1
+        if MASKS[board[sq]] & need[sq]:
+            return False
+        changed ^= low
+    return True
 
 
 def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int, reads: int,
