@@ -16,12 +16,12 @@ from operator import mul
 
 from msgspec.structs import replace
 
-from .board import Geometry, distances, longest, manhattan, mended_distances, moves_from, swapped
+from .board import Geometry, distances, longest, mended_distances, moves_from, swapped
 from .data import STOPS
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
 from .state import State, geo
-from .strategy import ROLL_OFF_WIN, acted, plans, reach
+from .strategy import _MAN, ROLL_OFF_WIN, acted, plans, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
 
@@ -107,16 +107,17 @@ def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float,
     goal = goal_square(s, i)
     one, free = maps.of(goal)
     final = table.goal == "capitol" or s.reached[i]
+    straight = _MAN[g.size][goal][p]
     left = free[p] if free[p] >= 0 else MAX_LEFT
-    left = min(left, manhattan(g, p, goal) + 3, MAX_LEFT)
+    left = min(left, straight + 3, MAX_LEFT)
     if not final:  # the way home is still to come (DILLO-29/30)
-        left += manhattan(g, g.center, table.homes[i])
+        left += _MAN[g.size][g.center][table.homes[i]]
     fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
     h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
     mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
     return (fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
             1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
-            mend if order == 0 else 0.0, mend if order else 0.0, float(manhattan(g, p, goal)),
+            mend if order == 0 else 0.0, mend if order else 0.0, float(straight),
             1.0 if order and final and one[p] == 1 else 0.0)
 
 

@@ -70,9 +70,10 @@ def _goal_map(board: tuple[int, ...], g: Geometry, goal: int) -> list[int]:
     """Estimated steps to ``goal`` from every square: road distance, capped by the straight
     distance plus 3 (roads can be rebuilt)."""
     road = distances(board, g, goal, stops=False)
+    straight = _MAN[g.size][goal]
     out = []
     for sq, d in enumerate(road):
-        man = manhattan(g, sq, goal) + 3 if sq != goal else 0
+        man = straight[sq] + 3 if sq != goal else 0
         out.append(min(d, man) if d >= 0 else man)
     return out
 
@@ -120,13 +121,16 @@ def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: i
     dist = {start: 0}
     prev = {start: (-1, -1)}
     frontier = [start]
+    links = g.links
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
-            if a != start and (STOPS[board[a]] or terminal >> a & 1):
+            code = board[a]
+            if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
-            for d, b in moves_from(board, g, a, closed):
-                if b not in dist:
+            ma = MASKS[code]
+            for d, exit_, entry, b in links[a]:  # moves_from, in its order
+                if ma & exit_ and not closed >> b & 1 and MASKS[board[b]] & entry and b not in dist:
                     dist[b] = k
                     prev[b] = (a, d)
                     nxt.append(b)
