@@ -149,7 +149,7 @@ def _choice(v: View, me: int, legal: list) -> tuple[object, Reason]:
     """The greedy choice and its reason, to be put in words when asked for."""
     t = v.agenda[0]
     op = t.op
-    abilities = [a for a in legal if type(a) is UseAbility]
+    abilities = [a for a in legal if type(a) is UseAbility] if v.abilities else []
     if op == "draft":
         rides = {slug(DODINOS[a.dodino].name): a for a in legal}
         name = next(n for n in RIDE_ORDER if n in rides)
