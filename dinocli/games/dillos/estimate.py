@@ -12,7 +12,7 @@ road mended, and how far it still has to go.
 from __future__ import annotations
 
 import math
-from operator import mul
+from operator import itemgetter, mul
 
 from msgspec.structs import replace
 
@@ -284,7 +284,7 @@ def _planned(s: State, seat: int) -> list[float]:
     if s.phase == "target":
         options = [p for p in options if p[2] == s.kind]
     groups: dict = {}
-    for p in sorted(options, key=lambda p: -p[0]):
+    for p in sorted(options, key=itemgetter(0), reverse=True):  # stable: ties keep their order
         g = groups.setdefault((p[1], p[2]), [])
         if len(g) < PLAN_K:
             g.append(p)

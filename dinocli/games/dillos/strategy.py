@@ -187,65 +187,24 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
     if len(_PLANS) > 512:
         _PLANS.clear()
     ctx = _shared(view, seat)
-    g = ctx.g
-    me = view.pawns[seat]
-    terminal = ctx.terminal
-    if hinder:
-        lstart, lgoal, base_harm, lreads = ctx.leader()
-    else:
-        lstart = lgoal = -1
-        base_harm, lreads = 0.0, 0
-    man = _MAN[g.size]
-    harms, landings = ctx.harms, ctx.landings  # by board, and by board and steps: every dice share them
     out = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
-        near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
-        base, base_land, reads = ctx.base(steps)
-        entered, need = ctx.fringe(steps)
         kinds = legal_actions(replace(view, phase="kind", act_die=die))
         if not kinds:
+            base, base_land, _ = ctx.base(steps)
             out.append((base, die, None, None, None, base_land))
         for pick in kinds:
-            for first, second, changed in _candidates(view, pick.action, near):
-                # a change outside the squares a search reads cannot change its result
-                if changed is None:
-                    score, land, harm = base, base_land, base_harm
-                else:
-                    board = None
-                    if not changed & reads:
-                        score, land = base, base_land
-                    elif second is None:
-                        board = acted(view.board, g, first, second)
-                        if _unentered(board, changed, entered, need):
-                            score, land = base, base_land
-                        else:
-                            got = landings.get((board, steps))
-                            if got is None:
-                                got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
-                            score, land, _ = got
-                    else:
-                        a, b = first.square, second.square
-                        if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
-                            score, land = base, base_land  # the tiles trade places where no road of today's leads
-                        else:
-                            score, land = _swap_landing(ctx, view.board, a, b, steps, terminal, reads, landings)
-                    if changed & lreads:
-                        if board is None:
-                            board = acted(view.board, g, first, second)
-                        harm = harms.get(board)
-                        if harm is None:
-                            harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
-                    else:
-                        harm = base_harm
-                out.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
+            kind = pick.action
+            out += [(score, die, kind, first, second, land) for score, first, second, land in ctx.scored(kind, steps, hinder)]
     _PLANS[key] = out
     return out
 
 
 class _Shared(_Ctx):
     """A seat's planning context kept for every roll of the dice on one board (the plans of each roll
-    search the same candidate boards): the searches by board and steps, the leader's harm."""
+    search the same candidate boards): the candidates scored by action and steps, the searches by board and
+    steps, the leader's harm."""
 
     def __init__(self, s: State, seat: int):
         super().__init__(s, seat)
@@ -254,6 +213,7 @@ class _Shared(_Ctx):
         self.harms: dict[tuple[int, ...], float] = {}
         self._bases: dict[int, tuple] = {}
         self._fringes: dict[int, tuple[int, list[int]]] = {}
+        self._scored: dict[tuple[str, int, bool], list[tuple]] = {}
         self._leader: tuple | None = None
 
     def base(self, steps: int) -> tuple:
@@ -262,6 +222,62 @@ class _Shared(_Ctx):
         if got is None:
             got = self._bases[steps] = _landing_of(self, self.s.board, self.s.pawns[self.seat], steps, self.terminal)
         return got
+
+    def scored(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
+        """(score, first action, second action, landing) of every candidate of ``kind`` with ``steps`` to move
+        (every roll with that many steps left asks again)."""
+        got = self._scored.get((kind, steps, hinder))
+        if got is None:
+            got = self._scored[kind, steps, hinder] = self._score(kind, steps, hinder)
+        return got
+
+    def _score(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
+        view, g, terminal = self.s, self.g, self.terminal
+        me = view.pawns[self.seat]
+        if hinder:
+            lstart, lgoal, base_harm, lreads = self.leader()
+        else:
+            lstart = lgoal = -1
+            base_harm, lreads = 0.0, 0
+        man = _MAN[g.size]
+        harms, landings = self.harms, self.landings  # by board, and by board and steps
+        near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
+        base, base_land, reads = self.base(steps)
+        entered, need = self.fringe(steps)
+        out = []
+        for first, second, changed in _candidates(view, kind, near):
+            # a change outside the squares a search reads cannot change its result
+            if changed is None:
+                score, land, harm = base, base_land, base_harm
+            else:
+                board = None
+                if not changed & reads:
+                    score, land = base, base_land
+                elif second is None:
+                    board = acted(view.board, g, first, second)
+                    if _unentered(board, changed, entered, need):
+                        score, land = base, base_land
+                    else:
+                        got = landings.get((board, steps))
+                        if got is None:
+                            got = landings[board, steps] = _landing_of(self, board, me, steps, terminal)
+                        score, land, _ = got
+                else:
+                    a, b = first.square, second.square
+                    if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
+                        score, land = base, base_land  # the tiles trade places where no road of today's leads
+                    else:
+                        score, land = _swap_landing(self, view.board, a, b, steps, terminal, reads, landings)
+                if changed & lreads:
+                    if board is None:
+                        board = acted(view.board, g, first, second)
+                    harm = harms.get(board)
+                    if harm is None:
+                        harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
+                else:
+                    harm = base_harm
+            out.append((score + 0.05 * (harm - base_harm), first, second, land))
+        return out
 
     def fringe(self, steps: int) -> tuple[int, list[int]]:
         """The squares the search of today's board enters within ``steps``, and for each other square the sides
