@@ -487,7 +487,9 @@ def acted(board: tuple[int, ...], g: Geometry, first, second) -> tuple[int, ...]
 
 
 def _put(board: tuple[int, ...], sq: int, code: int) -> tuple[int, ...]:
-    return board[:sq] + (code,) + board[sq + 1:]
+    out = list(board)
+    out[sq] = code
+    return tuple(out)
 
 
 def _leader(view: State, seat: int) -> int:
