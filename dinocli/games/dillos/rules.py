@@ -117,6 +117,8 @@ TWIST_SENSES = _twist_senses()
 _TWIST = {(sq, cw): Twist(sq, cw) for sq in range(49) for cw in (True, False)}
 # per square and tile code, its twists in the senses offered
 _TWISTS_AT = tuple(tuple(tuple(_TWIST[sq, cw] for cw in senses) for senses in TWIST_SENSES) for sq in range(49))
+_PICK_DIE = tuple(PickDie(d) for d in range(7))  # actions are plain values: one of each, shared
+_PICK_ACTION = {k: PickAction(k) for k in ACTIONS}
 _SWAP_FROM = tuple(SwapFrom(sq) for sq in range(49))
 _SWAP_WITH = tuple(SwapWith(sq) for sq in range(49))
 _PUSH = {(line, i, t): Push(line, i, t) for line, dirs in (("row", "ew"), ("col", "ns")) for i in range(7) for t in dirs}
@@ -296,9 +298,9 @@ def _legal(s: State) -> list:
     if ph == "push":
         return [STEPS[d] for d in push_directions(s)]
     if ph == "die":
-        return [PickDie(d) for d in sorted(set(s.dice))]
+        return [_PICK_DIE[d] for d in sorted(set(s.dice))]
     if ph == "kind":
-        return [PickAction(k) for k in CHART[s.act_die] if _has_target(s, k)]
+        return [_PICK_ACTION[k] for k in CHART[s.act_die] if _has_target(s, k)]
     if ph == "target":
         return _targets(s, s.kind)
     if ph == "swap":
