@@ -85,7 +85,7 @@ def _maps(s: State) -> _Maps:
     key = (s.board, s.hunter, s.reached, s.table)
     m = _SHARED.get(key)
     if m is None:
-        if len(_SHARED) >= 1024:
+        if len(_SHARED) >= 256:
             _SHARED.clear()
         m = _SHARED[key] = _Maps(s)
     return m

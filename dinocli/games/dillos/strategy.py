@@ -318,7 +318,7 @@ def _shared(s: State, seat: int) -> _Shared:
     key = (s.table, s.board, s.pawns, s.hunter, s.reached, seat)
     got = _SHARED.get(key)
     if got is None:
-        if len(_SHARED) >= 256:
+        if len(_SHARED) >= 64:
             _SHARED.clear()
         got = _SHARED[key] = _Shared(s, seat)
     return got
