@@ -21,7 +21,7 @@ from .data import STOPS
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
 from .state import State, geo
-from .strategy import _MAN, ROLL_OFF_WIN, acted, plans, reach
+from .strategy import _MAN, ROLL_OFF_WIN, acted, plan_groups, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
 
@@ -278,19 +278,17 @@ def _after_action(s: State, seat: int, die: int, first, second) -> list[float]:
 def _planned(s: State, seat: int) -> list[float]:
     """The best of the rule-based bot's leading plans for each die and action (ties not broken
     by hindering the leader, which this judgement does not see), judged here."""
-    options = plans(s, seat, hinder=False)
-    if s.phase in ("kind", "target"):
-        options = [p for p in options if p[1] == s.act_die]
-    if s.phase == "target":
-        options = [p for p in options if p[2] == s.kind]
-    groups: dict = {}
-    for p in sorted(options, key=itemgetter(0), reverse=True):  # stable: ties keep their order
-        g = groups.setdefault((p[1], p[2]), [])
-        if len(g) < PLAN_K:
-            g.append(p)
+    groups = []
+    for die, kind, scored in plan_groups(s, seat, hinder=False):
+        if s.phase in ("kind", "target") and die != s.act_die or s.phase == "target" and kind != s.kind:
+            continue
+        if scored:
+            groups.append((die, sorted(scored, key=itemgetter(0), reverse=True)[:PLAN_K]))  # stable: ties keep their order
+    # the groups by their best score, ties in plan order (as all the plans sorted together would meet them)
+    groups.sort(key=lambda g: g[1][0][0], reverse=True)
     best, best_v = None, -1.0
-    for g in groups.values():
-        for _, die, _, first, second, _ in g:
+    for die, top in groups:
+        for _, first, second, _ in top:
             v = _after_action(s, seat, die, first, second)
             if v[seat] > best_v:
                 best, best_v = v, v[seat]

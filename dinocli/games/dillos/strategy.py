@@ -27,7 +27,7 @@ from .progress import goal_square
 from .rules import _LOOK, _SWAP_WITH, legal_actions
 from .state import State, geo
 
-__all__ = ["choose", "plans", "acted", "reach", "ROLL_OFF_WIN"]
+__all__ = ["choose", "plans", "plan_groups", "acted", "reach", "ROLL_OFF_WIN"]
 
 # P(1d6 + unused > 1d6) for unused = 0..12 (DILLO-20)
 ROLL_OFF_WIN = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
@@ -186,18 +186,25 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
         return hit
     if len(_PLANS) > 512:
         _PLANS.clear()
+    out = [(score, die, kind, first, second, land) for die, kind, scored in plan_groups(view, seat, hinder)
+           for score, first, second, land in scored]
+    _PLANS[key] = out
+    return out
+
+
+def plan_groups(view: State, seat: int, hinder: bool = True) -> list[tuple[int, str | None, list[tuple]]]:
+    """``plans`` by die and action, in its order: (die, kind or None for no action, [(score, first action,
+    second action, landing), ...])."""
     ctx = _shared(view, seat)
-    out = []
+    out: list[tuple[int, str | None, list[tuple]]] = []
     for die in sorted(set(view.dice)):
         steps = view.dice[0] + view.dice[1] - die
         kinds = legal_actions(replace(view, phase="kind", act_die=die))
         if not kinds:
             base, base_land, _ = ctx.base(steps)
-            out.append((base, die, None, None, None, base_land))
+            out.append((die, None, [(base, None, None, base_land)]))
         for pick in kinds:
-            kind = pick.action
-            out += [(score, die, kind, first, second, land) for score, first, second, land in ctx.scored(kind, steps, hinder)]
-    _PLANS[key] = out
+            out.append((die, pick.action, ctx.scored(pick.action, steps, hinder)))
     return out
 
 
