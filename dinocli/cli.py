@@ -12,12 +12,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import click
+from dinocli.events.collector import hold
 
-from dinocli import __version__
-from dinocli import completion as complete
-from dinocli import limits
-from dinocli.output import echo, emit_json
+_made = hold()   # click and the commands below are long-lived and make no cycles: no collection walks them (the end)
+
+import click  # noqa: E402
+
+from dinocli import __version__  # noqa: E402
+from dinocli import completion as complete  # noqa: E402
+from dinocli import limits  # noqa: E402
+from dinocli.output import echo, emit_json  # noqa: E402
 
 # Exit codes (DESIGN "CLI contract"), plus 5 for a database that cannot be used.
 OK, ERROR, USAGE, CONFLICT, REJECTED, UNAVAILABLE = 0, 1, 2, 3, 4, 5
@@ -170,7 +174,7 @@ def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     env = ctx.ensure_object(Env)
     from dinocli.events.collector import paused
 
-    with handled(), paused():   # the config file's modules load (platformdirs): long-lived objects
+    with handled(), paused():   # the config file's modules load (tomllib, platformdirs where needed): long-lived
         from dinocli.config import FILE, chosen, load
 
         env.settings = load()
@@ -1507,3 +1511,6 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
                 variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
                 report_file=report_file, quiet=quiet)
+
+
+_made()   # the commands are made: collection as it was (see the top)
