@@ -25,9 +25,9 @@ def default_path() -> pathlib.Path:
     env = os.environ.get("DINOCLI_DB")
     if env:
         return pathlib.Path(env).expanduser()
-    import platformdirs
+    from .places import user_data_dir
 
-    return pathlib.Path(platformdirs.user_data_dir("dinocli")) / "saves" / "dinocli.sqlite"
+    return pathlib.Path(user_data_dir()) / "saves" / "dinocli.sqlite"
 
 
 class _Connection(sqlite3.Connection):
