@@ -12,15 +12,23 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import click
+from dinocli.events.collector import hold
 
-from dinocli import __version__
-from dinocli import completion as complete
-from dinocli import limits
-from dinocli.output import echo, emit_json
+_made = hold()   # click and the commands below are long-lived and make no cycles: no collection walks them (the end)
+
+import click  # noqa: E402
+
+from dinocli import __version__  # noqa: E402
+from dinocli import completion as complete  # noqa: E402
+from dinocli import limits  # noqa: E402
+from dinocli.output import echo, emit_json  # noqa: E402
 
 # Exit codes (DESIGN "CLI contract"), plus 5 for a database that cannot be used.
 OK, ERROR, USAGE, CONFLICT, REJECTED, UNAVAILABLE = 0, 1, 2, 3, 4, 5
+
+# the file options' types, each made once: making one, click looks the word "file" up in gettext's catalogues
+_A_FILE = click.Path(dir_okay=False)
+_AN_EXISTING_FILE = click.Path(exists=True, dir_okay=False)
 
 
 class Env:
@@ -147,14 +155,15 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.option("--db", type=click.Path(dir_okay=False), envvar="DINOCLI_DB", show_envvar=True,
+@click.option("--db", type=_A_FILE, envvar="DINOCLI_DB", show_envvar=True,
               help="SQLite file holding the games (default: the user data directory).")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               envvar="DINOCLI_COLOR", show_envvar=True,
               help="Colour the board; auto means on a terminal unless NO_COLOR is set (FORCE_COLOR or "
                    "CLICOLOR_FORCE: even through a pipe).")
 @click.option("--no-pager", is_flag=True, help="Print long output (log, rules) straight out, never through $PAGER.")
-@click.version_option(__version__, prog_name="dinocli")
+@click.version_option(__version__, prog_name="dinocli", message="%(prog)s, version %(version)s",
+                      help="Show the version and exit.")   # (click's own words, without a gettext look-up each)
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     """Play The Dingo Ate The Baby, SOS Dino, Dodos Riding Dinos and 'Dillos In Austin
@@ -170,7 +179,7 @@ def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
     env = ctx.ensure_object(Env)
     from dinocli.events.collector import paused
 
-    with handled(), paused():   # the config file's modules load (platformdirs): long-lived objects
+    with handled(), paused():   # the config file's modules load (tomllib, platformdirs where needed): long-lived
         from dinocli.config import FILE, chosen, load
 
         env.settings = load()
@@ -972,9 +981,9 @@ def review(env: Env, source, as_seat):
               help="The IP address to listen on (loopback unless told; 0.0.0.0 for every interface).")
 @click.option("--port", type=limits.PORT.option(), default=8765, show_default=True,
               help="The port to listen on (0: any free one, printed).")
-@click.option("--certfile", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+@click.option("--certfile", type=_AN_EXISTING_FILE, metavar="FILE",
               help="Serve TLS (wss://, and https:// for the spectators' page) with this PEM certificate chain.")
-@click.option("--keyfile", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+@click.option("--keyfile", type=_AN_EXISTING_FILE, metavar="FILE",
               help="The PEM private key of --certfile.")
 @click.option("--max-connections", "connections", type=limits.CONNECTIONS.option(), default=500, show_default=True,
               metavar="N", help="Connections held at once, every game's; one more is refused with one error.")
@@ -1478,7 +1487,7 @@ def rules(env: Env, game):
 @click.option("--early-stop", is_flag=True, help="Stop a pairing once a sequential test decides it.")
 @click.option("--save", is_flag=True, help="Store every game in the database, tagged with the tournament.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (needs dinocli[dask]).")
-@click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
+@click.option("--report", "report_file", type=_A_FILE, metavar="FILE.html",
               help="Also draw the results as charts on a web page (win rates, head to head, ratings).")
 @click.option("--quiet", "-q", is_flag=True, help="Say nothing on stderr while it runs.")
 @JSON
@@ -1507,3 +1516,6 @@ def tournament(env: Env, game, specs, n_games, workers, seed, seats, variants, e
         command(env, game=game, specs=list(specs), games=n_games, workers=workers, seed=seed, seats=seats,
                 variants=list(variants), early_stop=early_stop, save=save, scheduler=scheduler, as_json=as_json,
                 report_file=report_file, quiet=quiet)
+
+
+_made()   # the commands are made: collection as it was (see the top)

@@ -8,8 +8,9 @@ with :mod:`tomllib`. It sets defaults only: the command line and the environment
     db = "~/games.sqlite"    # the database, as --db
     player = "ann"           # your seat's name at `new` without --player
 
-Only the standard library and dinocli's error root are imported here, platformdirs when the path is
-asked for and tomllib only when the file exists, so that ``dinocli --help`` stays fast.
+Only the standard library and dinocli's error root are imported here, platformdirs only where the path is
+not plain (:mod:`dinocli.events.places`) and tomllib only when the file exists, so that ``dinocli --help``
+stays fast.
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ def path() -> Path:
     named = os.environ.get("DINOCLI_CONFIG")
     if named:
         return Path(named).expanduser()
-    import platformdirs
+    from dinocli.events.places import user_config_dir
 
-    return Path(platformdirs.user_config_dir("dinocli")) / "config.toml"
+    return Path(user_config_dir()) / "config.toml"
 
 
 def load(where: Path | None = None) -> dict[str, Any]:

@@ -30,7 +30,7 @@ _INSERT_LINK = ("INSERT INTO events (id, parent, type, v, body, actor, action, r
                 "seq, hash, parent_hash, game_id, created) "
                 "VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)")
 _ROLLS = list[tuple[str, int, int]]
-_INT = {int}   # a seat number's only type (not bool)
+_INT = frozenset((int,))   # a seat number's only type (not bool)
 _json = msgspec.json.decode
 
 
@@ -62,12 +62,15 @@ class Appends:
         """The commands' events checked, each as (event, tag, version, body, actor, action, rolls text, sealed,
         public form, whether it is its command's first; body and public form as UTF-8 bytes): the actor, action
         and rolls on a command's first event only."""
-        if not commands or any(not c.events for c in commands):
+        if not commands:
             raise StoreError("nothing to append: every command needs at least one event")
-        prepared = []
+        prepared: list[tuple] = []
         append = prepared.append
         for c in commands:
-            actor, action, events = c.actor, c.action, c.events
+            actor, action, events, sealed, seen, shown = c.actor, c.action, c.events, c.sealed, c.seen, c.shown
+            n = len(events)
+            if not n:
+                raise StoreError("nothing to append: every command needs at least one event")
             if actor is not None and type(actor) is not int:
                 raise StoreError(f"actor must be a seat number or None, not {actor!r}")
             if action is not None and not isinstance(action, str):
@@ -78,33 +81,35 @@ class Appends:
                     rolls = json_text(msgspec.convert(c.rolls, _ROLLS))
                 except msgspec.ValidationError as exc:
                     raise StoreError(f"rolls must be [key, n, value] triples: {exc}") from None
-            n = len(events)
-            sealed = c.sealed if c.sealed is not None else [True] * n
-            seen = c.seen if c.seen is not None else [[]] * n
-            shown = c.shown if c.shown is not None else [None] * n
+            if sealed is None:
+                sealed = [True] * n
+            if seen is None:
+                seen = [[]] * n
+            if shown is None:
+                shown = [None] * n
             if not len(sealed) == len(seen) == len(shown) == n:
                 raise StoreError("a command needs one 'sealed' flag, 'seen' list and 'shown' form per event")
             first = True
-            for i, ev in enumerate(events):
-                sees, sh = seen[i], shown[i]
+            for i, (ev, seal, sees, sh) in enumerate(zip(events, sealed, seen, shown)):
                 if not isinstance(ev, Event):
                     raise StoreError(f"not an event: {ev!r}")
-                if type(sees) is not list or not {*map(type, sees)} <= _INT \
+                if type(sees) is not list or not _INT.issuperset(map(type, sees)) \
                         or not (sh is None or isinstance(sh, Event)):
                     raise StoreError(f"'seen' must list seat numbers and 'shown' be an event or None (event {i})")
-                public = None if not sealed[i] else \
-                    public_bytes(sees, None if sh is None else (sh.tag, sh.version, body_bytes(sh), actor))
-                append((ev, ev.tag, ev.version, body_bytes(ev), actor, action, rolls, bool(sealed[i]), public, first))
-                actor = action = rolls = None
-                first = False
+                public = public_bytes(sees, None if sh is None else (sh.tag, sh.version, body_bytes(sh), actor)) \
+                    if seal else None
+                append((ev, ev.tag, ev.version, body_bytes(ev), actor, action, rolls, bool(seal), public, first))
+                if first:
+                    actor = action = rolls = None
+                    first = False
         return prepared
 
     def _append(self, game_id: str, branch: str, prepared: list[tuple], expected_head: int | None) -> list[tuple]:
         """Hash the prepared events onto the branch head, which must still be ``expected_head``, and insert them in
         one transaction; their rows as inserted (``_INSERT_LINK``'s columns)."""
-        conn = self.database.connection
+        conn, cursor = self.database.connection, self.database.cursor
         with self.database.write():
-            state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
+            state = cursor.execute(_APPEND_STATE, (game_id, branch)).fetchone()
             if state is None:
                 self.tree.branch_row(game_id, branch)  # raises UnknownGameId / UnknownBranch
             head, tip, parent_hash, seq, next_id = state
@@ -137,7 +142,7 @@ class Appends:
                 rows.append(link + (seq, h, parent_hash, game_id, created))
                 parent_hash = h
             conn.executemany(_INSERT_LINK, rows)
-            conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
-                         (parent, parent, game_id, branch))
+            cursor.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
+                           (parent, parent, game_id, branch))
             self.segments.appended(game_id, parent, seq, len(rows))
         return rows

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-__all__ = ["paused"]
+__all__ = ["paused", "hold"]
 
 
 @contextlib.contextmanager
@@ -25,3 +25,11 @@ def paused() -> Iterator[None]:
         gc.unfreeze()
         if enabled:
             gc.enable()
+
+
+def hold() -> Callable[[], None]:
+    """:func:`paused` for what a ``with`` block cannot enclose (a module's body): no cyclic garbage collection until
+    the function returned is called, which ends the pause as :func:`paused` does."""
+    block = paused()
+    block.__enter__()
+    return lambda: block.__exit__(None, None, None)

@@ -25,9 +25,9 @@ def default_path() -> pathlib.Path:
     env = os.environ.get("DINOCLI_DB")
     if env:
         return pathlib.Path(env).expanduser()
-    import platformdirs
+    from .places import user_data_dir
 
-    return pathlib.Path(platformdirs.user_data_dir("dinocli")) / "saves" / "dinocli.sqlite"
+    return pathlib.Path(user_data_dir()) / "saves" / "dinocli.sqlite"
 
 
 class _Connection(sqlite3.Connection):
@@ -35,9 +35,7 @@ class _Connection(sqlite3.Connection):
     migrations, takes the write lock up front instead of failing on upgrade)."""
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql == "BEGIN":
-            sql = "BEGIN IMMEDIATE"
-        return super().execute(sql, *args)
+        return super().execute("BEGIN IMMEDIATE" if sql == "BEGIN" else sql, *args)
 
 
 def _identity(name: str) -> tuple[int, int] | None:
@@ -55,6 +53,9 @@ class Database:
     def __init__(self, connection: sqlite3.Connection, path_str: str, timeout: float):
         """The database on an open ``connection`` (its pragmas set), its schema created or upgraded."""
         self.connection = connection
+        # one cursor for the statements of every write (its BEGIN and COMMIT, an append's) whose rows are read
+        # at once: a cursor less to make each, and no bare BEGIN among them to rewrite (see _Connection)
+        self.cursor = connection.cursor()
         self.path_str = path_str
         self.timeout = timeout
         self._savepoints = 0
@@ -156,7 +157,14 @@ class Database:
         """Raise DatabaseGone if the database file or its -wal was deleted or replaced since it was
         opened (SQLite would go on writing to the old, unreachable inodes)."""
         for name, was in self._identity.items():
-            now = _identity(name)
+            try:
+                st = os.stat(name)
+            except OSError:
+                now = None
+            else:
+                if was is not None and st.st_ino == was[1] and st.st_dev == was[0]:
+                    continue   # (every commit asks: the same file, without a tuple made)
+                now = st.st_dev, st.st_ino
             if now == was:
                 continue
             if was is None and name.endswith("-wal"):
@@ -188,26 +196,26 @@ class Database:
         return self
 
     def __enter__(self) -> None:
-        conn = self.connection
+        conn, cursor = self.connection, self.cursor
         name = None
         try:
             if conn.in_transaction:
                 self._savepoints += 1
                 name = f"dinocli_{self._savepoints}"
-                conn.execute(f"SAVEPOINT {name}")
+                cursor.execute(f"SAVEPOINT {name}")
             else:
-                conn.execute("BEGIN IMMEDIATE")
+                cursor.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self.translate(exc) from None
         self._open.append(name)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        conn = self.connection
+        conn, cursor = self.connection, self.cursor
         name = self._open.pop()
         try:
             if kind is None:
                 try:
-                    conn.execute("COMMIT" if name is None else f"RELEASE SAVEPOINT {name}")
+                    cursor.execute("COMMIT" if name is None else f"RELEASE SAVEPOINT {name}")
                 except BaseException:
                     if name is None and conn.in_transaction:
                         conn.execute("ROLLBACK")

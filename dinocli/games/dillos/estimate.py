@@ -12,16 +12,16 @@ road mended, and how far it still has to go.
 from __future__ import annotations
 
 import math
-from operator import mul
+from operator import itemgetter, mul
 
 from msgspec.structs import replace
 
-from .board import Geometry, distances, longest, manhattan, mended_distances, moves_from, swapped
+from .board import Geometry, distances, longest, mended_distances, moves_from, swapped
 from .data import STOPS
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
 from .state import State, geo
-from .strategy import ROLL_OFF_WIN, acted, plans, reach
+from .strategy import _MAN, ROLL_OFF_WIN, acted, plan_groups, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
 
@@ -48,7 +48,7 @@ class _Maps:
     """Road distances shared by every evaluation of one state: per goal, in one move (stop
     signs end it) and over several; from the Hunter (never through a home, G05)."""
 
-    __slots__ = ("s", "g", "goals", "hunter", "mends", "logits")
+    __slots__ = ("s", "g", "goals", "hunter", "mends", "logits", "rolls", "ends")
 
     def __init__(self, s: State):
         self.s = s
@@ -58,6 +58,8 @@ class _Maps:
         self.mends: dict[int, list[int]] = {}
         # a seat's logit by (seat, square, rolls before its own): a move changes one seat's square
         self.logits: dict[tuple[int, int, int], float] = {}
+        self.rolls: dict[tuple[tuple[int, ...], int], list[float]] = {}  # _before_roll by pawns and roller
+        self.ends: dict[tuple[int, int], set[int]] = {}  # _hunter_ends on this board by closed squares and steps
 
     def mended(self, goal: int) -> list[int]:
         m = self.mends.get(goal)
@@ -73,12 +75,28 @@ class _Maps:
         return m
 
 
+# The maps of the roads judged last, by what they read: board, Hunter and capitol marks (a search's leaves
+# share them: a dillo's steps change none of these, so its logits are reused too).
+_SHARED: dict[tuple, _Maps] = {}
+
+
+def _maps(s: State) -> _Maps:
+    """The (shared) maps of ``s``'s roads."""
+    key = (s.board, s.hunter, s.reached, s.table)
+    m = _SHARED.get(key)
+    if m is None:
+        if len(_SHARED) >= 256:
+            _SHARED.clear()
+        m = _SHARED[key] = _Maps(s)
+    return m
+
+
 def roll_features(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps | None = None) -> list[tuple[float, ...]]:
     """Per seat, before ``roller`` rolls with the dillos on ``pawns``: (P of winning on its next
     roll if it rolls first, the same if not, steps still to go, rolls before its own, Hunter
     within 3 steps, within 6, the P of winning if one road is mended first if it rolls first,
     the same if not, straight-line steps to go, one step from the goal and not rolling first)."""
-    maps = maps or _Maps(s)
+    maps = maps or _maps(s)
     n = len(pawns)
     return [_features(s, maps, i, pawns[i], (i - roller) % n) for i in range(n)]
 
@@ -89,16 +107,17 @@ def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float,
     goal = goal_square(s, i)
     one, free = maps.of(goal)
     final = table.goal == "capitol" or s.reached[i]
+    straight = _MAN[g.size][goal][p]
     left = free[p] if free[p] >= 0 else MAX_LEFT
-    left = min(left, manhattan(g, p, goal) + 3, MAX_LEFT)
+    left = min(left, straight + 3, MAX_LEFT)
     if not final:  # the way home is still to come (DILLO-29/30)
-        left += manhattan(g, g.center, table.homes[i])
+        left += _MAN[g.size][g.center][table.homes[i]]
     fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
     h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
     mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
     return (fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
             1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
-            mend if order == 0 else 0.0, mend if order else 0.0, float(manhattan(g, p, goal)),
+            mend if order == 0 else 0.0, mend if order else 0.0, float(straight),
             1.0 if order and final and one[p] == 1 else 0.0)
 
 
@@ -120,6 +139,11 @@ def _softmax(z: list[float]) -> list[float]:
 
 
 def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> list[float]:
+    """The estimate before ``roller`` rolls with the dillos on ``pawns`` (kept with the maps: read it, do not
+    change it)."""
+    got = maps.rolls.get((pawns, roller))
+    if got is not None:
+        return got
     w, logits, n = WEIGHTS[s.table.size], maps.logits, len(pawns)
     z = []
     for i, p in enumerate(pawns):
@@ -128,7 +152,17 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
         if v is None:
             v = logits[key] = sum(map(mul, w, _features(s, maps, *key)))
         z.append(v)
-    return _softmax(z)
+    got = maps.rolls[pawns, roller] = _softmax(z)
+    return got
+
+
+def _ends(maps: _Maps, closed: int, steps: int) -> set[int]:
+    """``_hunter_ends`` from the Hunter's square on the maps' board (kept with them)."""
+    got = maps.ends.get((closed, steps))
+    if got is None:
+        s = maps.s
+        got = maps.ends[closed, steps] = _hunter_ends(s.board, maps.g, s.hunter, closed, steps)
+    return got
 
 
 def _hunter_ends(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int) -> set[int]:
@@ -189,7 +223,9 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
             elif unused and sq not in g.corners and 0 < maps.hunter[sq] <= unused:
                 ends = hunter_stops.get(unused)
                 if ends is None:
-                    ends = hunter_stops[unused] = _hunter_ends(board, g, s.hunter, g.corner_bits | 1 << s.hunter, unused)
+                    closed_h = g.corner_bits | 1 << s.hunter
+                    ends = hunter_stops[unused] = (_ends(maps, closed_h, unused) if board is s.board
+                                                   else _hunter_ends(board, g, s.hunter, closed_h, unused))
                 if sq in ends:  # the left player steers the Hunter here with the rest (DILLO-18)
                     value = caught
             if value[seat] > best_v:
@@ -200,7 +236,7 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
 def _after_hunter(s: State, maps: _Maps) -> list[float]:
     """The returns once the controller stops the Hunter where it serves them best (DILLO-19)."""
     g = maps.g
-    ends = _hunter_ends(s.board, g, s.hunter, s.visited | g.corner_bits, s.steps) or {s.hunter}
+    ends = _ends(maps, s.visited | g.corner_bits, s.steps) or {s.hunter}
     roller = left_of(s, s.active)
     best, best_v = None, -1.0
     for sq in ends:
@@ -222,48 +258,59 @@ def _shift(v: list[float], seat: int, by: float) -> list[float]:
     return _softmax([math.log(max(x, 1e-9)) + (by if i == seat else 0.0) for i, x in enumerate(v)])
 
 
+_AFTER: dict[tuple, list[float]] = {}  # _after_action by what it reads: every roll of one board asks again
+
+
 def _after_action(s: State, seat: int, die: int, first, second) -> list[float]:
     """The returns once ``seat`` has acted with ``die`` (first, second: the action's picks)."""
     board = acted(s.board, geo(s), first, second)
     steps = s.dice[0] + s.dice[1] - die
-    after = replace(s, board=board, phase="move", act_die=die, steps=steps, visited=1 << s.pawns[seat], pending=-1)
-    return _after_move(after, _Maps(after), seat, after.visited, steps)
+    key = (board, s.pawns, s.hunter, s.reached, s.table, seat, steps)
+    got = _AFTER.get(key)
+    if got is None:
+        if len(_AFTER) >= 4096:
+            _AFTER.clear()
+        after = replace(s, board=board, phase="move", act_die=die, steps=steps, visited=1 << s.pawns[seat], pending=-1)
+        got = _AFTER[key] = _after_move(after, _maps(after), seat, after.visited, steps)
+    return got
 
 
 def _planned(s: State, seat: int) -> list[float]:
     """The best of the rule-based bot's leading plans for each die and action (ties not broken
     by hindering the leader, which this judgement does not see), judged here."""
-    options = plans(s, seat, hinder=False)
-    if s.phase in ("kind", "target"):
-        options = [p for p in options if p[1] == s.act_die]
-    if s.phase == "target":
-        options = [p for p in options if p[2] == s.kind]
-    groups: dict = {}
-    for p in sorted(options, key=lambda p: -p[0]):
-        g = groups.setdefault((p[1], p[2]), [])
-        if len(g) < PLAN_K:
-            g.append(p)
+    groups = []
+    for die, kind, scored in plan_groups(s, seat, hinder=False):
+        if s.phase in ("kind", "target") and die != s.act_die or s.phase == "target" and kind != s.kind:
+            continue
+        if scored:
+            groups.append((die, sorted(scored, key=itemgetter(0), reverse=True)[:PLAN_K]))  # stable: ties keep their order
+    # the groups by their best score, ties in plan order (as all the plans sorted together would meet them)
+    groups.sort(key=lambda g: g[1][0][0], reverse=True)
     best, best_v = None, -1.0
-    for g in groups.values():
-        for _, die, _, first, second, _ in g:
+    for die, top in groups:
+        for _, first, second, _ in top:
             v = _after_action(s, seat, die, first, second)
             if v[seat] > best_v:
                 best, best_v = v, v[seat]
-    return best if best is not None else _before_roll(s, s.pawns, left_of(s, seat), _Maps(s))
+    return best if best is not None else _before_roll(s, s.pawns, left_of(s, seat), _maps(s))
 
 
 def heuristic(s: State) -> list[float] | None:
     """An estimate of returns for a game not yet over: the move under way finished on its best
     square, then each seat's chance to win on its next roll and the steps it still has to go."""
-    ph = s.phase
-    if ph == "over":
+    if s.phase == "over":
         return None
+    return list(_judged(s))  # a list of the caller's own: the maps keep theirs
+
+
+def _judged(s: State) -> list[float]:
+    ph = s.phase
     a = s.active
     if ph in ("die", "kind", "target"):
         return _shift(_planned(s, a), a, SHIFT["plan"])
     if ph == "hunter" and s.then == "act":
         return _shift(_planned(s, a), a, SHIFT["hunter-act"])
-    maps = _Maps(s)
+    maps = _maps(s)
     if ph == "move":
         return _after_move(s, maps, a, s.visited, s.steps)
     if ph == "swap":  # the first tile is picked: judge the best second pick (DILLO-12)

@@ -115,16 +115,13 @@ def _twist_senses() -> tuple[tuple[bool, ...], ...]:
 # tile turns blind either way (G12).
 TWIST_SENSES = _twist_senses()
 _TWIST = {(sq, cw): Twist(sq, cw) for sq in range(49) for cw in (True, False)}
+# per square and tile code, its twists in the senses offered
+_TWISTS_AT = tuple(tuple(tuple(_TWIST[sq, cw] for cw in senses) for senses in TWIST_SENSES) for sq in range(49))
+_PICK_DIE = tuple(PickDie(d) for d in range(7))  # actions are plain values: one of each, shared
+_PICK_ACTION = {k: PickAction(k) for k in ACTIONS}
 _SWAP_FROM = tuple(SwapFrom(sq) for sq in range(49))
 _SWAP_WITH = tuple(SwapWith(sq) for sq in range(49))
 _PUSH = {(line, i, t): Push(line, i, t) for line, dirs in (("row", "ew"), ("col", "ns")) for i in range(7) for t in dirs}
-
-
-def _twists(s: State) -> list[Twist]:
-    """Turns of unoccupied tiles that change the board (DILLO-11, A06, G10)."""
-    occ = _occupied(s)
-    board = s.board
-    return [_TWIST[sq, cw] for sq in geo(s).roads if not occ >> sq & 1 for cw in TWIST_SENSES[board[sq]]]
 
 
 def _looks(code: int, sq: int) -> tuple[int, int]:
@@ -151,17 +148,54 @@ def _uniform(board: tuple[int, ...], squares) -> bool:
     return True
 
 
-def _swap_squares(s: State) -> list[int]:
-    """Unoccupied road squares (DILLO-12, A06)."""
+# The board, occupied squares and table asked about last, and what the legal actions found there: the choice
+# of action, its targets and a swap's second pick ask about one board again and again (and so does the rule
+# bot, for each die and action).
+_AT: list = [None, -1, None, {}]
+
+
+def _at(s: State) -> tuple[int, dict]:
+    """The occupied squares of ``s`` and what was found on its board with them."""
     occ = _occupied(s)
-    return [sq for sq in geo(s).roads if not occ >> sq & 1]
+    at = _AT
+    if at[0] is not s.board or at[1] != occ or at[2] is not s.table:
+        at[:] = s.board, occ, s.table, {}
+    return occ, at[3]
+
+
+def _twists(s: State) -> list[Twist]:
+    """Turns of unoccupied tiles that change the board (DILLO-11, A06, G10)."""
+    occ, found = _at(s)
+    got = found.get("twist")
+    if got is None:
+        board = s.board
+        got = found["twist"] = [tw for sq in geo(s).roads if not occ >> sq & 1 for tw in _TWISTS_AT[sq][board[sq]]]
+    return got[:]
+
+
+def _swap_squares(s: State) -> list[int]:
+    """Unoccupied road squares (DILLO-12, A06; kept: read it, do not change it)."""
+    occ, found = _at(s)
+    got = found.get("free")
+    if got is None:
+        got = found["free"] = [sq for sq in geo(s).roads if not occ >> sq & 1]
+    return got
+
+
+def _swappable(s: State) -> bool:
+    """Whether a swap changes the board: some unoccupied tile must look different."""
+    occ, found = _at(s)
+    got = found.get("swap")
+    if got is None:
+        squares = _swap_squares(s)
+        got = found["swap"] = bool(squares) and not _uniform(s.board, squares)
+    return got
 
 
 def _swap_firsts(s: State) -> list[SwapFrom]:
-    """First picks of a swap that changes the board: some unoccupied tile must look different."""
-    squares = _swap_squares(s)
-    if squares and not _uniform(s.board, squares):
-        return [_SWAP_FROM[sq] for sq in squares]
+    """First picks of a swap that changes the board."""
+    if _swappable(s):
+        return [_SWAP_FROM[sq] for sq in _swap_squares(s)]
     return []
 
 
@@ -182,9 +216,12 @@ def _pushable(s: State, occ: int, squares: tuple[int, ...], bits: int) -> bool:
 
 def _pushes(s: State) -> list[Push]:
     """Rows east/west and columns north/south whose road squares are all unoccupied (DILLO-13, G09)."""
-    occ = _occupied(s)
-    return [_PUSH[axis, i, t] for axis, i, sqs, bits in geo(s).lines if _pushable(s, occ, sqs, bits)
-            for t in ("ew" if axis == "row" else "ns")]
+    occ, found = _at(s)
+    got = found.get("push")
+    if got is None:
+        got = found["push"] = [_PUSH[axis, i, t] for axis, i, sqs, bits in geo(s).lines
+                               if _pushable(s, occ, sqs, bits) for t in ("ew" if axis == "row" else "ns")]
+    return got[:]
 
 
 def _targets(s: State, kind: str) -> list:
@@ -197,8 +234,11 @@ def _targets(s: State, kind: str) -> list:
 
 def _has_target(s: State, kind: str) -> bool:
     if kind == "swap":
-        return bool(_swap_firsts(s))
-    occ = _occupied(s)
+        return _swappable(s)
+    occ, found = _at(s)
+    got = found.get(kind)
+    if got is not None:
+        return bool(got)
     if kind == "push":
         return any(_pushable(s, occ, sqs, bits) for _, _, sqs, bits in geo(s).lines)
     board = s.board
@@ -258,9 +298,9 @@ def _legal(s: State) -> list:
     if ph == "push":
         return [STEPS[d] for d in push_directions(s)]
     if ph == "die":
-        return [PickDie(d) for d in sorted(set(s.dice))]
+        return [_PICK_DIE[d] for d in sorted(set(s.dice))]
     if ph == "kind":
-        return [PickAction(k) for k in CHART[s.act_die] if _has_target(s, k)]
+        return [_PICK_ACTION[k] for k in CHART[s.act_die] if _has_target(s, k)]
     if ph == "target":
         return _targets(s, s.kind)
     if ph == "swap":
@@ -329,10 +369,13 @@ def advance(s: State, action, rng: Rng) -> tuple[State, list]:
     return _resolve(s, action, rng, log), log.events
 
 
+_SIM = _Sim()  # it keeps nothing: one serves every play
+
+
 def play(s: State, action, rng: Rng) -> State:
     """The state ``advance`` leads to, the same rules folding the same changes, without building the events
     (what a search simulates)."""
-    return _resolve(s, action, rng, _Sim())
+    return _resolve(s, action, rng, _SIM)
 
 
 def _resolve(s: State, action, rng: Rng, log: _Log) -> State:
@@ -389,6 +432,7 @@ def _advance(s: State, rng: Rng, log: _Log) -> State:
             elif len(dirs) == 1:
                 s = _apply(s, STEPS[dirs[0]], rng, log)
             else:
+                _LAST.keep(s, [STEPS[d] for d in dirs])  # the caller asks for them next
                 return s
         elif ph == "push":
             dirs = push_directions(s)
@@ -397,6 +441,7 @@ def _advance(s: State, rng: Rng, log: _Log) -> State:
             elif len(dirs) == 1:
                 s = _apply(s, STEPS[dirs[0]], rng, log)
             else:
+                _LAST.keep(s, [STEPS[d] for d in dirs])
                 return s
         elif ph == "roll":
             dice = (rng.below(6, "dice", s.turn, 0) + 1, rng.below(6, "dice", s.turn, 1) + 1)

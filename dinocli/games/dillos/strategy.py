@@ -24,10 +24,10 @@ from .board import Geometry, distances, geometry, line_squares, longest, manhatt
 from .data import HC, MASKS, STOPS, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
-from .rules import _SWAP_WITH, _looks, legal_actions
+from .rules import _LOOK, _SWAP_WITH, legal_actions
 from .state import State, geo
 
-__all__ = ["choose", "plans", "acted", "reach", "ROLL_OFF_WIN"]
+__all__ = ["choose", "plans", "plan_groups", "acted", "reach", "ROLL_OFF_WIN"]
 
 # P(1d6 + unused > 1d6) for unused = 0..12 (DILLO-20)
 ROLL_OFF_WIN = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
@@ -70,9 +70,10 @@ def _goal_map(board: tuple[int, ...], g: Geometry, goal: int) -> list[int]:
     """Estimated steps to ``goal`` from every square: road distance, capped by the straight
     distance plus 3 (roads can be rebuilt)."""
     road = distances(board, g, goal, stops=False)
+    straight = _MAN[g.size][goal]
     out = []
     for sq, d in enumerate(road):
-        man = manhattan(g, sq, goal) + 3 if sq != goal else 0
+        man = straight[sq] + 3 if sq != goal else 0
         out.append(min(d, man) if d >= 0 else man)
     return out
 
@@ -120,13 +121,16 @@ def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: i
     dist = {start: 0}
     prev = {start: (-1, -1)}
     frontier = [start]
+    links = g.links
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
-            if a != start and (STOPS[board[a]] or terminal >> a & 1):
+            code = board[a]
+            if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
-            for d, b in moves_from(board, g, a, closed):
-                if b not in dist:
+            ma = MASKS[code]
+            for d, exit_, entry, b in links[a]:  # moves_from, in its order
+                if ma & exit_ and not closed >> b & 1 and MASKS[board[b]] & entry and b not in dist:
                     dist[b] = k
                     prev[b] = (a, d)
                     nxt.append(b)
@@ -182,51 +186,187 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
         return hit
     if len(_PLANS) > 512:
         _PLANS.clear()
-    ctx = _Ctx(view, seat)
-    g = ctx.g
-    me = view.pawns[seat]
-    terminal = ctx.blocked | (1 << ctx.win_sq if ctx.win_sq >= 0 else 0)
-    if hinder:
-        leader = _leader(view, seat)
-        lstart, lgoal = view.pawns[leader], goal_square(view, leader)
-        base_harm, lreads = _harm(view.board, g, lstart, lgoal)
-    else:
-        lstart = lgoal = -1
-        base_harm, lreads = 0.0, 0
-    man = _MAN[g.size]
-    harms: dict[tuple[int, ...], float] = {}  # by board: the dice share their candidates
-    landings: dict[tuple, tuple] = {}  # by board and steps: a swap of a with b makes the board b with a does
-    out = []
-    for die in sorted(set(view.dice)):
-        steps = view.dice[0] + view.dice[1] - die
-        near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
-        base, base_land, reads = _landing_of(ctx, view.board, me, steps, terminal)
-        kinds = legal_actions(replace(view, phase="kind", act_die=die))
-        if not kinds:
-            out.append((base, die, None, None, None, base_land))
-        for pick in kinds:
-            for first, second, changed in _candidates(view, pick.action, near):
-                # a change outside the squares a search reads cannot change its result
-                if changed is None:
-                    score, land, harm = base, base_land, base_harm
-                else:
-                    board = acted(view.board, g, first, second) if changed & (reads | lreads) else None
-                    if changed & reads:
-                        got = landings.get((board, steps))
-                        if got is None:
-                            got = landings[board, steps] = _landing_of(ctx, board, me, steps, terminal)
-                        score, land, _ = got
-                    else:
-                        score, land = base, base_land
-                    if changed & lreads:
-                        harm = harms.get(board)
-                        if harm is None:
-                            harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
-                    else:
-                        harm = base_harm
-                out.append((score + 0.05 * (harm - base_harm), die, pick.action, first, second, land))
+    out = [(score, die, kind, first, second, land) for die, kind, scored in plan_groups(view, seat, hinder)
+           for score, first, second, land in scored]
     _PLANS[key] = out
     return out
+
+
+def plan_groups(view: State, seat: int, hinder: bool = True) -> list[tuple[int, str | None, list[tuple]]]:
+    """``plans`` by die and action, in its order: (die, kind or None for no action, [(score, first action,
+    second action, landing), ...])."""
+    ctx = _shared(view, seat)
+    out: list[tuple[int, str | None, list[tuple]]] = []
+    for die in sorted(set(view.dice)):
+        steps = view.dice[0] + view.dice[1] - die
+        kinds = legal_actions(replace(view, phase="kind", act_die=die))
+        if not kinds:
+            base, base_land, _ = ctx.base(steps)
+            out.append((die, None, [(base, None, None, base_land)]))
+        for pick in kinds:
+            out.append((die, pick.action, ctx.scored(pick.action, steps, hinder)))
+    return out
+
+
+class _Shared(_Ctx):
+    """A seat's planning context kept for every roll of the dice on one board (the plans of each roll
+    search the same candidate boards): the candidates scored by action and steps, the searches by board and
+    steps, the leader's harm."""
+
+    def __init__(self, s: State, seat: int):
+        super().__init__(s, seat)
+        self.terminal = self.blocked | (1 << self.win_sq if self.win_sq >= 0 else 0)
+        self.landings: dict[tuple, tuple] = {}
+        self.harms: dict[tuple[int, ...], float] = {}
+        self._bases: dict[int, tuple] = {}
+        self._fringes: dict[int, tuple[int, list[int]]] = {}
+        self._scored: dict[tuple[str, int, bool], list[tuple]] = {}
+        self._leader: tuple | None = None
+
+    def base(self, steps: int) -> tuple:
+        """``_landing_of`` today's board."""
+        got = self._bases.get(steps)
+        if got is None:
+            got = self._bases[steps] = _landing_of(self, self.s.board, self.s.pawns[self.seat], steps, self.terminal)
+        return got
+
+    def scored(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
+        """(score, first action, second action, landing) of every candidate of ``kind`` with ``steps`` to move
+        (every roll with that many steps left asks again)."""
+        got = self._scored.get((kind, steps, hinder))
+        if got is None:
+            got = self._scored[kind, steps, hinder] = self._score(kind, steps, hinder)
+        return got
+
+    def _score(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
+        view, g, terminal = self.s, self.g, self.terminal
+        me = view.pawns[self.seat]
+        if hinder:
+            lstart, lgoal, base_harm, lreads = self.leader()
+        else:
+            lstart = lgoal = -1
+            base_harm, lreads = 0.0, 0
+        man = _MAN[g.size]
+        harms, landings = self.harms, self.landings  # by board, and by board and steps
+        near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
+        base, base_land, reads = self.base(steps)
+        entered, need = self.fringe(steps)
+        out = []
+        for first, second, changed in _candidates(view, kind, near):
+            # a change outside the squares a search reads cannot change its result
+            if changed is None:
+                score, land, harm = base, base_land, base_harm
+            else:
+                board = None
+                if not changed & reads:
+                    score, land = base, base_land
+                elif second is None:
+                    board = acted(view.board, g, first, second)
+                    if _unentered(board, changed, entered, need):
+                        score, land = base, base_land
+                    else:
+                        got = landings.get((board, steps))
+                        if got is None:
+                            got = landings[board, steps] = _landing_of(self, board, me, steps, terminal)
+                        score, land, _ = got
+                else:
+                    a, b = first.square, second.square
+                    if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
+                        score, land = base, base_land  # the tiles trade places where no road of today's leads
+                    else:
+                        score, land = _swap_landing(self, view.board, a, b, steps, terminal, reads, landings)
+                if changed & lreads:
+                    if board is None:
+                        board = acted(view.board, g, first, second)
+                    harm = harms.get(board)
+                    if harm is None:
+                        harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
+                else:
+                    harm = base_harm
+            out.append((score + 0.05 * (harm - base_harm), first, second, land))
+        return out
+
+    def fringe(self, steps: int) -> tuple[int, list[int]]:
+        """The squares the search of today's board enters within ``steps``, and for each other square the sides
+        a road the search follows out of a square arrives from (a tile there open to none of them leaves that
+        search as it is: ``_unentered``)."""
+        got = self._fringes.get(steps)
+        if got is None:
+            s, g = self.s, self.g
+            board, start = s.board, s.pawns[self.seat]
+            dist, _ = _spread(board, g, start, steps, self.terminal)
+            exits = _exits(g)
+            entered, need = 0, [0] * len(board)
+            for a, k in dist.items():
+                entered |= 1 << a
+            for a, k in dist.items():  # the squares it stepped out of (as _spread does)
+                if k < steps and (a == start or not (STOPS[board[a]] or self.terminal >> a & 1)):
+                    for entry, b in exits[a][board[a]]:
+                        if not entered >> b & 1:
+                            need[b] |= entry
+            got = self._fringes[steps] = (entered, need)
+        return got
+
+    def leader(self) -> tuple[int, int, float, int]:
+        """The leader's square and goal, and ``_harm`` on today's board."""
+        if self._leader is None:
+            s = self.s
+            leader = _leader(s, self.seat)
+            lstart, lgoal = s.pawns[leader], goal_square(s, leader)
+            self._leader = (lstart, lgoal, *_harm(s.board, self.g, lstart, lgoal))
+        return self._leader
+
+
+_SHARED: dict[tuple, _Shared] = {}
+
+
+def _shared(s: State, seat: int) -> _Shared:
+    """The planning context of ``seat`` on ``s``'s board, pawns and Hunter (kept across rolls)."""
+    key = (s.table, s.board, s.pawns, s.hunter, s.reached, seat)
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        got = _SHARED[key] = _Shared(s, seat)
+    return got
+
+
+def _unentered(board: tuple[int, ...], changed: int, entered: int, need: list[int]) -> bool:
+    """Whether the search of today's board (``fringe``) is the search of ``board`` too: no square it entered
+    changed, and no changed square opens toward a road it followed (then it reads the same tiles)."""
+    if changed & entered:
+        return False
+    while changed:
+        low = changed & -changed
+        sq = low.bit_length() - 1
+        if MASKS[board[sq]] & need[sq]:
+            return False
+        changed ^= low
+    return True
+
+
+def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int, reads: int,
+                  memo: dict) -> tuple[float, int]:
+    """``_landing_of`` the board with the tiles of ``a`` and ``b`` swapped (``reads``: the squares the search on
+    ``board`` read). When it read only one of them, the search on the board with that one changed alone is
+    kept by the look put there, and serves every swap whose other square it did not read either."""
+    pair = (a, b, steps) if a < b else (b, a, steps)  # a swap of a with b makes the board b with a does
+    got = memo.get(pair)
+    if got is None:
+        me = ctx.s.pawns[ctx.seat]
+        x, y = (a, b) if reads >> a & 1 else (b, a)
+        if not reads >> y & 1:
+            code = board[y]
+            key = (x, MASKS[code], STOPS[code], steps)  # what a road search reads of a tile
+            one = memo.get(key)
+            if one is None:
+                one = memo[key] = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+            if not one[2] >> y & 1:
+                got = one
+        if got is None:
+            got = _landing_of(ctx, swapped(board, a, b), me, steps, terminal)
+        memo[pair] = got
+    return got[0], got[1]
 
 
 _EXITS: dict[tuple[int, bool], tuple] = {}
@@ -312,23 +452,27 @@ def _candidates(view: State, kind: str, near: int):
             changed = sum(1 << sq for sq in line_squares(g, t.line, t.index) if after[sq] != board[sq])
             yield t, None, (changed if changed & near else None)
     else:
-        looks = {sq: _looks(board[sq], sq) for sq in g.roads}
         squares = [t.square for t in targets]
+        close = [b for b in squares if near >> b & 1]
+        # far tiles: the first of each code in square order (a far tile of the first pick's look is no
+        # second pick, and every tile of one code has one look)
+        kept, codes = near, set()
+        for b in squares:
+            code = board[b]
+            if not near >> b & 1 and (code < 0 or code not in codes):  # face-down tiles as the view shows them: each its own
+                codes.add(code)
+                kept |= 1 << b
         for t in targets:
             a = t.square
-            first = looks[a]
-            seen = set()
-            for b in squares:
-                if b == a or looks[b] == first:
-                    continue  # not a legal second pick (rules._swap_seconds)
-                if not (near >> a & 1 or near >> b & 1):
-                    continue
-                if not near >> b & 1:
-                    look = board[b] if board[b] >= 0 else ("?", b)
-                    if look in seen:
-                        continue
-                    seen.add(look)
-                yield t, _SWAP_WITH[b], 1 << a | 1 << b
+            first = _LOOK[board[a]]
+            bit = 1 << a
+            # not a legal second pick: a itself, or a tile that looks the same (rules._swap_seconds)
+            if near & bit:
+                seconds = [b for b in squares if kept >> b & 1 and b != a and (first < 0 or _LOOK[board[b]] != first)]
+            else:
+                seconds = [b for b in close if first < 0 or _LOOK[board[b]] != first]
+            for b in seconds:
+                yield t, _SWAP_WITH[b], bit | 1 << b
         if targets:
             first = targets[0]
             seconds = legal_actions(replace(view, phase="swap", kind="swap", pending=first.square))
@@ -350,7 +494,9 @@ def acted(board: tuple[int, ...], g: Geometry, first, second) -> tuple[int, ...]
 
 
 def _put(board: tuple[int, ...], sq: int, code: int) -> tuple[int, ...]:
-    return board[:sq] + (code,) + board[sq + 1:]
+    out = list(board)
+    out[sq] = code
+    return tuple(out)
 
 
 def _leader(view: State, seat: int) -> int:

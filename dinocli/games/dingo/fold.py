@@ -69,24 +69,31 @@ def apply(s: State, e: Event) -> State:
     # a class pattern would call isinstance, which is slow for msgspec Structs.
     match type(e):
         case ev.CardDrawn:
-            seat, card = e.seat, e.card
-            return replace(s, deck=_take(s.deck, card), hands=_set(s.hands, seat, tuple(sorted(s.hands[seat] + (card,)))))
+            seat, card, hands = e.seat, e.card, s.hands
+            hand = hands[seat]
+            i = bisect_left(hand, card)  # hands stay sorted
+            hands = hands[:seat] + (hand[:i] + (card,) + hand[i:],) + hands[seat + 1:]
+            return replace(s, deck=_take(s.deck, card), hands=hands)
         case ev.TurnStarted:
             return replace(s, turn=e.seat, phase="act", pending=-1)
         case ev.CardPlayed:
             seat, card, r = e.seat, e.card, e.ranch
-            hands = _set(s.hands, seat, _without(s.hands[seat], card))
-            return replace(s, hands=hands, ranches=_set(s.ranches, r, s.ranches[r] + (card,)), phase="busy", pending=card)
+            hands, ranches = s.hands, s.ranches
+            hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
+            ranches = ranches[:r] + (ranches[r] + (card,),) + ranches[r + 1:]
+            return replace(s, hands=hands, ranches=ranches, phase="busy", pending=card)
+        case ev.CardDiscarded:
+            seat, card, hands = e.seat, e.card, s.hands
+            hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
+            return replace(s, hands=hands, discard=s.discard + (card,), phase="busy")
         case ev.ChoiceOffered:
             return replace(s, phase=e.kind, pending=e.card)
         case ev.CardRemoved:
-            r, card = e.ranch, e.card
-            return replace(s, ranches=_set(s.ranches, r, _without(s.ranches[r], card)), discard=s.discard + (card,), phase="busy")
+            r, card, ranches = e.ranch, e.card, s.ranches
+            ranches = ranches[:r] + (_without(ranches[r], card),) + ranches[r + 1:]
+            return replace(s, ranches=ranches, discard=s.discard + (card,), phase="busy")
         case ev.ChoiceDeclined:
             return replace(s, phase="busy")
-        case ev.CardDiscarded:
-            seat, card = e.seat, e.card
-            return replace(s, hands=_set(s.hands, seat, _without(s.hands[seat], card)), discard=s.discard + (card,), phase="busy")
         case ev.CardDealt:
             seat, card = e.seat, e.card
             return replace(s, deck=_take(s.deck, card), ranches=_set(s.ranches, seat, s.ranches[seat] + (card,)))

@@ -13,7 +13,7 @@ from ..protocol import BadConfig, Config, IllegalAction
 from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
 from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, KIND, LABEL
-from .effects import is_shielded, target_pairs, targets
+from .effects import _HITS, is_shielded, target_pairs, targets
 from .events import (
     CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
     DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
@@ -82,7 +82,12 @@ _LAST = LastLegal()
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
-    return _LAST.legal(s, _legal)
+    last = _LAST  # LastLegal.legal written out: a search asks at every step
+    if last.state is s:
+        return list(last.actions)
+    out = _legal(s)
+    last.state, last.actions = s, tuple(out)
+    return out
 
 
 def _legal(s: State) -> list[Action]:
@@ -247,7 +252,8 @@ def _end_day(sc: _Record, reason: str) -> None:
 
 def _day_over(sc: _Record) -> bool:
     """A03: the day ends the moment the discard pile reaches the limit."""
-    if len(sc.s.discard) >= sc.s.limit:
+    s = sc.s
+    if len(s.discard) >= s.limit:
         _end_day(sc, "discards")
         return True
     return False
@@ -255,17 +261,19 @@ def _day_over(sc: _Record) -> bool:
 
 def _end_turn(sc: _Record, seat: Seat) -> None:
     """Draw back up to 2 (DINGO-22; G07 if the deck is empty), then pass clockwise (DINGO-40)."""
-    while len(sc.s.hands[seat]) < HAND:
-        if not sc.s.deck:
+    s = sc.s
+    while len(s.hands[seat]) < HAND:
+        if not s.deck:
             _end_day(sc, "deck")
             return
         sc.draw(seat, False)
-    sc.emit(TurnStarted((seat + 1) % len(sc.s.names)))
+        s = sc.s
+    sc.emit(TurnStarted((seat + 1) % len(s.names)))
 
 
 def _offer_effect(sc: _Record, seat: Seat, card: int) -> None:
     """Offer the card's removal effect if it has a target (DINGO-23, G03), else end the turn."""
-    if target_pairs(sc.s.ranches, seat, card):
+    if _HITS[card] is not None and target_pairs(sc.s.ranches, seat, card):  # a card with a removal effect
         sc.emit(ChoiceOffered(seat, "effect", card))
     else:
         _end_turn(sc, seat)
@@ -293,7 +301,7 @@ def play(s: State, action: Action, rng: Rng) -> State:
 
 def _legal_one(s: State, action: Action) -> Action:
     """``action`` as legal_actions names it (IllegalAction why not, when it is not legal)."""
-    legal = _LAST.of(s, legal_actions)
+    legal = _LAST.actions if _LAST.state is s else legal_actions(s)
     if action in legal:
         return action
     action = normalize(s, action)

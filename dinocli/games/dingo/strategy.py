@@ -16,7 +16,7 @@ import random
 from ..grammar import possessive
 from .actions import Action, DestroyProtected, DiscardCard, PlayCard, Skip, Target
 from .data import COLOUR, EFFECT, LABEL, VALUE
-from .effects import target_pairs
+from .effects import _HITS, target_pairs
 from .scoring import ranch_value
 from .view import View
 
@@ -25,6 +25,7 @@ __all__ = ["choose", "pick", "values", "table_score"]
 Ranches = tuple[tuple[int, ...], ...]
 Shapes = tuple[list[float], list[float]]
 
+_value = VALUE.__getitem__
 _TOP = sum(VALUE)  # no ranch is worth more than the whole deck
 _SHAPES: dict[tuple[int, int], Shapes] = {}
 
@@ -83,20 +84,22 @@ def table_score(ranches: Ranches, target: int, me: int, discards: int, limit: in
 class _Table:
     """The table one seat sees, with its ranch values, for scoring the tables actions lead to."""
 
-    __slots__ = ("v", "ranches", "values", "me", "colour", "target", "limit", "shapes", "d", "plays", "pairs")
+    __slots__ = ("v", "ranches", "values", "me", "colour", "target", "limit", "shapes", "d", "plays", "pairs",
+                 "discard")
 
     def __init__(self, v: View):
         self.v = v
-        self.ranches = v.ranches
-        self.values = [ranch_value(r) for r in v.ranches]
+        self.ranches = ranches = v.ranches
+        self.values = [sum(map(_value, r)) for r in ranches]  # ranch_value of each
         self.me = v.seat
         self.colour = v.colours[v.seat]
         self.target = v.target
         self.limit = v.limit
-        self.shapes = _shapes(v.target, len(v.ranches))
+        self.shapes = _shapes(v.target, len(ranches))
         self.d = len(v.discard)
         self.plays: dict[int, tuple[float, bool, tuple[int, int] | None]] = {}  # after_play by card * 5 + ranch
         self.pairs: dict[int, list[tuple[int, int]]] = {}  # targets of a card from hand, by card
+        self.discard: float | None = None  # the table once a card is discarded: the same for every card
 
     def score(self, values: list[int], discards: int) -> float:
         """table_score of a table with these ranch values after ``discards`` discards."""
@@ -136,8 +139,11 @@ class _Table:
         me, ranches, d = self.me, self.ranches, self.d
         values = self.values.copy()
         values[r] += VALUE[card]
-        pairs = self.targets_after_play(card, r)
-        score, pick = self.best_effect(pairs, values, d)
+        pairs = self.targets_after_play(card, r) if _HITS[card] is not None else ()
+        if pairs:
+            score, pick = self.best_effect(pairs, values, d)
+        else:  # best_effect with nothing to target: the table as it is
+            score, pick = _score(values, me, self.target, d >= self.limit, self.shapes), None
         best = (score, False, pick)
         # DINGO-24, A04, A05: own colour into my own ranch, which already had a protected card
         if r == me and COLOUR[card] == self.colour and ranches[me]:
@@ -169,7 +175,10 @@ class _Table:
             return self.after_play(a.card, a.ranch)[0]
         if kind is DiscardCard:
             # among discards, part with the card that would do least in my own ranch
-            return self.score(self.values, d + 1) - 0.01 * self.after_play(a.card, me)[0]
+            base = self.discard
+            if base is None:
+                base = self.discard = self.score(self.values, d + 1)
+            return base - 0.01 * self.after_play(a.card, me)[0]
         if kind is DestroyProtected:
             values = self.without(me, v.ranches[me][0])
             score = self.score(values, d + 1)

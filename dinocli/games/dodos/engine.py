@@ -206,7 +206,7 @@ class Resolver:
     def move(self, seat: int, delta: int, why: str) -> None:
         """Move a Dodino; never behind the first space (DODO-60, DODO-61, G02)."""
         frm = self.s.pos[seat]
-        to = max(0, frm + delta)
+        to = frm + delta if frm + delta > 0 else 0
         if to != frm:
             self.emit(Moved, seat, frm, to, why)
 
@@ -230,10 +230,14 @@ class Resolver:
     def draw(self, seat: int, n: int, why: str) -> None:
         """Draw ``n`` cards, reshuffling the discard pile when the deck runs out (DODO-30, G09)."""
         while n > 0 and self._reshuffle():
-            deck = list(self.s.deck)
+            deck = self.s.deck
             tick = self.s.ticks
             k = min(n, len(deck))
-            got = tuple(deck.pop(self.rng.below(len(deck), "deck", tick, i)) for i in range(k))
+            if k == 1:  # one card: taken from the deck as it stands
+                got = (deck[self.rng.below(len(deck), "deck", tick, 0)],)
+            else:
+                deck = list(deck)
+                got = tuple(deck.pop(self.rng.below(len(deck), "deck", tick, i)) for i in range(k))
             self.emit(CardsDrawn, seat, got, why)
             n -= k
 

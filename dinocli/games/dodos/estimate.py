@@ -35,10 +35,23 @@ def features(s: State, seat: int) -> list[float]:
     (0 first, 1 last) and each card kind held (up to 2)."""
     n = len(s.pos)
     hand = s.hands[seat]
-    held = [0] * len(KINDS)
-    for card in hand:
-        held[KIND[card]] += 1
-    return [s.pos[seat] / 4, min(len(hand), 8) / 4, ((seat - s.dodo) % n) / (n - 1)] + [min(k, 2) for k in held]
+    return [s.pos[seat] / 4, min(len(hand), 8) / 4, ((seat - s.dodo) % n) / (n - 1), *_held(hand)]
+
+
+_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}  # by hand: hands come round again and again
+
+
+def _held(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each kind a hand holds, two at most counted."""
+    got = _HELD.get(hand)
+    if got is None:
+        held = [0] * len(KINDS)
+        for card in hand:
+            held[KIND[card]] += 1
+        if len(_HELD) >= 1 << 14:
+            _HELD.clear()
+        got = _HELD[hand] = tuple(min(k, 2) for k in held)
+    return got
 
 
 WEIGHTS: dict[int, tuple[tuple[float, ...], ...]] = {  # seats: one row per stage, one weight per feature

@@ -163,6 +163,6 @@ def returns(s: State) -> list[float]:
 
 def scores(s: State) -> list[float]:
     """Each Dodino's progress along the track (spaces from the first space)."""
-    return [float(p) for p in s.pos]
+    return list(map(float, s.pos))
 
 

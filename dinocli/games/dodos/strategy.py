@@ -6,6 +6,7 @@ Everything is valued in "spaces": a card in hand is worth about CARD spaces, a d
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..grammar import does, possessive, them, verb
 from .actions import Pass, Pick, Play, Throw, UseAbility
@@ -14,11 +15,12 @@ from .dexterity import hit_odds
 from .engine import HIT
 from .view import View
 
-__all__ = ["choose", "card_value", "effect_value"]
+__all__ = ["choose", "pick", "card_value", "effect_value"]
 
 CARD = 0.8
 DIE = 3.5
 RIDE_ORDER = ("raptor", "stego", "ptero", "bronto", "rex", "ankylo")
+Reason = Callable[[], str]  # a choice's reason, put in words only when someone reads it
 
 
 _ATOMS: dict[int, tuple[object, float]] = {}  # by the id of a card's (static) atoms: them, their value
@@ -69,8 +71,23 @@ def _aim(v: View, me: int, projectile: str, aims: list[int]) -> tuple[int, float
     return best, value
 
 
+_EFFECTS: dict[tuple, tuple[CardKind, float]] = {}  # effect values by what they read (the search asks again and again)
+
+
 def effect_value(v: View, me: int, k: CardKind, hand_after: int) -> float:
     """Rough worth in spaces of resolving card kind ``k``'s bottom effect for ``me``."""
+    key = (id(k), v.track, v.pos, me, hand_after)
+    got = _EFFECTS.get(key)
+    if got is not None and got[0] is k:
+        return got[1]
+    if len(_EFFECTS) >= 1 << 14:
+        _EFFECTS.clear()
+    value = _effect_value(v, me, k, hand_after)
+    _EFFECTS[key] = (k, value)  # kept alive with its value, so its id is not reused while kept
+    return value
+
+
+def _effect_value(v: View, me: int, k: CardKind, hand_after: int) -> float:
     if k.throw is not None:
         t = k.throw
         aims = sorted({TRACKS[v.track].cell(p) for x, p in enumerate(v.pos) if x != me})
@@ -97,7 +114,7 @@ def card_value(v: View, me: int, kind: int) -> float:
     return k.fp + effect_value(v, me, k, len(v.hand) - 1)
 
 
-def _ability(v: View, me: int, acts: list[UseAbility]) -> tuple[UseAbility, str] | None:
+def _ability(v: View, me: int, acts: list[UseAbility]) -> tuple[UseAbility, Reason] | None:
     """Use the Dodino ability when it pays now (DODO-64..70)."""
     if not acts:
         return None
@@ -108,26 +125,37 @@ def _ability(v: View, me: int, acts: list[UseAbility]) -> tuple[UseAbility, str]
         target = max(acts, key=lambda a: (v.sizes[a.target], v.pos[a.target]))
         if v.sizes[target.target] >= 4:
             victim = v.names[target.target]
-            return target, f"{d.name} steals 4 from {victim}, who {verb(victim, 'hold')} {v.sizes[target.target]}"
+            return target, lambda: f"{d.name} steals 4 from {victim}, who {verb(victim, 'hold')} {v.sizes[target.target]}"
         return None
     if name == "bronto" and hand > 3:
         return None
     if name == "ptero" and hand < 5:
         return None
-    return acts[0], f"{d.name}: {d.text.lower()} now"
+    return acts[0], lambda: f"{d.name}: {d.text.lower()} now"
 
 
 def choose(v: View, me: int, legal: list, rnd: random.Random) -> tuple[object, str]:
     """The greedy choice for the waiting decision and why."""
+    action, why = _choice(v, me, legal)
+    return action, why()
+
+
+def pick(v: View, me: int, legal: list, rnd: random.Random) -> object:
+    """The greedy choice alone: ``choose`` without putting its reason in words (a search asks at every step)."""
+    return _choice(v, me, legal)[0]
+
+
+def _choice(v: View, me: int, legal: list) -> tuple[object, Reason]:
+    """The greedy choice and its reason, to be put in words when asked for."""
     t = v.agenda[0]
     op = t.op
-    abilities = [a for a in legal if type(a) is UseAbility]
+    abilities = [a for a in legal if type(a) is UseAbility] if v.abilities else []
     if op == "draft":
         rides = {slug(DODINOS[a.dodino].name): a for a in legal}
         name = next(n for n in RIDE_ORDER if n in rides)
-        return rides[name], f"{DODINOS[rides[name].dodino].name} has the strongest ability left"
+        return rides[name], lambda: f"{DODINOS[rides[name].dodino].name} has the strongest ability left"
     if op == "shield":
-        return UseAbility(), "Ankylo ignores the red box"
+        return UseAbility(), lambda: "Ankylo ignores the red box"
     if op in ("pick", "offer"):
         use = _ability(v, me, abilities)
         if use is not None:
@@ -136,28 +164,28 @@ def choose(v: View, me: int, legal: list, rnd: random.Random) -> tuple[object, s
         picks = [a for a in legal if type(a) is Pick]
         scored = [(KINDS[a.kind].fp + effect_value(v, me, KINDS[a.kind], len(v.hand) - 1), a) for a in picks]
         value, best = max(scored, key=lambda x: x[0])
-        return best, f"{KINDS[best.kind].name} is worth about {value:.1f} spaces"
+        return best, lambda: f"{KINDS[best.kind].name} is worth about {value:.1f} spaces"
     if op == "offer":
         return _offer(v, me, t, legal)
     if op == "discard":
         worst = min(legal, key=lambda a: card_value(v, me, a.kind))
-        return worst, f"{KINDS[worst.kind].name} is the least useful card in hand"
+        return worst, lambda: f"{KINDS[worst.kind].name} is the least useful card in hand"
     if op == "swap":
         best = max(legal, key=lambda a: v.pos[a.seat])
         gain = v.pos[best.seat] - v.pos[me]
-        return best, f"{does(v.names[best.seat], 'be')} farthest ahead ({gain:+d} spaces)"
+        return best, lambda: f"{does(v.names[best.seat], 'be')} farthest ahead ({gain:+d} spaces)"
     if op == "steal":
         best = max(legal, key=lambda a: sum(v.sizes[x] * 10 + v.pos[x] for x in a.seats))
-        return best, "steal from the biggest hands: " + ", ".join(v.names[x] for x in best.seats)
+        return best, lambda: "steal from the biggest hands: " + ", ".join(v.names[x] for x in best.seats)
     if op == "throw":
         proj = KINDS[KIND[t.card]].throw.projectile  # type: ignore[union-attr]
         aim, _ = _best_aim(v, me, proj, [a.aim for a in legal])
-        who = ", ".join(v.names[x] for x, p in enumerate(v.pos) if x != me and TRACKS[v.track].cell(p) == aim)
-        return Throw(aim), f"most Dodinos to hit around {who}"
-    return legal[0], "the only sensible choice"
+        return Throw(aim), lambda: "most Dodinos to hit around " + ", ".join(
+            v.names[x] for x, p in enumerate(v.pos) if x != me and TRACKS[v.track].cell(p) == aim)
+    return legal[0], lambda: "the only sensible choice"
 
 
-def _offer(v: View, me: int, t, legal: list) -> tuple[object, str]:
+def _offer(v: View, me: int, t, legal: list) -> tuple[object, Reason]:
     plays = [a for a in legal if type(a) is Play]
     active = t.arg
     for a in plays:
@@ -166,12 +194,12 @@ def _offer(v: View, me: int, t, legal: list) -> tuple[object, str]:
             spec = KINDS[KIND[card]]
             gain = effect_value(v, active, spec, v.sizes[active])
             if gain >= 2.0 and v.pos[active] + spec.fp >= v.pos[me] - 2:
-                return a, f"hit {v.names[active]}: cancels {spec.name} (worth {gain:.1f} to {them(v.names[active])})"
+                return a, lambda: f"hit {v.names[active]}: cancels {spec.name} (worth {gain:.1f} to {them(v.names[active])})"
     if active == me and t.n == 4:
         movers = [a for a in plays if a.kind not in HIT]
         if movers:
             best = max(movers, key=lambda a: card_value(v, me, a.kind))
-            return best, f"{KINDS[best.kind].name} on {possessive(v.names[me])} own turn: +{card_value(v, me, best.kind):.1f}"
-    return Pass(), "keep the green card for a better moment" if plays else "nothing worth playing"
+            return best, lambda: f"{KINDS[best.kind].name} on {possessive(v.names[me])} own turn: +{card_value(v, me, best.kind):.1f}"
+    return Pass(), lambda: "keep the green card for a better moment" if plays else "nothing worth playing"
 
 

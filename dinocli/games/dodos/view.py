@@ -64,7 +64,7 @@ def observe(s: State, seat: int | None) -> View:
     """All that ``seat`` may know (None: a spectator)."""
     picks = s.picks
     if s.phase == PICK:
-        picks = tuple(c if c < 0 or x == seat else HIDDEN for x, c in enumerate(picks))
+        picks = tuple([c if c < 0 or x == seat else HIDDEN for x, c in enumerate(picks)])
     # positional, in field order: much faster than keywords (the bots observe at every step)
     return View(seat, s.names, s.track, s.abilities, s.phase, s.round, s.dodo, s.active, s.hit, s.pos,
                 s.hands[seat] if seat is not None and s.hands else (), tuple(map(len, s.hands)), len(s.deck),

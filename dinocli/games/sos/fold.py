@@ -17,11 +17,10 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-def _covered(state: State, cell: int, code: int, tile: int, gone) -> dict:
-    """Cover ``cell``: open ends pointing into it close, and every end of the flows in ``gone``
-    (flows that met, SOS-14); the tile counts as placed (SOS-G05)."""
-    ends = tuple(e for e in state.ends if NEI[e[1]][e[2]] != cell and e[0] not in gone)
-    return {"cover": _set(state.cover, cell, code), "ends": ends, "placed": state.placed + (tile,)}
+def _covered(state: State, cell: int, gone) -> tuple[int, ...]:
+    """The live open ends once ``cell`` is covered: those pointing into it close, and every end of
+    the flows in ``gone`` (flows that met, SOS-14)."""
+    return tuple(e for e in state.ends if NEI[e[1]][e[2]] != cell and e[0] not in gone)
 
 
 def fold(state: State, event: Event) -> State:
@@ -40,11 +39,13 @@ def fold(state: State, event: Event) -> State:
             return replace(state, dinos=_set(state.dinos, e.dino, e.dst), moved=state.moved + (e.dino,))
         case ev.LavaPlaced:
             t, f, cell, met, new = e.tile, e.flow, e.cell, e.met, e.ends
-            gone = set(met) | {f} if met else ()
-            upd = _covered(state, cell, lava_code(f, e.mask), t, gone)
+            ends = _covered(state, cell, set(met) | {f} if met else ())
             if new:
-                upd["ends"] = tuple(sorted(upd["ends"] + tuple((f, cell, d) for d in new)))
-            return replace(state, **upd, phase=Phase.ACT, act=TILE_ACTION[t], banned=TILE_COLOR[t], moved=())
+                ends = tuple(sorted(ends + tuple((f, cell, d) for d in new)))
+            # the tile counts as placed (SOS-G05)
+            return replace(state, cover=_set(state.cover, cell, lava_code(f, e.mask)), ends=ends,
+                           placed=state.placed + (t,), phase=Phase.ACT, act=TILE_ACTION[t], banned=TILE_COLOR[t],
+                           moved=())
         case ev.TurnPassed:
             return replace(state, active=e.seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
         case ev.TileBoxed:
@@ -56,9 +57,9 @@ def fold(state: State, event: Event) -> State:
         case ev.ActionSkipped:
             return state
         case ev.MeteoriteFell:
-            t = e.tile
-            upd = _covered(state, e.cell, -TILE_SYMBOL[t], t, ())
-            return replace(state, **upd, phase=Phase.ACT, act=TILE_ACTION[t], banned=-1, moved=())
+            t, cell = e.tile, e.cell
+            return replace(state, cover=_set(state.cover, cell, -TILE_SYMBOL[t]), ends=_covered(state, cell, ()),
+                           placed=state.placed + (t,), phase=Phase.ACT, act=TILE_ACTION[t], banned=-1, moved=())
         case ev.EggSaved:
             return replace(state, eggs=_set(state.eggs, e.nest, 1))
         case ev.DinoEliminated:

@@ -102,7 +102,12 @@ _LAST = LastLegal()
 
 def legal_actions(state: State) -> list:
     """Placements of the Lava tile in hand, or the single Dino steps of the action."""
-    return _LAST.legal(state, _legal)  # the moves _advance found before stopping here, if it did
+    last = _LAST  # the moves _advance found before stopping here, if it did (LastLegal.legal written out)
+    if last.state is state:
+        return list(last.actions)
+    out = _legal(state)
+    last.state, last.actions = state, tuple(out)
+    return out
 
 
 def _legal(state: State) -> list:
@@ -153,9 +158,10 @@ def _emit(state: State, ev: Event, out: list[Event] | None) -> State:
 
 def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
     """What lava or a Meteorite on ``cell`` destroys (SOS-15, SOS-20), then SOS-35."""
-    for d, p in enumerate(state.dinos):
-        if p == cell:
-            state = _emit(state, DinoEliminated(d, cell, by), out)
+    if cell in state.dinos:
+        for d, p in enumerate(state.dinos):
+            if p == cell:
+                state = _emit(state, DinoEliminated(d, cell, by), out)
     n = NEST_AT[cell]
     if n >= 0 and state.eggs[n] == 0:
         state = _emit(state, EggLost(n), out)
@@ -213,7 +219,7 @@ def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
 
 def _resolve(state: State, action: Any, out: list[Event] | None) -> State:
     """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
-    if isinstance(action, PlaceLava):
+    if type(action) is PlaceLava:  # a legal action is exactly one of the two classes
         flow, ends, met = resolve(state, action.cell, action.mask)
         state = _emit(state, LavaPlaced(state.active, state.tile, flow, action.cell, action.mask, ends, met), out)
         return _cover_hits(state, action.cell, "lava", out)
@@ -256,7 +262,8 @@ def play(state: State, action: Any, rng: Rng) -> State:
 
 def _check(state: State, action: Any) -> None:
     """IllegalAction saying why, unless ``action`` is legal now."""
-    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
+    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in (
+            _LAST.actions if _LAST.state is state else legal_actions(state)):
         raise IllegalAction(why_illegal(state, action))
 
 

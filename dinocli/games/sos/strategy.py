@@ -31,7 +31,7 @@ class Maps:
 
     __slots__ = ("mountain", "egg", "heat")
 
-    def __init__(self, mountain: dict[int, list[int]], egg: dict[int, list[int]], heat: list[float]):
+    def __init__(self, mountain: dict[int, list[int]], egg: dict[int, list[int]], heat: tuple[float, ...]):
         self.mountain, self.egg, self.heat = mountain, egg, heat
 
 
@@ -40,11 +40,28 @@ _ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
 _AROUND = tuple(tuple((u, tuple(v for v in _ON_BOARD[u] if v != t)) for u in _ON_BOARD[t]) for t in range(CELLS))
 
 
-def _heat(state: State) -> list[float]:
+_CACHE_SIZE = 1024
+_heat_cache: dict[tuple, tuple[float, ...]] = {}
+
+
+def _heat(state: State) -> tuple[float, ...]:
     """How likely lava reaches each cell soon: open ends weighted by their colour's share of
-    the bag, fading over the next two tiles; standing Volcanos whose flow is finished too."""
+    the bag, fading over the next two tiles; standing Volcanos whose flow is finished too
+    (memoised by what it reads: a search's leaves share their lava far more often than their Dinos)."""
+    shares = _weights(state.bag)
+    key = (state.cover, state.ends, state.erupted, shares, state.rocks, state.bushes)
+    hit = _heat_cache.get(key)
+    if hit is None:
+        if len(_heat_cache) >= _CACHE_SIZE:
+            _heat_cache.clear()
+        hit = _heat_cache[key] = _heat_of(state, shares)
+    return hit
+
+
+def _heat_of(state: State, shares: tuple[tuple[int, ...], tuple[float, ...]]) -> tuple[float, ...]:
+    """``_heat`` computed, given the bag's ``_weights``."""
     heat = [0.0] * CELLS
-    lava_left, weight = _weights(state.bag)
+    lava_left, weight = shares
     live = {flow_color(f) for f, _, _ in state.ends}
     sources: list[tuple[int, float]] = [(NEI[x][d], weight[flow_color(f)]) for f, x, d in state.ends]
     for c in range(4):
@@ -60,10 +77,10 @@ def _heat(state: State) -> list[float]:
                 for v in beyond:
                     if not blocked[v] and not cover[v]:
                         heat[v] += far
-    return heat
+    return tuple(heat)
 
 
-_CACHE_SIZE = 1024
+_ONE_OF_COLOUR = tuple(0 if c < 0 else 1 << 8 * c for c in TILE_COLOR)  # a Lava tile counted in its colour's byte
 _weights_cache: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
 
@@ -74,11 +91,8 @@ def _weights(bag: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
     if hit is None:
         if len(_weights_cache) >= _CACHE_SIZE:
             _weights_cache.clear()
-        lava_left = [0] * 4
-        for t in bag:
-            c = TILE_COLOR[t]
-            if c >= 0:
-                lava_left[c] += 1
+        packed = sum(map(_ONE_OF_COLOUR.__getitem__, bag))  # a byte per colour counts its tiles (48 in all, SOS-05)
+        lava_left = [packed >> 8 * c & 255 for c in range(4)]
         total = max(len(bag), 1)
         hit = _weights_cache[bag] = (tuple(lava_left), tuple(1 - (1 - lava_left[c] / total) ** 3 for c in range(4)))
     return hit
@@ -119,7 +133,7 @@ W_EGG_HEAT = 6.0  # an Egg whose Nest lava may reach soon
 CLIMB_CAP = 9     # steps counted: a Dino however far from a Mountain is worth more than a lost one
 
 
-def _value(state: State, heat: list[float], near_mountain: list[int], near_egg: dict[int, int]) -> float:
+def _value(state: State, heat: tuple[float, ...], near_mountain: list[int], near_egg: dict[int, int]) -> float:
     """The evaluation from the distances of each walking Dino to a free Mountain and of each
     Egg still in its Nest to the nearest walking Dino; what is out of reach counts nothing."""
     value = 10.0 * score(state)
