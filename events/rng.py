@@ -125,9 +125,18 @@ class SimRng(_Base):
     def __init__(self, rnd: random.Random | int | None = None):
         self.rnd = rnd if isinstance(rnd, random.Random) else random.Random(rnd)
         self._randbelow = self.rnd._randbelow  # what randrange(n) draws with: the same draws, a call less
+        # random.Random's own draw below n, inlined (getrandbits of n's bit length until below n)
+        self._bits = self.rnd.getrandbits if type(self.rnd) is random.Random else None
 
     def below(self, n: int, *key: Any) -> int:
-        return self._randbelow(n) if n > 0 else self.rnd.randrange(n)
+        bits = self._bits
+        if bits is None or n <= 0:
+            return self._randbelow(n) if n > 0 else self.rnd.randrange(n)
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        return j
 
     def shuffle(self, items: Sequence[T], *key: Any) -> list[T]:
         out = list(items)
