@@ -107,9 +107,9 @@ class Appends:
     def _append(self, game_id: str, branch: str, prepared: list[tuple], expected_head: int | None) -> list[tuple]:
         """Hash the prepared events onto the branch head, which must still be ``expected_head``, and insert them in
         one transaction; their rows as inserted (``_INSERT_LINK``'s columns)."""
-        conn = self.database.connection
+        cursor = self.database.cursor
         with self.database.write():
-            state = conn.execute(_APPEND_STATE, (game_id, branch)).fetchone()
+            state = cursor.execute(_APPEND_STATE, (game_id, branch)).fetchone()
             if state is None:
                 self.tree.branch_row(game_id, branch)  # raises UnknownGameId / UnknownBranch
             head, tip, parent_hash, seq, next_id = state
@@ -141,8 +141,8 @@ class Appends:
                 seq += 1
                 rows.append(link + (seq, h, parent_hash, game_id, created))
                 parent_hash = h
-            conn.executemany(_INSERT_LINK, rows)
-            conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
-                         (parent, parent, game_id, branch))
+            cursor.executemany(_INSERT_LINK, rows)
+            cursor.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
+                           (parent, parent, game_id, branch))
             self.segments.appended(game_id, parent, seq, len(rows))
         return rows

@@ -35,9 +35,7 @@ class _Connection(sqlite3.Connection):
     migrations, takes the write lock up front instead of failing on upgrade)."""
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql == "BEGIN":
-            sql = "BEGIN IMMEDIATE"
-        return super().execute(sql, *args)
+        return super().execute("BEGIN IMMEDIATE" if sql == "BEGIN" else sql, *args)
 
 
 def _identity(name: str) -> tuple[int, int] | None:
@@ -55,6 +53,9 @@ class Database:
     def __init__(self, connection: sqlite3.Connection, path_str: str, timeout: float):
         """The database on an open ``connection`` (its pragmas set), its schema created or upgraded."""
         self.connection = connection
+        # one cursor for the statements of every write (its BEGIN and COMMIT, an append's) whose rows are read
+        # at once: a cursor less to make each, and no bare BEGIN among them to rewrite (see _Connection)
+        self.cursor = connection.cursor()
         self.path_str = path_str
         self.timeout = timeout
         self._savepoints = 0
@@ -195,26 +196,26 @@ class Database:
         return self
 
     def __enter__(self) -> None:
-        conn = self.connection
+        conn, cursor = self.connection, self.cursor
         name = None
         try:
             if conn.in_transaction:
                 self._savepoints += 1
                 name = f"dinocli_{self._savepoints}"
-                conn.execute(f"SAVEPOINT {name}")
+                cursor.execute(f"SAVEPOINT {name}")
             else:
-                conn.execute("BEGIN IMMEDIATE")
+                cursor.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self.translate(exc) from None
         self._open.append(name)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        conn = self.connection
+        conn, cursor = self.connection, self.cursor
         name = self._open.pop()
         try:
             if kind is None:
                 try:
-                    conn.execute("COMMIT" if name is None else f"RELEASE SAVEPOINT {name}")
+                    cursor.execute("COMMIT" if name is None else f"RELEASE SAVEPOINT {name}")
                 except BaseException:
                     if name is None and conn.in_transaction:
                         conn.execute("ROLLBACK")
