@@ -193,6 +193,9 @@ def cli(ctx: click.Context, db: str | None, color: str, no_pager: bool) -> None:
 
 def main() -> None:
     """Console entry point; click's usage errors are one line too (exit 2), like every refusal."""
+    from dinocli.events.collector import frozen_at_exit
+
+    frozen_at_exit()   # (the interpreter's collections as it exits walk every object loaded, to no end)
     try:
         code = cli.main(prog_name="dinocli", obj=Env(None, "auto"), standalone_mode=False)
     except getattr(click.exceptions, "NoArgsIsHelpError", ()) as exc:  # bare `dinocli`: the help

@@ -26,7 +26,7 @@ from dinocli.games.protocol import Config, Game, GameError, IllegalAction, Seat
 from dinocli.games.runner import fold_all
 from dinocli.results import game_result, snapshot_key
 from dinocli.table import BOT_NAMES, DEFAULT_HUMAN, ServiceError, Table, find_seat
-from dinocli.verify import disclosure
+from dinocli.disclosure import disclosure
 
 if TYPE_CHECKING:
     from dinocli.verify import Entry, Verdict

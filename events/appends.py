@@ -107,7 +107,7 @@ class Appends:
     def _append(self, game_id: str, branch: str, prepared: list[tuple], expected_head: int | None) -> list[tuple]:
         """Hash the prepared events onto the branch head, which must still be ``expected_head``, and insert them in
         one transaction; their rows as inserted (``_INSERT_LINK``'s columns)."""
-        conn, cursor = self.database.connection, self.database.cursor
+        cursor = self.database.cursor
         with self.database.write():
             state = cursor.execute(_APPEND_STATE, (game_id, branch)).fetchone()
             if state is None:
@@ -141,7 +141,7 @@ class Appends:
                 seq += 1
                 rows.append(link + (seq, h, parent_hash, game_id, created))
                 parent_hash = h
-            conn.executemany(_INSERT_LINK, rows)
+            cursor.executemany(_INSERT_LINK, rows)
             cursor.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                            (parent, parent, game_id, branch))
             self.segments.appended(game_id, parent, seq, len(rows))

@@ -1,5 +1,5 @@
 """The cyclic garbage collector held off while objects that live long and make no cycles are made: the
-modules a command loads at start-up, a path of events read from the store."""
+modules a command loads at start-up, a path of events read from the store; and at a command's exit."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import contextlib
 import gc
 from collections.abc import Callable, Iterator
 
-__all__ = ["paused", "hold"]
+__all__ = ["paused", "hold", "frozen_at_exit"]
 
 
 @contextlib.contextmanager
@@ -33,3 +33,19 @@ def hold() -> Callable[[], None]:
     block = paused()
     block.__enter__()
     return lambda: block.__exit__(None, None, None)
+
+
+_exit_hook: list[bool] = []
+
+
+def frozen_at_exit() -> None:
+    """At the interpreter's exit, after every ``atexit`` hook (this one is registered first, so runs last), freeze
+    what is left: tearing the modules down, the interpreter collects in full several times, each walking every
+    object a command loaded (click's commands, msgspec's types, a game's tables) to find nothing. Freezing frees
+    nothing and skips no hook, flush or close; only cycles still unreached then are left for the OS to reclaim.
+    Registered once per process; an in-process caller's collector is untouched until its own exit."""
+    if not _exit_hook:
+        import atexit
+
+        atexit.register(gc.freeze)
+        _exit_hook.append(True)

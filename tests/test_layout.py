@@ -36,6 +36,7 @@ LAYERS = {
     "dinocli.service": SERVICE,          # command -> decide -> append
     "dinocli.table": SERVICE,            # who sits where, who may see and who may act (the Table)
     "dinocli.verify": SERVICE,           # replay/verify of logs and stored games
+    "dinocli.disclosure": SERVICE,       # what a command's events disclose, as writers record it (for verify too)
     "dinocli.results": SERVICE,          # a finished game's result and snapshot codec (for verify)
     "dinocli.analysis": SERVICE,         # analyze: bots judging a game's decisions
     "dinocli.climb": SERVICE,            # the next level after a win (game-over screens)

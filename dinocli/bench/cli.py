@@ -40,7 +40,7 @@ def long_game(svc: Any, *, events: int, path_events: int, seed: str = "long") ->
     from dinocli.events import RecordingRng
     from dinocli.events.store import Command
     from dinocli.service import SNAPSHOT_EVERY
-    from dinocli.verify import disclosure
+    from dinocli.disclosure import disclosure
 
     g = svc.new_game("dingo", players=["you"], bots=["rules"], seed=seed, options={"goal": 99})
     game, store, gid = g.game, svc.store, g.id

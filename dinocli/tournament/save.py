@@ -18,7 +18,7 @@ import msgspec
 
 from dinocli.events.store import Command, Store
 from dinocli.games.protocol import Game
-from dinocli.verify import disclosure
+from dinocli.disclosure import disclosure
 
 from .plan import GameResult, Plan
 

@@ -29,3 +29,26 @@ def test_the_collector_is_on_when_a_command_works_and_as_it_was_after(tmp_path, 
         assert not gc.isenabled()   # a caller that had it off keeps it off
     finally:
         gc.enable()
+
+
+def test_main_freezes_what_is_left_only_at_exit_and_once(tmp_path, monkeypatch):
+    """Issue 43: the interpreter's own collections as it exits would walk every object a command loaded;
+    main() leaves a freeze for the very end (registered once), and an in-process caller's collector as it was."""
+    import atexit
+    import sys
+
+    from dinocli.cli import main
+    from dinocli.events import collector
+
+    hooks = []
+    monkeypatch.setattr(collector, "_exit_hook", [])
+    monkeypatch.setattr(atexit, "register", lambda fn, *a, **k: hooks.append(fn))
+    frozen = gc.get_freeze_count()
+    for _ in range(2):
+        monkeypatch.setattr(sys, "argv", ["dinocli", "--db", str(tmp_path / "g.db"), "games"])
+        try:
+            main()
+        except SystemExit as exc:
+            assert exc.code == 0
+    assert hooks == [gc.freeze]
+    assert gc.get_freeze_count() == frozen and gc.isenabled()
