@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from functools import partial
 from math import log, sqrt
 from typing import NamedTuple
@@ -140,7 +141,7 @@ class Node:
 class Search:
     """ISMCTS for ``seat`` with given exploration, playout policy and cut-off (the game's tuning applied)."""
 
-    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium", trail: list[Seen] = ()):
+    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium", trail: Sequence[Seen] = ()):
         s = parse_spec(spec) if isinstance(spec, str) else spec
         self.spec = s = tuned(s, getattr(getattr(game, "info", None), "mcts_tuning", None))
         self.game = game
@@ -365,7 +366,7 @@ class Search:
 
 
 def search_part(game: Game, view: View, seat: Seat, legal: list[Action], spec: BotSpec, seed: int,
-                deadline: float, trail: list[Seen] = ()) -> tuple[int, list[int], list[list[float]] | None]:
+                deadline: float, trail: Sequence[Seen] = ()) -> tuple[int, list[int], list[list[float]] | None]:
     """Another process's part of a search in seconds (see :mod:`.parallel`), until ``deadline`` (wall
     clock): its iterations, and per legal action (once each, in legal order) its root visits and,
     per seat, its value sums (``trail``: what the seat saw, for a belief)."""
@@ -387,7 +388,7 @@ class RootStat(NamedTuple):
 
 
 def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: random.Random,
-                spec: str | BotSpec = "mcts:hard", trail: list[Seen] = ()) -> list[RootStat]:
+                spec: str | BotSpec = "mcts:hard", trail: Sequence[Seen] = ()) -> list[RootStat]:
     """Search afresh from ``view`` and return the statistics of every legal action, best first (``trail``:
     what the seat saw, for a spec with belief=on)."""
     root = Node()

@@ -115,3 +115,89 @@ def test_installed_dinocli_runs_outside_the_checkout(installed):
     completion_env = {**env, "_DINOCLI_COMPLETE": "bash_complete", "COMP_LINE": "dinocli new ", "COMP_POINT": "12"}
     offered = _run([exe], work, completion_env).stdout.split()
     assert offered == [f"plain,{g}" for g in sorted(GAMES)]
+
+
+# The same searches and games, digested, run by one interpreter of the fresh venv; with argv[1] ==
+# "pure" every dinocli module that has a .py is imported from it even where a compiled .so lies
+# beside it, so the two runs compare the wheel's compiled modules with its own sources.
+AGREE = r'''
+import hashlib, importlib.util, json, os, random, sys
+
+if sys.argv[1] == "pure":
+    class PyFirst:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if not name.startswith("dinocli.") or path is None:
+                return None
+            for folder in path:
+                source = os.path.join(folder, name.rpartition(".")[2] + ".py")
+                if os.path.isfile(source):
+                    return importlib.util.spec_from_file_location(name, source)
+            return None
+    sys.meta_path.insert(0, PyFirst)
+
+from dinocli.ai.arena import play_game
+from dinocli.ai.mcts import Node, Search
+from dinocli.bench.sampler import positions_of
+from dinocli.games import GAMES, get
+
+def digest(x):
+    return hashlib.sha256(repr(x).encode()).hexdigest()[:16]
+
+out = {}
+for gid in sorted(GAMES):
+    game = get(gid)
+    for spec in ("mcts:cutoff=none,rollout=random,stop=never", "mcts:medium"):
+        roots = []
+        for state in positions_of(game):
+            seat, legal = game.to_move(state), game.legal_actions(state)
+            root = Search(game, seat, spec).run(Node(), game.observe(state, seat), legal, random.Random(7), 40)
+            roots.append([(root.visits[r], [round(v[r], 9) for v in root.values or ()]) for r in root.rows(legal)])
+        out[f"{gid} search {spec}"] = digest(roots)
+    rec = play_game(game, ["mcts:iterations=12", "rules"], f"agree/{gid}", record=True)
+    out[f"{gid} game"] = digest((rec.commands, rec.returns, rec.scores, rec.decisions))
+modules = {n: m for n, m in sys.modules.items() if n.startswith("dinocli")}
+structs = {}
+for n, m in modules.items():
+    for cls in vars(m).values():
+        c = getattr(cls, "__struct_config__", None)
+        if isinstance(cls, type) and type(c).__name__ == "StructConfig" and cls.__module__ == n:
+            structs[f"{n}.{cls.__qualname__}"] = repr((c.frozen, c.tag, c.tag_field, c.array_like, c.eq, c.order,
+                                                      c.omit_defaults, c.forbid_unknown_fields))
+compiled = sorted(n for n, m in modules.items() if str(getattr(m, "__file__", "")).endswith(".so"))
+print(json.dumps({"digests": out, "structs": structs, "compiled": compiled}))
+'''
+
+
+def _agree(installed, how: str) -> dict:
+    import json
+
+    _, bin_dir, work, env = installed
+    return json.loads(_run([str(bin_dir / "python"), "-c", AGREE, how], work, env).stdout)
+
+
+@pytest.mark.skipif(os.environ.get("DINOCLI_PURE", "") not in ("", "0"), reason="DINOCLI_PURE: a pure-Python build")
+def test_the_wheel_carries_the_hot_modules_compiled(installed):
+    """#43: a wheel build compiles the search and each game's rule modules with mypyc (setup.py),
+    never a module defining a msgspec Struct (mypyc would drop its frozen=True, tag=...)."""
+    wheel, *_ = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    compiled = {n.split(".")[0].replace("/", ".") for n in names if n.endswith(".so")}
+    want = {"dinocli.ai.mcts"} | {f"dinocli.games.{g}.{m}" for g in GAMES for m in ("rules", "fold", "strategy", "estimate")}
+    assert want <= compiled, f"not compiled (a C compiler missing? see the build's warning): {sorted(want - compiled)}"
+    for game in GAMES:
+        for role in ("state", "events", "actions", "data", "view"):
+            assert f"dinocli.games.{game}.{role}" not in compiled
+    assert not [n for n in names if n.startswith(".mypy_cache") or n.endswith(".c")]
+
+
+def test_compiled_and_pure_modules_play_alike(installed):
+    """#43: the wheel's compiled modules and its own .py files give the same searches (root visits and
+    values of both specs on the bench positions), the same games (every command, draw and event of an
+    MCTS bot against the rule bot) and the same Struct types (frozen, tags) in every game."""
+    compiled, pure = _agree(installed, "compiled"), _agree(installed, "pure")
+    assert pure["compiled"] == []
+    if os.environ.get("DINOCLI_PURE", "") in ("", "0"):
+        assert "dinocli.ai.mcts" in compiled["compiled"] and len(compiled["compiled"]) > len(GAMES)
+    assert compiled["structs"] == pure["structs"]
+    assert compiled["digests"] == pure["digests"]

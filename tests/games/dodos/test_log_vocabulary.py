@@ -60,7 +60,7 @@ def test_games_and_stored_logs_carry_only_the_vocabulary():
     seen: set[str] = set()
     for variants in ((), ("abilities",), ("space",)):
         rng = SeededRng(f"vocab-{variants}")
-        state, _ = start(GAME, GAME.configure(["a", "b", "c"], list(variants), {}), rng)
+        state, _ = start(GAME, GAME.configure(("a", "b", "c"), tuple(variants), {}), rng)
         while GAME.to_move(state) is not None:
             state, events = step(GAME, state, rnd.choice(GAME.legal_actions(state)), rng)
             seen |= {t.op for e in events if isinstance(e, DecisionAwaited) for t in e.agenda}
