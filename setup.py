@@ -3,14 +3,15 @@ under dinocli/, found, so a new game folder needs no edit here or there; and ai/
 which pyproject's package-dir installs as dinocli.ai, dinocli.events and dinocli.man (DESIGN,
 "Layout": PyPI has other distributions named ai and events).
 
-A wheel build (``pip install .``, ``pip wheel .``) also compiles the search's hot modules with mypyc
-(README, "Speed"): the search in ai/mcts.py and, in every game folder, the modules a search steps
+A wheel build asked for with ``DINOCLI_COMPILE=1`` (``DINOCLI_COMPILE=1 pip install .``) also compiles
+the search's hot modules with mypyc (README, "Speed"): the search in ai/mcts.py and, in every game folder, the modules a search steps
 through (see :func:`hot_modules`). They are compiled from the copies build_py has put in the build
 folder, in the wheel's layout, so ai/mcts.py compiles as dinocli.ai.mcts and nothing is ever
 written beside the sources. The .py files ship too, and a .so beside them is imported first.
 
-Never compiled: an editable install (``pip install -e .``: a .so in the checkout would shadow the
-.py a developer or tools/mutate.py edits), a build with ``DINOCLI_PURE=1`` in the environment, and
+Never compiled: a build without ``DINOCLI_COMPILE=1`` (the default, until the compiled modules check
+clean under mypy: mypyc checks annotations when a function is called), an editable install (``pip
+install -e .``: a .so in the checkout would shadow the .py a developer or tools/mutate.py edits), and
 a build where mypyc or the C compiler fails (a warning, then the pure-Python wheel).
 """
 
@@ -31,8 +32,8 @@ SHARED = ("dinocli/ai/mcts.py",)  # the search itself
 
 
 def pure() -> bool:
-    """Whether this build must stay pure Python (``DINOCLI_PURE`` set to anything but 0 or empty)."""
-    return os.environ.get("DINOCLI_PURE", "") not in ("", "0")
+    """Whether this build stays pure Python (unless ``DINOCLI_COMPILE`` is set to anything but 0 or empty)."""
+    return os.environ.get("DINOCLI_COMPILE", "") in ("", "0")
 
 
 def _class_keywords(path: Path) -> bool:

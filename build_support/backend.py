@@ -1,8 +1,8 @@
 """The build backend: setuptools', asking for mypy only where a build compiles (setup.py, README "Speed").
 
-A wheel build (``pip install .``) compiles the hot modules with mypyc, which comes with mypy; an
-editable install (``pip install -e .``, CI) never compiles, so it does not fetch mypy, and neither
-does a build with ``DINOCLI_PURE=1``.
+A wheel build asked for with ``DINOCLI_COMPILE=1`` (``DINOCLI_COMPILE=1 pip install .``) compiles the
+hot modules with mypyc, which comes with mypy; any other build (``pip install .``, an editable install,
+CI) is pure Python and does not fetch mypy.
 """
 
 import os
@@ -14,6 +14,6 @@ MYPYC = "mypy>=2.4,<3"  # mypyc comes with mypy; the versions the compiled build
 
 
 def get_requires_for_build_wheel(config_settings=None):
-    """setuptools' requirements, and mypy unless the build is pure (``DINOCLI_PURE``)."""
-    pure = os.environ.get("DINOCLI_PURE", "") not in ("", "0")
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), *([] if pure else [MYPYC])]
+    """setuptools' requirements, and mypy for a build that compiles (``DINOCLI_COMPILE``)."""
+    compiled = os.environ.get("DINOCLI_COMPILE", "") not in ("", "0")
+    return [*_setuptools.get_requires_for_build_wheel(config_settings), *([MYPYC] if compiled else [])]
