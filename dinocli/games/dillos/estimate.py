@@ -12,7 +12,7 @@ road mended, and how far it still has to go.
 from __future__ import annotations
 
 import math
-from operator import itemgetter, mul
+from operator import mul
 
 from msgspec.structs import replace
 
@@ -279,11 +279,11 @@ def _planned(s: State, seat: int) -> list[float]:
     """The best of the rule-based bot's leading plans for each die and action (ties not broken
     by hindering the leader, which this judgement does not see), judged here."""
     groups = []
-    for die, kind, scored in plan_groups(s, seat, hinder=False):
+    for die, kind, top in plan_groups(s, seat, hinder=False, best=PLAN_K):
         if s.phase in ("kind", "target") and die != s.act_die or s.phase == "target" and kind != s.kind:
             continue
-        if scored:
-            groups.append((die, sorted(scored, key=itemgetter(0), reverse=True)[:PLAN_K]))  # stable: ties keep their order
+        if top:
+            groups.append((die, top))
     # the groups by their best score, ties in plan order (as all the plans sorted together would meet them)
     groups.sort(key=lambda g: g[1][0][0], reverse=True)
     best, best_v = None, -1.0

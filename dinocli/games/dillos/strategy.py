@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from msgspec.structs import replace
 
@@ -192,9 +193,10 @@ def plans(view: State, seat: int, hinder: bool = True) -> list:
     return out
 
 
-def plan_groups(view: State, seat: int, hinder: bool = True) -> list[tuple[int, str | None, list[tuple]]]:
+def plan_groups(view: State, seat: int, hinder: bool = True,
+                best: int | None = None) -> list[tuple[int, str | None, list[tuple]]]:
     """``plans`` by die and action, in its order: (die, kind or None for no action, [(score, first action,
-    second action, landing), ...])."""
+    second action, landing), ...]); with ``best``, only that many of each, best first (ties in plan order)."""
     ctx = _shared(view, seat)
     out: list[tuple[int, str | None, list[tuple]]] = []
     for die in sorted(set(view.dice)):
@@ -204,7 +206,8 @@ def plan_groups(view: State, seat: int, hinder: bool = True) -> list[tuple[int, 
             base, base_land, _ = ctx.base(steps)
             out.append((die, None, [(base, None, None, base_land)]))
         for pick in kinds:
-            out.append((die, pick.action, ctx.scored(pick.action, steps, hinder)))
+            out.append((die, pick.action, ctx.scored(pick.action, steps, hinder) if best is None
+                        else ctx.leading(pick.action, steps, hinder, best)))
     return out
 
 
@@ -221,6 +224,7 @@ class _Shared(_Ctx):
         self._bases: dict[int, tuple] = {}
         self._fringes: dict[int, tuple[int, list[int]]] = {}
         self._scored: dict[tuple[str, int, bool], list[tuple]] = {}
+        self._leading: dict[tuple[str, int, bool, int], list[tuple]] = {}
         self._leader: tuple | None = None
 
     def base(self, steps: int) -> tuple:
@@ -236,6 +240,14 @@ class _Shared(_Ctx):
         got = self._scored.get((kind, steps, hinder))
         if got is None:
             got = self._scored[kind, steps, hinder] = self._score(kind, steps, hinder)
+        return got
+
+    def leading(self, kind: str, steps: int, hinder: bool, best: int) -> list[tuple]:
+        """The ``best`` first of ``scored``, by score (a stable sort: ties in their order)."""
+        got = self._leading.get((kind, steps, hinder, best))
+        if got is None:
+            got = sorted(self.scored(kind, steps, hinder), key=itemgetter(0), reverse=True)[:best]
+            self._leading[kind, steps, hinder, best] = got
         return got
 
     def _score(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
