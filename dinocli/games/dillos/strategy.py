@@ -15,7 +15,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from operator import itemgetter
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -264,6 +266,7 @@ class _Shared(_Ctx):
         base, base_land, reads = self.base(steps)
         entered, need = self.fringe(steps)
         out = []
+        second: Any   # an action or None (mypyc would infer None from the first candidate)
         for first, second, changed in _candidates(view, kind, near):
             # a change outside the squares a search reads cannot change its result
             if changed is None:
@@ -448,7 +451,7 @@ def _harm(board: tuple[int, ...], g: Geometry, start: int, goal: int) -> tuple[f
     return float(min(man[sq] for sq in dist)), reads
 
 
-def _candidates(view: State, kind: str, near: int):
+def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, int | None]]:
     """(first action, second action, bit set of changed squares) for the targets of ``kind``;
     no changed squares when the change is out of the dillo's reach. Swaps with far tiles keep
     one tile per look."""
