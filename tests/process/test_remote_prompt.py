@@ -208,32 +208,38 @@ def test_join_at_the_prompt_needs_a_terminal_and_an_invitation(tmp_path):
 
 @pytest.mark.parametrize("kind, seats", [("dodos", ["--remote", "cleo", "--bot", "random"]),
                                          ("dillos", ["--remote", "cleo", "--remote", "dan", "--variant", "houston"])])
-def test_a_person_plays_dodos_and_houston_at_the_prompt(server, tmp_path, capfd, kind, seats):
+def test_a_person_plays_dodos_and_houston_at_the_prompt_to_the_end(server, tmp_path, capfd, kind, seats):
     """The other games with hidden information (Dodos' hands and face-down picks, DILLO-28: houston's face-down
-    tiles): bob at the prompt plays the first move listed for a dozen turns while the other remote seats are
-    `join --bot random` processes (a throw's dexterity challenge answered with Space); every redraw (the recap of
-    the moves since bob's, folded from his view with the laid-out board redacted) works, and his prompt leaves
-    cleanly. Whole games of both by `join` processes, each
-    verified at the end, are in test_remote.py and test_remote_seats.py."""
+    tiles): bob at the prompt always plays the first move listed (a throw's dexterity challenge answered with
+    Space), the other remote seats are `join --bot random` processes; every redraw (the recap of the moves since
+    bob's, folded from his view with the laid-out board redacted) works; every client verifies the whole game,
+    and bob's kept game and the server's verify."""
     db, url = server
     made = _new(db, url, "--remote", "bob", *seats, "--seed", "5", kind=kind)
     others = [subprocess.Popen([DINOCLI, "join", invite["url"], "--bot", "random"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True) for invite in made["invites"][1:]]
     local = Service.open(str(tmp_path / "mine.sqlite"))
     try:
-        driver = Driver(made["invites"][0]["url"], local, lambda repl: None if driver.turns > 12 else "1\r")
-        out = driver.run(timeout=60)
+        driver = Driver(made["invites"][0]["url"], local, lambda repl: "1\r")
+        out = driver.run(timeout=150)
+        assert "Kept here as game" in out, (driver.turns, driver.said[-20:])
+        done = [proc.communicate(timeout=60) for proc in others]
     finally:
         for proc in others:
-            proc.kill()
-            proc.communicate()
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
         local.close()
     printed = capfd.readouterr()
     assert driver.repl.failure is None, driver.repl.failure
-    assert driver.turns > 12, (driver.turns, driver.said[-20:])   # redrawn with a recap each time
     assert "Traceback" not in out and "xception" not in printed.out + printed.err, printed
+    assert driver.turns > 12 and VERIFIED in out
     assert any(line.startswith(("Since your last move:", "Last moves:")) for line in driver.said), driver.said
-    assert "Saved (every move is). Resume with: dinocli join" in out
+    for proc, (said, err) in zip(others, done):
+        assert proc.returncode == 0 and VERIFIED in said, err
+    kept = re.search(r"Kept here as game (\w+)\.", out).group(1)
+    ok(run("verify", kept, db=tmp_path / "mine.sqlite"), "Verified")
+    ok(run("verify", made["game"], db=db), "Verified")
 
 
 def test_the_toolbar_counts_the_time_away_on_from_what_the_server_said():
