@@ -157,14 +157,7 @@ class Database:
         """Raise DatabaseGone if the database file or its -wal was deleted or replaced since it was
         opened (SQLite would go on writing to the old, unreachable inodes)."""
         for name, was in self._identity.items():
-            try:
-                st = os.stat(name)
-            except OSError:
-                now = None
-            else:
-                if was is not None and st.st_ino == was[1] and st.st_dev == was[0]:
-                    continue   # (every commit asks: the same file, without a tuple made)
-                now = st.st_dev, st.st_ino
+            now = _identity(name)
             if now == was:
                 continue
             if was is None and name.endswith("-wal"):
