@@ -72,26 +72,22 @@ def apply(s: State, e: Event) -> State:
             seat, card, hands = e.seat, e.card, s.hands
             hand = hands[seat]
             i = bisect_left(hand, card)  # hands stay sorted
-            hands = hands[:seat] + (hand[:i] + (card,) + hand[i:],) + hands[seat + 1:]
-            return replace(s, deck=_take(s.deck, card), hands=hands)
+            return replace(s, deck=_take(s.deck, card), hands=_set(hands, seat, hand[:i] + (card,) + hand[i:]))
         case ev.TurnStarted:
             return replace(s, turn=e.seat, phase="act", pending=-1)
         case ev.CardPlayed:
             seat, card, r = e.seat, e.card, e.ranch
             hands, ranches = s.hands, s.ranches
-            hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
-            ranches = ranches[:r] + (ranches[r] + (card,),) + ranches[r + 1:]
-            return replace(s, hands=hands, ranches=ranches, phase="busy", pending=card)
+            return replace(s, hands=_set(hands, seat, _without(hands[seat], card)), ranches=_set(ranches, r, ranches[r] + (card,)),
+                           phase="busy", pending=card)
         case ev.CardDiscarded:
             seat, card, hands = e.seat, e.card, s.hands
-            hands = hands[:seat] + (_without(hands[seat], card),) + hands[seat + 1:]
-            return replace(s, hands=hands, discard=s.discard + (card,), phase="busy")
+            return replace(s, hands=_set(hands, seat, _without(hands[seat], card)), discard=s.discard + (card,), phase="busy")
         case ev.ChoiceOffered:
             return replace(s, phase=e.kind, pending=e.card)
         case ev.CardRemoved:
             r, card, ranches = e.ranch, e.card, s.ranches
-            ranches = ranches[:r] + (_without(ranches[r], card),) + ranches[r + 1:]
-            return replace(s, ranches=ranches, discard=s.discard + (card,), phase="busy")
+            return replace(s, ranches=_set(ranches, r, _without(ranches[r], card)), discard=s.discard + (card,), phase="busy")
         case ev.ChoiceDeclined:
             return replace(s, phase="busy")
         case ev.CardDealt:

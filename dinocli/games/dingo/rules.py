@@ -13,7 +13,7 @@ from ..protocol import BadConfig, Config, IllegalAction
 from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
 from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, KIND, LABEL
-from .effects import _HITS, is_shielded, target_pairs, targets
+from .effects import is_shielded, target_pairs, targets
 from .events import (
     CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
     DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
@@ -82,12 +82,7 @@ _LAST = LastLegal()
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal decision for the seat to move, in a stable order (DINGO-17..25, G11)."""
-    last = _LAST  # LastLegal.legal written out: a search asks at every step
-    if last.state is s:
-        return list(last.actions)
-    out = _legal(s)
-    last.state, last.actions = s, tuple(out)
-    return out
+    return _LAST.legal(s, _legal)
 
 
 def _legal(s: State) -> list[Action]:
@@ -273,7 +268,7 @@ def _end_turn(sc: _Record, seat: Seat) -> None:
 
 def _offer_effect(sc: _Record, seat: Seat, card: int) -> None:
     """Offer the card's removal effect if it has a target (DINGO-23, G03), else end the turn."""
-    if _HITS[card] is not None and target_pairs(sc.s.ranches, seat, card):  # a card with a removal effect
+    if target_pairs(sc.s.ranches, seat, card):
         sc.emit(ChoiceOffered(seat, "effect", card))
     else:
         _end_turn(sc, seat)
@@ -301,7 +296,7 @@ def play(s: State, action: Action, rng: Rng) -> State:
 
 def _legal_one(s: State, action: Action) -> Action:
     """``action`` as legal_actions names it (IllegalAction why not, when it is not legal)."""
-    legal = _LAST.actions if _LAST.state is s else legal_actions(s)
+    legal = _LAST.of(s, legal_actions)
     if action in legal:
         return action
     action = normalize(s, action)

@@ -16,7 +16,7 @@ import random
 from ..grammar import possessive
 from .actions import Action, DestroyProtected, DiscardCard, PlayCard, Skip, Target
 from .data import COLOUR, EFFECT, LABEL, VALUE
-from .effects import _HITS, target_pairs
+from .effects import target_pairs
 from .scoring import ranch_value
 from .view import View
 
@@ -139,11 +139,8 @@ class _Table:
         me, ranches, d = self.me, self.ranches, self.d
         values = self.values.copy()
         values[r] += VALUE[card]
-        pairs = self.targets_after_play(card, r) if _HITS[card] is not None else ()
-        if pairs:
-            score, pick = self.best_effect(pairs, values, d)
-        else:  # best_effect with nothing to target: the table as it is
-            score, pick = _score(values, me, self.target, d >= self.limit, self.shapes), None
+        pairs = self.targets_after_play(card, r)
+        score, pick = self.best_effect(pairs, values, d)
         best = (score, False, pick)
         # DINGO-24, A04, A05: own colour into my own ranch, which already had a protected card
         if r == me and COLOUR[card] == self.colour and ranches[me]:

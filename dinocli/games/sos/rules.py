@@ -102,12 +102,7 @@ _LAST = LastLegal()
 
 def legal_actions(state: State) -> list:
     """Placements of the Lava tile in hand, or the single Dino steps of the action."""
-    last = _LAST  # the moves _advance found before stopping here, if it did (LastLegal.legal written out)
-    if last.state is state:
-        return list(last.actions)
-    out = _legal(state)
-    last.state, last.actions = state, tuple(out)
-    return out
+    return _LAST.legal(state, _legal)  # the moves _advance found before stopping here, if it did
 
 
 def _legal(state: State) -> list:
@@ -262,8 +257,7 @@ def play(state: State, action: Any, rng: Rng) -> State:
 
 def _check(state: State, action: Any) -> None:
     """IllegalAction saying why, unless ``action`` is legal now."""
-    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in (
-            _LAST.actions if _LAST.state is state else legal_actions(state)):
+    if state.phase not in (Phase.PLACE, Phase.ACT) or action not in _LAST.of(state, legal_actions):
         raise IllegalAction(why_illegal(state, action))
 
 
