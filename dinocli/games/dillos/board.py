@@ -162,17 +162,14 @@ def _distances_of(board: tuple[int, ...], geo: Geometry, start: int, through: in
     dist = [-1] * len(board)
     dist[start] = 0
     frontier = [start]
-    links = geo.links
     while frontier:
         nxt = []
         for a in frontier:
-            code = board[a]
-            if a != start and (stops and STOPS[code] or through >> a & 1):
+            if a != start and (stops and STOPS[board[a]] or through >> a & 1):
                 continue
-            ma, k = MASKS[code], dist[a] + 1
-            for _, exit_, entry, b in links[a]:  # moves_from, without a call per square
-                if ma & exit_ and dist[b] < 0 and MASKS[board[b]] & entry:
-                    dist[b] = k
+            for _, b in moves_from(board, geo, a, 0):
+                if dist[b] < 0:
+                    dist[b] = dist[a] + 1
                     nxt.append(b)
         frontier = nxt
     return dist

@@ -124,16 +124,13 @@ def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: i
     dist = {start: 0}
     prev = {start: (-1, -1)}
     frontier = [start]
-    links = g.links
     for k in range(1, steps + 1):
         nxt = []
         for a in frontier:
-            code = board[a]
-            if a != start and (STOPS[code] or terminal >> a & 1):
+            if a != start and (STOPS[board[a]] or terminal >> a & 1):
                 continue
-            ma = MASKS[code]
-            for d, exit_, entry, b in links[a]:  # moves_from, in its order
-                if ma & exit_ and not closed >> b & 1 and MASKS[board[b]] & entry and b not in dist:
+            for d, b in moves_from(board, g, a, closed):
+                if b not in dist:
                     dist[b] = k
                     prev[b] = (a, d)
                     nxt.append(b)
