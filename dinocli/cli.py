@@ -108,6 +108,19 @@ def usage(message: str) -> None:
     raise click.UsageError(message, click.get_current_context(silent=True))
 
 
+def _server_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--server checked as the base of invitation URLs before the command stores anything."""
+    if value is not None:
+        from dinocli.server.invites import check_server
+        from dinocli.table import ServiceError
+
+        try:
+            check_server(value)
+        except ServiceError as exc:
+            raise click.BadParameter(str(exc), ctx, param) from None
+    return value
+
+
 def _did_you_mean(word: str, choices: list[str]) -> str:
     """" (did you mean X?)" for the closest of ``choices`` to ``word`` (difflib), or nothing."""
     import difflib
@@ -298,7 +311,7 @@ def _played_line(g, p, seat) -> list[str]:
 @click.option("--fast", is_flag=True, help="Show bot moves without pausing.")
 @click.option("--remote", "remotes", multiple=True, metavar="NAME",
               help="A seat played over the network (repeat): every person's seat gets an invitation URL.")
-@click.option("--server", metavar="URL", help="The server the invitations name (default: ws://127.0.0.1:8765).")
+@click.option("--server", metavar="URL", callback=_server_url, help="The server the invitations name (default: ws://127.0.0.1:8765).")
 @JSON
 @pass_env
 def new(env: Env, game, players, bots, bot_specs, seed, variants, undo, watch, no_play, fast, remotes, server,
@@ -1037,7 +1050,7 @@ def serve(env: Env, host, port, certfile, keyfile, connections, per_game, bot_af
 @click.option("--renew", is_flag=True, help="Issue a new token for the seat; its old one stops working at once.")
 @click.option("--watch", "watching", is_flag=True,
               help="Instead of a seat's: the game's watch link for spectators (with --renew; the old one stops working).")
-@click.option("--server", metavar="URL", help="The server the invitation names (default: ws://127.0.0.1:8765).")
+@click.option("--server", metavar="URL", callback=_server_url, help="The server the invitation names (default: ws://127.0.0.1:8765).")
 @JSON
 @pass_env
 def invite(env: Env, game_id, seat, renew, watching, server, as_json):

@@ -9,7 +9,8 @@ from urllib.parse import urlsplit
 
 from dinocli.table import ServiceError
 
-__all__ = ["DEFAULT_SERVER", "invite", "invitations", "renew", "seat_of_token", "url_of", "parse_url", "serve_flags"]
+__all__ = ["DEFAULT_SERVER", "invite", "invitations", "renew", "seat_of_token", "url_of", "parse_url", "serve_flags",
+           "check_server"]
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
@@ -47,6 +48,18 @@ def parse_url(url: str) -> tuple[str, str, str]:
     if parts.scheme not in ("ws", "wss") or not parts.hostname or not game or "/" in game or not parts.fragment:
         raise ServiceError(f"not an invitation URL: {url[:80]!r} (ws://HOST:PORT/GAME#TOKEN, as `new --remote` prints)")
     return f"{parts.scheme}://{parts.netloc}", game, parts.fragment
+
+
+def check_server(server: str) -> None:
+    """ServiceError unless ``server`` can lead invitations: ws://HOST[:PORT] or wss://HOST[:PORT], nothing after."""
+    try:
+        parts = urlsplit(server)
+        parts.port   # a port that is no number raises here
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("ws", "wss") or not parts.hostname or parts.path.strip("/") \
+            or parts.query or parts.fragment:
+        raise ServiceError(f"{server[:80]!r} is not a server address: ws://HOST:PORT or wss://HOST:PORT")
 
 
 def serve_flags(server: str | None) -> list[str]:

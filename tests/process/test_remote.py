@@ -254,6 +254,11 @@ def test_new_remote_prints_one_invitation_per_person_and_refuses_server_alone(tm
              r"  spectators: dinocli watch 'http://127\.0\.0\.1:9/\w+/watch#[\w-]{43}' \(or open it in a browser\)\n"
              r"Serve it: dinocli .*serve --port 9\n\Z")
     refused(run("new", "dingo", "--bots", "2", "--server", "ws://127.0.0.1:9", db=db), 2, "add --remote NAME")
+    before = run("games", "--json", db=db).stdout
+    for bad in ("ws://127.0.0.1:9\x1b[31m/x", "http://127.0.0.1:9", "ws://127.0.0.1:port", "ws://h:9/x?y", "ws://"):
+        refused(run("new", "dingo", "--remote", "bob", "--bot", "rules", "--server", bad, db=db), 2,
+                "is not a server address: ws://HOST:PORT or wss://HOST:PORT")
+    assert run("games", "--json", db=db).stdout == before   # nothing was stored
 
 
 @pytest.mark.parametrize("server, flags", [
