@@ -153,8 +153,24 @@ def bot_spec(text: str) -> str:
     return text
 
 
+def _help_names(command: click.Command, ctx: click.Context) -> list[str]:
+    """The help option's names in the order the context gives them (click 8.4 hands them back from a set,
+    so `-h, --help` and `--help, -h` took turns from one process to the next, in --help and the man pages)."""
+    taken = {n for p in command.params for n in (*p.opts, *p.secondary_opts)}
+    return [n for n in ctx.help_option_names if n not in taken]
+
+
+class _Command(click.Command):
+    """A dinocli command: its help option named in a fixed order (:func:`_help_names`)."""
+
+    get_help_option_names = _help_names
+
+
 class _Commands(click.Group):
     """The command group: a word people reach for ("list", "resume", "start") names the command meant."""
+
+    command_class = _Command
+    get_help_option_names = _help_names
 
     SYNONYMS = {"list": "games", "ls": "games", "resume": "play", "continue": "play", "open": "play",
                 "load": "play", "start": "new", "create": "new", "board": "show", "moves": "actions",
