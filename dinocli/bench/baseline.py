@@ -27,16 +27,17 @@ SPECS = {"full playouts": "mcts:cutoff=none,rollout=random,stop=never", "medium"
 
 
 def _checkout_root() -> Path:
-    """The git checkout this dinocli runs from (BadConfig when it is not one)."""
-    here = Path(__file__).resolve().parents[2]
-    try:
-        top = subprocess.run(["git", "-C", str(here), "rev-parse", "--show-toplevel"], capture_output=True,
-                             text=True, check=False)
-    except OSError:
-        raise BadConfig("--baseline needs git on PATH") from None
-    if top.returncode != 0:
-        raise BadConfig("--baseline needs dinocli run from a git checkout")
-    return Path(top.stdout.strip())
+    """The dinocli git checkout this dinocli runs from, or else the one the current directory is in
+    (an installed, perhaps compiled, dinocli benched against a revision of its source); BadConfig for none."""
+    for here in (Path(__file__).resolve().parents[2], Path.cwd()):
+        try:
+            top = subprocess.run(["git", "-C", str(here), "rev-parse", "--show-toplevel"], capture_output=True,
+                                 text=True, check=False)
+        except OSError:
+            raise BadConfig("--baseline needs git on PATH") from None
+        if top.returncode == 0 and (Path(top.stdout.strip()) / "ai" / "mcts.py").exists():
+            return Path(top.stdout.strip())
+    raise BadConfig("--baseline needs dinocli run from its git checkout, or run inside one")
 
 
 def resolve(rev: str) -> tuple[Path, str]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+import pytest
 
 from dinocli.bench.search import SPECS, _Counted, _ours, mcts_figures, positions
 from dinocli.events import SeededRng
@@ -81,3 +84,19 @@ def test_a_bad_baseline_is_refused_before_any_bench_runs(tmp_path):
     assert r.exit_code == 1 and r.stderr.strip() == "dinocli: unknown revision 'no-such-revision'"
     r = dino("bench", "store", "--baseline", "HEAD")
     assert r.exit_code == 1 and "--baseline" in r.stderr
+
+
+def test_an_installed_dinocli_finds_the_checkout_it_is_run_in(tmp_path, monkeypatch):
+    """#43: a dinocli installed outside its checkout (the compiled wheel) benches a revision of the
+    checkout the command is run in; run anywhere else, it says so in one line."""
+    from dinocli.bench import baseline
+    from dinocli.games.protocol import BadConfig
+
+    root = Path(baseline.__file__).resolve().parents[2]
+    installed = tmp_path / "site" / "dinocli" / "bench" / "baseline.py"
+    monkeypatch.setattr(baseline, "__file__", str(installed))
+    monkeypatch.chdir(root / "ai")
+    assert baseline._checkout_root() == root
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BadConfig, match="--baseline needs dinocli run from its git checkout"):
+        baseline._checkout_root()
