@@ -3,11 +3,15 @@
 A cell is ``row * 9 + col`` (row 0 at the top). Its name is the column letter ``a``-``i``
 and the row number ``1``-``9`` counted from the top (``a1`` is the top-left Mountain).
 Directions are ``n e s w`` = 0 1 2 3; a lava opening set is a bit mask ``1 << dir``.
+
+The tables the rules read at every step are ``Final``: the compiled modules (setup.py) keep them in C
+statics, where a plain module name is looked up in a dict at every use.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from .data import SIZE, load
 
@@ -22,12 +26,12 @@ __all__ = [
 ]
 
 N, E, S, W = 0, 1, 2, 3
-DIRS = (N, E, S, W)
+DIRS: Final = (N, E, S, W)
 DIR_NAMES = "nesw"
-OPP = (S, W, N, E)
+OPP: Final = (S, W, N, E)
 _DR = (-1, 0, 1, 0)
 _DC = (0, 1, 0, -1)
-CELLS = SIZE * SIZE
+CELLS: Final = SIZE * SIZE
 COLS = "abcdefghi"
 
 _DATA = load()
@@ -42,7 +46,7 @@ def _neighbours(cell: int) -> tuple[int, int, int, int]:
     return tuple(out)  # type: ignore[return-value]
 
 
-NEI: tuple[tuple[int, int, int, int], ...] = tuple(_neighbours(c) for c in range(CELLS))
+NEI: Final[tuple[tuple[int, int, int, int], ...]] = tuple(_neighbours(c) for c in range(CELLS))
 
 
 def cell_name(cell: int) -> str:
@@ -66,14 +70,14 @@ def mask_text(mask: int) -> str:
 KIND: str = "".join(_DATA.board)
 COLORS: tuple[str, ...] = tuple(_DATA.colors)
 DINO_NAMES: tuple[str, ...] = tuple(d.name for d in _DATA.dinos)
-MOUNTAINS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "M")
-IS_MOUNTAIN: tuple[bool, ...] = tuple(k == "M" for k in KIND)
-NESTS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "n")
-NEST_AT: tuple[int, ...] = tuple(NESTS.index(i) if k == "n" else -1 for i, k in enumerate(KIND))
+MOUNTAINS: Final[tuple[int, ...]] = tuple(i for i, k in enumerate(KIND) if k == "M")
+IS_MOUNTAIN: Final[tuple[bool, ...]] = tuple(k == "M" for k in KIND)
+NESTS: Final[tuple[int, ...]] = tuple(i for i, k in enumerate(KIND) if k == "n")
+NEST_AT: Final[tuple[int, ...]] = tuple(NESTS.index(i) if k == "n" else -1 for i, k in enumerate(KIND))
 STARTS: tuple[int, ...] = tuple(KIND.index(c[0]) for c in COLORS)
-VOLCANO: tuple[int, ...] = tuple(KIND.index(c[0].upper()) for c in COLORS)
+VOLCANO: Final[tuple[int, ...]] = tuple(KIND.index(c[0].upper()) for c in COLORS)
 FIRST_DIR: tuple[int, ...] = tuple(DIR_NAMES.index(v.first) for v in _DATA.volcanoes)
-METEOR_CELL: dict[int, int] = {s: KIND.index(str(s)) for s in range(1, 7)}
+METEOR_CELL: Final[dict[int, int]] = {s: KIND.index(str(s)) for s in range(1, 7)}
 ROCKS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "#")
 BUSHES: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "t")
 
@@ -86,10 +90,10 @@ for _t in _DATA.lava:
     _color[_t.id], _shape[_t.id], _action[_t.id] = COLORS.index(_t.color), _t.shape, _t.action
 for _m in _DATA.meteorites:
     _action[_m.id], _symbol[_m.id] = _m.action, _m.symbol
-TILE_COLOR: tuple[int, ...] = tuple(_color)    # -1 for a Meteorite
-TILE_SHAPE: tuple[str, ...] = tuple(_shape)    # "" for a Meteorite
-TILE_ACTION: tuple[str, ...] = tuple(_action)  # M1, M2, D2 or DR
-TILE_SYMBOL: tuple[int, ...] = tuple(_symbol)  # 0 for a Lava tile
+TILE_COLOR: Final[tuple[int, ...]] = tuple(_color)    # -1 for a Meteorite
+TILE_SHAPE: Final[tuple[str, ...]] = tuple(_shape)    # "" for a Meteorite
+TILE_ACTION: Final[tuple[str, ...]] = tuple(_action)  # M1, M2, D2 or DR
+TILE_SYMBOL: Final[tuple[int, ...]] = tuple(_symbol)  # 0 for a Lava tile
 ALL_TILES: tuple[int, ...] = tuple(range(_N_TILES))
 LAVA_TILES: tuple[int, ...] = tuple(t.id for t in _DATA.lava)
 

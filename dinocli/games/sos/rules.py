@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dinocli.events import Event, Rng
 
@@ -27,7 +27,7 @@ __all__ = [
     "decide", "play", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
-MAX_SCORE = 14
+MAX_SCORE: Final = 14
 VARIANTS = {
     "thorny-bush": "the 5 Thorny Bushes are extra Obstacles beside the Pointy Rocks (SOS-39)",
     "bushes-instead-of-rocks": "the Thorny Bushes are Obstacles and the Pointy Rocks are not (SOS-40)",
@@ -94,10 +94,10 @@ def dino_moves(state: State) -> list[MoveDino]:
     return out
 
 
-_MOVE = [[MoveDino(d, k) for k in range(4)] for d in range(4)]  # every step, made once
+_MOVE: Final = tuple(tuple(MoveDino(d, k) for k in range(4)) for d in range(4))  # every step, made once
 
 
-_LAST = LastLegal()
+_LAST: Final = LastLegal()
 
 
 def legal_actions(state: State) -> list:

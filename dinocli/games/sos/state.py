@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from ..protocol import Config
@@ -14,13 +16,14 @@ End = tuple[int, int, int]  # (flow, exit cell, direction) of a live open end (S
 
 
 class Phase:
-    """Values of ``State.phase``. Decisions happen only in PLACE and ACT."""
+    """Values of ``State.phase``. Decisions happen only in PLACE and ACT (Final: compiled code reads
+    each as its literal, not as an attribute of this class)."""
 
-    DRAW = "draw"    # the active player draws next (automatic)
-    PLACE = "place"  # a Lava tile is in hand: choose where and how it goes (SOS-12)
-    FALL = "fall"    # a Meteorite is in hand: it falls or is boxed (automatic, SOS-19)
-    ACT = "act"      # the placed tile's action is being taken (SOS-23)
-    OVER = "over"
+    DRAW: Final = "draw"    # the active player draws next (automatic)
+    PLACE: Final = "place"  # a Lava tile is in hand: choose where and how it goes (SOS-12)
+    FALL: Final = "fall"    # a Meteorite is in hand: it falls or is boxed (automatic, SOS-19)
+    ACT: Final = "act"      # the placed tile's action is being taken (SOS-23)
+    OVER: Final = "over"
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
