@@ -7,7 +7,7 @@ from typing import Any
 from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
-from ..assembly import LastLegal
+from ..lastlegal import LastLegal
 from ..options import check_options, check_seats, pick_variants, whole_number
 from ..protocol import BadConfig, Config, IllegalAction
 from . import actions as act

@@ -1,10 +1,15 @@
-"""The projector: apply one SOS Dino event to a state. Pure: no rolls, no judging."""
+"""The projector: apply one SOS Dino event to a state. Pure: no rolls, no judging.
+
+One arm per event type, given the event's fields in order (``ARMS``): ``fold`` reads them from the
+event, and a simulation that keeps no events gives them straight to the arm (rules._emit).
+"""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
-from msgspec.structs import replace
+from msgspec.structs import astuple, replace
 
 from dinocli.events import Event
 
@@ -12,7 +17,7 @@ from .board import NEI, TILE_ACTION, TILE_COLOR, TILE_SYMBOL, VOLCANO, lava_code
 from . import events as ev
 from .state import End, Phase, State
 
-__all__ = ["fold"]
+__all__ = ["fold", "ARMS"]
 
 T = TypeVar("T")
 
@@ -27,53 +32,82 @@ def _covered(state: State, cell: int, gone: set[int] | tuple[()]) -> tuple[End, 
     return tuple(e for e in state.ends if NEI[e[1]][e[2]] != cell and e[0] not in gone)
 
 
+def _tile_drawn(state: State, seat: int, tile: int, draw: int) -> State:
+    bag = state.bag
+    i = bag.index(tile)
+    phase = Phase.PLACE if TILE_COLOR[tile] >= 0 else Phase.FALL
+    return replace(state, bag=bag[:i] + bag[i + 1:], tile=tile, draws=draw + 1, active=seat, phase=phase,
+                   act="", banned=-1, moved=())
+
+
+def _dino_moved(state: State, seat: int, dino: int, src: int, dst: int) -> State:
+    return replace(state, dinos=_set(state.dinos, dino, dst), moved=state.moved + (dino,))
+
+
+def _lava_placed(state: State, seat: int, tile: int, flow: int, cell: int, mask: int, ends: tuple[int, ...],
+                 met: tuple[int, ...]) -> State:
+    live = _covered(state, cell, set(met) | {flow} if met else ())
+    if ends:
+        live = tuple(sorted(live + tuple((flow, cell, d) for d in ends)))
+    # the tile counts as placed (SOS-G05)
+    return replace(state, cover=_set(state.cover, cell, lava_code(flow, mask)), ends=live,
+                   placed=state.placed + (tile,), phase=Phase.ACT, act=TILE_ACTION[tile], banned=TILE_COLOR[tile],
+                   moved=())
+
+
+def _turn_passed(state: State, seat: int) -> State:
+    return replace(state, active=seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
+
+
+def _tile_boxed(state: State, tile: int, why: str) -> State:
+    return replace(state, boxed=state.boxed + (tile,), phase=Phase.DRAW)
+
+
+def _volcano_erupted(state: State, color: int, dirs: tuple[int, ...]) -> State:
+    ends = state.ends + tuple((make_flow(color, 1 + d), VOLCANO[color], d) for d in dirs)
+    return replace(state, erupted=_set(state.erupted, color, True), ends=tuple(sorted(ends)))
+
+
+def _meteorite_fell(state: State, tile: int, cell: int) -> State:
+    return replace(state, cover=_set(state.cover, cell, -TILE_SYMBOL[tile]), ends=_covered(state, cell, ()),
+                   placed=state.placed + (tile,), phase=Phase.ACT, act=TILE_ACTION[tile], banned=-1, moved=())
+
+
+def _egg_saved(state: State, nest: int, dino: int) -> State:
+    return replace(state, eggs=_set(state.eggs, nest, 1))
+
+
+def _dino_eliminated(state: State, dino: int, cell: int, by: str) -> State:
+    return replace(state, dinos=_set(state.dinos, dino, -1))
+
+
+def _egg_lost(state: State, nest: int) -> State:
+    return replace(state, eggs=_set(state.eggs, nest, -1))
+
+
+def _unchanged(state: State, *fields: Any) -> State:
+    return state  # a Dino saved (its cell is a Mountain already), an action skipped
+
+
+def _game_ended(state: State, why: str, score: int) -> State:
+    return replace(state, phase=Phase.OVER, ended=why, act="", moved=())
+
+
+def _game_set_up(state: State, first: int) -> State:
+    return replace(state, active=first, phase=Phase.DRAW)
+
+
+ARMS: Final[dict[type[Event], Callable[..., State]]] = {
+    ev.TileDrawn: _tile_drawn, ev.DinoMoved: _dino_moved, ev.LavaPlaced: _lava_placed, ev.TurnPassed: _turn_passed,
+    ev.TileBoxed: _tile_boxed, ev.VolcanoErupted: _volcano_erupted, ev.ActionSkipped: _unchanged,
+    ev.MeteoriteFell: _meteorite_fell, ev.EggSaved: _egg_saved, ev.DinoEliminated: _dino_eliminated,
+    ev.EggLost: _egg_lost, ev.DinoSaved: _unchanged, ev.GameEnded: _game_ended, ev.GameSetUp: _game_set_up,
+}
+
+
 def fold(state: State, event: Event) -> State:
-    """Apply one event (one arm per event type, the most frequent first)."""
-    # Arms match the exact event class (a dotted name is compared with ==): a class pattern would
-    # call isinstance, which is slow for msgspec Structs.
-    e = event
-    match type(e):
-        case ev.TileDrawn:
-            t, bag = e.tile, state.bag
-            i = bag.index(t)
-            phase = Phase.PLACE if TILE_COLOR[t] >= 0 else Phase.FALL
-            return replace(state, bag=bag[:i] + bag[i + 1:], tile=t, draws=e.draw + 1, active=e.seat, phase=phase,
-                           act="", banned=-1, moved=())
-        case ev.DinoMoved:
-            return replace(state, dinos=_set(state.dinos, e.dino, e.dst), moved=state.moved + (e.dino,))
-        case ev.LavaPlaced:
-            t, f, cell, met, new = e.tile, e.flow, e.cell, e.met, e.ends
-            ends = _covered(state, cell, set(met) | {f} if met else ())
-            if new:
-                ends = tuple(sorted(ends + tuple((f, cell, d) for d in new)))
-            # the tile counts as placed (SOS-G05)
-            return replace(state, cover=_set(state.cover, cell, lava_code(f, e.mask)), ends=ends,
-                           placed=state.placed + (t,), phase=Phase.ACT, act=TILE_ACTION[t], banned=TILE_COLOR[t],
-                           moved=())
-        case ev.TurnPassed:
-            return replace(state, active=e.seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
-        case ev.TileBoxed:
-            return replace(state, boxed=state.boxed + (e.tile,), phase=Phase.DRAW)
-        case ev.VolcanoErupted:
-            c = e.color
-            ends = state.ends + tuple((make_flow(c, 1 + d), VOLCANO[c], d) for d in e.dirs)
-            return replace(state, erupted=_set(state.erupted, c, True), ends=tuple(sorted(ends)))
-        case ev.ActionSkipped:
-            return state
-        case ev.MeteoriteFell:
-            t, cell = e.tile, e.cell
-            return replace(state, cover=_set(state.cover, cell, -TILE_SYMBOL[t]), ends=_covered(state, cell, ()),
-                           placed=state.placed + (t,), phase=Phase.ACT, act=TILE_ACTION[t], banned=-1, moved=())
-        case ev.EggSaved:
-            return replace(state, eggs=_set(state.eggs, e.nest, 1))
-        case ev.DinoEliminated:
-            return replace(state, dinos=_set(state.dinos, e.dino, -1))
-        case ev.EggLost:
-            return replace(state, eggs=_set(state.eggs, e.nest, -1))
-        case ev.DinoSaved:
-            return state
-        case ev.GameEnded:
-            return replace(state, phase=Phase.OVER, ended=e.why, act="", moved=())
-        case ev.GameSetUp:
-            return replace(state, active=e.first, phase=Phase.DRAW)
-    raise TypeError(f"not an SOS Dino event: {event!r}")
+    """Apply one event: its arm, given the event's fields."""
+    arm = ARMS.get(type(event))
+    if arm is None:
+        raise TypeError(f"not an SOS Dino event: {event!r}")
+    return arm(state, *astuple(event))

@@ -8,7 +8,8 @@ import msgspec
 
 from ..protocol import Config
 
-from .board import ALL_TILES, CELLS, FIRST_DIR, IS_MOUNTAIN, NESTS, STARTS, VOLCANO, make_flow
+from .board import ALL_TILES, CELLS, FIRST_DIR, NESTS, STARTS, VOLCANO, make_flow
+from .team import on_board, saved_dinos, saved_eggs, score
 
 __all__ = ["State", "Phase", "initial", "initial_state", "score", "on_board", "saved_dinos", "saved_eggs"]
 
@@ -63,26 +64,6 @@ def initial_state(names: tuple[str, ...], rocks: bool, bushes: bool) -> State:
     Starting spaces (SOS-08), all 54 tiles in the bag (SOS-05)."""
     ends = tuple(sorted((make_flow(c, 0), VOLCANO[c], FIRST_DIR[c]) for c in range(4)))
     return State(names=names, rocks=rocks, bushes=bushes, ends=ends)
-
-
-def on_board(state: State) -> list[int]:
-    """Dinos still on the board and not on a Mountain."""
-    return [d for d, p in enumerate(state.dinos) if p >= 0 and not IS_MOUNTAIN[p]]
-
-
-def saved_dinos(state: State) -> int:
-    """Dinos on a Mountain (SOS-32)."""
-    return sum(1 for p in state.dinos if p >= 0 and IS_MOUNTAIN[p])
-
-
-def saved_eggs(state: State) -> int:
-    """Eggs saved (SOS-33)."""
-    return sum(1 for e in state.eggs if e == 1)
-
-
-def score(state: State) -> int:
-    """Team score: 2 per Dino on a Mountain, 1 per saved Egg (SOS-37)."""
-    return 2 * saved_dinos(state) + saved_eggs(state)
 
 
 def initial(config: Config) -> State:

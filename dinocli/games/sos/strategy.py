@@ -22,7 +22,8 @@ from .lava import eruption_dirs
 from .paths import FAR, distances, walkable
 from .reach import reach
 from .rules import dino_moves, preview, steps_needed
-from .state import Phase, State, on_board, score
+from .state import Phase, State
+from .team import on_board, score
 
 __all__ = ["choose", "evaluate", "evaluate_lava", "Maps", "maps"]
 
