@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from .data import VALUE
+from typing import Final
+
+from .cards import VALUE
 
 __all__ = ["ranch_value", "day_points"]
 
-_value = VALUE.__getitem__
+_value: Final = VALUE.__getitem__
 
 
 def ranch_value(ranch: tuple[int, ...]) -> int:

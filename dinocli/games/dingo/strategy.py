@@ -12,10 +12,12 @@ values, which each action changes in one or two places, never by re-adding whole
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..grammar import possessive
 from .actions import Action, DestroyProtected, DiscardCard, PlayCard, Skip, Target
-from .data import COLOUR, EFFECT, LABEL, VALUE
+from .cards import COLOUR, EFFECT, VALUE
+from .data import LABEL
 from .effects import target_pairs
 from .scoring import ranch_value
 from .view import View
@@ -25,9 +27,9 @@ __all__ = ["choose", "pick", "values", "table_score"]
 Ranches = tuple[tuple[int, ...], ...]
 Shapes = tuple[list[float], list[float]]
 
-_value = VALUE.__getitem__
-_TOP = sum(VALUE)  # no ranch is worth more than the whole deck
-_SHAPES: dict[tuple[int, int], Shapes] = {}
+_value: Final = VALUE.__getitem__
+_TOP: Final = sum(VALUE)  # no ranch is worth more than the whole deck
+_SHAPES: Final[dict[tuple[int, int], Shapes]] = {}
 
 
 def _shapes(target: int, n: int) -> Shapes:
