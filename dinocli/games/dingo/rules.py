@@ -364,6 +364,6 @@ def returns(s: State) -> list[float]:
 
 def scores(s: State) -> list[float]:
     """Points on the score track (DINGO-05, DINGO-35)."""
-    return list(map(float, s.scores))
+    return [float(x) for x in s.scores]
 
 

@@ -27,18 +27,17 @@ __all__ = ["choose", "pick", "values", "table_score"]
 Ranches = tuple[tuple[int, ...], ...]
 Shapes = tuple[list[float], list[float]]
 
-_value: Final = VALUE.__getitem__
 _TOP: Final = sum(VALUE)  # no ranch is worth more than the whole deck
-_SHAPES: Final[dict[tuple[int, int], Shapes]] = {}
+_SHAPES: Final[dict[int, Shapes]] = {}
 
 
 def _shapes(target: int, n: int) -> Shapes:
     """The shaping terms by ranch value: my own ranch's, and each opponent's share of theirs."""
-    got = _SHAPES.get((target, n))
+    got = _SHAPES.get(target * 8 + n)  # n is at most 5
     if got is None:
         own = [0.4 * v / target if v <= target else -0.4 - 0.08 * (v - target) for v in range(_TOP + 1)]
         opp = [(0.2 * w / target if w <= target else -0.2) / (n - 1) for w in range(_TOP + 1)]
-        got = _SHAPES[(target, n)] = (own, opp)
+        got = _SHAPES[target * 8 + n] = (own, opp)
     return got
 
 
@@ -89,15 +88,15 @@ class _Table:
     __slots__ = ("v", "ranches", "values", "me", "colour", "target", "limit", "shapes", "d", "plays", "pairs",
                  "discard")
 
-    def __init__(self, v: View):
+    def __init__(self, v: View, me: int):
         self.v = v
         self.ranches = ranches = v.ranches
-        self.values = [sum(map(_value, r)) for r in ranches]  # ranch_value of each
-        self.me = v.seat
-        self.colour = v.colours[v.seat]
-        self.target = v.target
+        self.values = [ranch_value(r) for r in ranches]
+        self.me = me  # v.seat
+        self.colour = v.colours[me]
+        self.target = target = v.target
         self.limit = v.limit
-        self.shapes = _shapes(v.target, len(ranches))
+        self.shapes = _shapes(target, len(ranches))
         self.d = len(v.discard)
         self.plays: dict[int, tuple[float, bool, tuple[int, int] | None]] = {}  # after_play by card * 5 + ranch
         self.pairs: dict[int, list[tuple[int, int]]] = {}  # targets of a card from hand, by card
@@ -243,16 +242,15 @@ def values(v: View, seat: int, legal: list[Action]) -> list[float]:
     """The score ``choose`` gives each legal action (higher is better): what an opponent model softens."""
     if v.seat != seat:
         raise ValueError("the strategy needs the view of the seat it plays")
-    value = _Table(v).value
-    return [value(a) for a in legal]
+    table = _Table(v, seat)
+    return [table.value(a) for a in legal]
 
 
 def _best(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple[Action, _Table]:
     if v.seat != seat:
         raise ValueError("the strategy needs the view of the seat it plays")
-    table = _Table(v)
-    value = table.value
-    scores = [value(a) for a in legal]
+    table = _Table(v, seat)
+    scores = [table.value(a) for a in legal]
     floor = max(scores) - 1e-9
     ties = [a for s, a in zip(scores, legal) if s >= floor]
     return (ties[rnd.randrange(len(ties))] if len(ties) > 1 else ties[0]), table
