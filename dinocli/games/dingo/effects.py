@@ -12,7 +12,7 @@ from .state import Seat
 __all__ = ["targets", "target_pairs", "is_shielded"]
 
 
-def _matches(effect: str, card: int, victim: int) -> bool:
+def _matches(effect: str | None, card: int, victim: int) -> bool:
     """Whether ``victim`` is the kind of card ``effect`` removes (DINGO-29, DINGO-G02)."""
     if effect == "scare":
         return VALUE[victim] >= 4

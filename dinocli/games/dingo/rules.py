@@ -10,7 +10,6 @@ from ..grammar import does, possessive
 from ..lastlegal import LastLegal
 from ..options import check_options, check_seats, pick_variants, whole_number
 from ..protocol import BadConfig, Config, IllegalAction
-from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
 from .cards import COLOUR, DECK_SIZE, EFFECT, KIND
 from .data import COLOURS, LABEL
@@ -42,7 +41,7 @@ _SKIP: Final = Skip()
 _PASS: Final = Pass()
 _BIT: Final = tuple(1 << COLOUR[c] for c in range(DECK_SIZE))
 _AFTER: Final = [[tuple((seat + k) % n for k in range(1, n)) for seat in range(n)] for n in range(6)]  # the others, clockwise
-_HOW: Final = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
+_HOW: Final[dict[str | None, str]] = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
 
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
@@ -193,8 +192,10 @@ class _Record:
 
     def draw(self, seat: Seat, face_up: bool) -> None:
         """Draw a card from the deck: dealt face up into the seat's ranch, or into its hand."""
-        deck = self.s.deck
-        card = deck[self.rng.below(len(deck), "deck", self.s.day, DECK_SIZE - len(deck))]
+        s = self.s
+        deck = s.deck
+        left = len(deck)
+        card = deck[self.rng.below(left, "deck", s.day, DECK_SIZE - left)]
         self.emit(CardDealt if face_up else CardDrawn, seat, card)
 
 
@@ -313,42 +314,42 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
     seat = s.turn
     # A legal action has exactly the class of one in legal_actions (Structs of another class are
     # never equal), so the arms compare classes, which is much faster than class patterns.
-    match type(action):
-        case act.PlayCard:
-            card, r = action.card, action.ranch
-            before = len(s.ranches[r])
-            sc.emit(CardPlayed, seat, card, r)
-            # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
-            if r == seat and COLOUR[card] == s.colours[seat] and before >= 1:
-                sc.emit(ChoiceOffered, seat, "special", card)
-            else:
-                _offer_effect(sc, seat, card)
-        case act.DiscardCard:
-            sc.emit(CardDiscarded, seat, action.card)
-            if not _day_over(sc):
-                _end_turn(sc, seat)
-        case act.Target:
-            sc.emit(CardRemoved, seat, action.ranch, action.card, _HOW[EFFECT[s.pending]])
-            if not _day_over(sc):
-                _end_turn(sc, seat)
-        case act.Skip:
-            kind = s.phase
-            sc.emit(ChoiceDeclined, seat, kind)
-            if kind == "special":
+    kind = type(action)
+    if kind is PlayCard:
+        card, r = action.card, action.ranch
+        before = len(s.ranches[r])
+        sc.emit(CardPlayed, seat, card, r)
+        # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
+        if r == seat and COLOUR[card] == s.colours[seat] and before >= 1:
+            sc.emit(ChoiceOffered, seat, "special", card)
+        else:
+            _offer_effect(sc, seat, card)
+    elif kind is DiscardCard:
+        sc.emit(CardDiscarded, seat, action.card)
+        if not _day_over(sc):
+            _end_turn(sc, seat)
+    elif kind is Target:
+        sc.emit(CardRemoved, seat, action.ranch, action.card, _HOW[EFFECT[s.pending]])
+        if not _day_over(sc):
+            _end_turn(sc, seat)
+    elif kind is Skip:
+        phase = s.phase
+        sc.emit(ChoiceDeclined, seat, phase)
+        if phase == "special":
+            _offer_effect(sc, seat, s.pending)
+        else:
+            _end_turn(sc, seat)
+    elif kind is DestroyProtected:
+        special = s.phase == "special"
+        sc.emit(CardRemoved, seat, seat, s.ranches[seat][0], "special" if special else "destroy")
+        if not _day_over(sc):
+            if special:
                 _offer_effect(sc, seat, s.pending)
             else:
                 _end_turn(sc, seat)
-        case act.DestroyProtected:
-            special = s.phase == "special"
-            sc.emit(CardRemoved, seat, seat, s.ranches[seat][0], "special" if special else "destroy")
-            if not _day_over(sc):
-                if special:
-                    _offer_effect(sc, seat, s.pending)
-                else:
-                    _end_turn(sc, seat)
-        case act.Pass:
-            sc.emit(Passed, seat)
-            _end_turn(sc, seat)
+    elif kind is Pass:
+        sc.emit(Passed, seat)
+        _end_turn(sc, seat)
 
 
 # --- results --------------------------------------------------------------------------

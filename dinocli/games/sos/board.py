@@ -46,7 +46,7 @@ def _neighbours(cell: int) -> tuple[int, int, int, int]:
     return tuple(out)  # type: ignore[return-value]
 
 
-NEI: Final[tuple[tuple[int, int, int, int], ...]] = tuple(_neighbours(c) for c in range(CELLS))
+NEI: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(c) for c in range(CELLS))  # any length: see state.End
 
 
 def cell_name(cell: int) -> str:

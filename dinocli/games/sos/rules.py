@@ -168,10 +168,11 @@ def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> St
 
 def _draw(state: State, rng: Rng, out: list[Event] | None) -> State:
     """The active player draws (SOS-11); with an empty bag the game ends instead (SOS-36, A06)."""
-    if not state.bag:
+    bag = state.bag
+    if not bag:
         return _emit(state, out, GameEnded, "bag", score(state))
-    i = rng.below(len(state.bag), "bag", state.draws)
-    return _emit(state, out, TileDrawn, state.active, state.bag[i], state.draws)
+    draws = state.draws
+    return _emit(state, out, TileDrawn, state.active, bag[rng.below(len(bag), "bag", draws)], draws)
 
 
 def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
@@ -216,9 +217,10 @@ def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
 def _resolve(state: State, action: Any, out: list[Event] | None) -> State:
     """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
     if type(action) is PlaceLava:  # a legal action is exactly one of the two classes
-        flow, ends, met = resolve(state, action.cell, action.mask)
-        state = _emit(state, out, LavaPlaced, state.active, state.tile, flow, action.cell, action.mask, ends, met)
-        return _cover_hits(state, action.cell, "lava", out)
+        cell, mask = action.cell, action.mask
+        flow, ends, met = resolve(state, cell, mask)
+        state = _emit(state, out, LavaPlaced, state.active, state.tile, flow, cell, mask, ends, met)
+        return _cover_hits(state, cell, "lava", out)
     d = action.dino
     src = state.dinos[d]
     dst = NEI[src][action.dir]

@@ -13,7 +13,9 @@ from .team import on_board, saved_dinos, saved_eggs, score
 
 __all__ = ["State", "Phase", "initial", "initial_state", "score", "on_board", "saved_dinos", "saved_eggs"]
 
-End = tuple[int, int, int]  # (flow, exit cell, direction) of a live open end (SOS-G05)
+# (flow, exit cell, direction) of a live open end (SOS-G05). Typed as any length because compiled code
+# unpacks a fixed-length tuple into C values and makes a new tuple of them wherever it passes one on.
+End = tuple[int, ...]
 
 
 class Phase:
