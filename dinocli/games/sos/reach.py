@@ -25,10 +25,9 @@ _MOUNTAIN_BITS: Final = tuple(1 << m for m in MOUNTAINS)
 _NEST_BITS: Final = tuple(1 << n for n in NESTS)
 
 
-def spread(cells: int) -> int:
-    """Every cell one orthogonal step from ``cells`` (SOS-29)."""
-    return (((cells << SIZE) & FULL) | (cells >> SIZE)
-            | ((cells << 1) & _NOT_FIRST_COL) | ((cells >> 1) & _NOT_LAST_COL))
+def spread(cells: int, within: int = FULL) -> int:
+    """Every cell of ``within`` one orthogonal step from ``cells`` (SOS-29)."""
+    return ((cells << SIZE) | (cells >> SIZE) | ((cells << 1) & _NOT_FIRST_COL) | ((cells >> 1) & _NOT_LAST_COL)) & within
 
 
 _BLOCKED_BITS: Final[dict[tuple[bool, bool], int]] = {}
@@ -88,19 +87,25 @@ def _search(sources: int, walk: int, targets: tuple[int, ...]) -> tuple[int, ...
     for i, b in enumerate(targets):
         if b & sources:
             out[i] = 0
-    seen = frontier = sources
+    wanted = 0  # the targets not reached yet, as one set: most steps reach none of them
+    for i in left:
+        wanted |= targets[i]
+    unseen = walk & ~sources
+    frontier = sources
     d = 0
     while frontier and left:
         d += 1
-        frontier = spread(frontier) & walk & ~seen
-        seen |= frontier
-        still = []
-        for i in left:
-            if frontier & targets[i]:
-                out[i] = d
-            else:
-                still.append(i)
-        left = still
+        frontier = spread(frontier, unseen)
+        unseen ^= frontier
+        if frontier & wanted:
+            still = []
+            for i in left:
+                if frontier & targets[i]:
+                    out[i] = d
+                    wanted &= ~targets[i]
+                else:
+                    still.append(i)
+            left = still
     return tuple(out)
 
 
