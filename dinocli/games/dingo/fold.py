@@ -1,7 +1,7 @@
 """The projector: one pure arm per event. It never rolls and never judges.
 
-Each arm is given the event's fields in order (``ARMS``): ``apply`` reads them from the event, and a
-simulation that keeps no events gives them straight to the arm (rules._Sim).
+Each arm is given the event's fields as a tuple, in order (``ARMS``): ``apply`` takes them from the
+event, and a simulation that keeps no events gives them straight to the arm (rules._Sim).
 """
 
 from __future__ import annotations
@@ -74,51 +74,59 @@ def apply(s: State, e: Event) -> State:
     arm = ARMS.get(type(e))
     if arm is None:
         raise TypeError(f"dingo cannot fold {type(e).__name__}")
-    return arm(s, *astuple(e))
+    return arm(s, astuple(e))
 
 
-def _card_drawn(s: State, seat: int, card: int) -> State:
+def _card_drawn(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
     hands = s.hands
     hand = hands[seat]
     i = bisect_left(hand, card)  # hands stay sorted
     return replace(s, deck=_take(s.deck, card), hands=_set(hands, seat, hand[:i] + (card,) + hand[i:]))
 
 
-def _turn_started(s: State, seat: int) -> State:
+def _turn_started(s: State, e: tuple[int]) -> State:
+    (seat,) = e
     return replace(s, turn=seat, phase="act", pending=-1)
 
 
-def _card_played(s: State, seat: int, card: int, ranch: int) -> State:
+def _card_played(s: State, e: tuple[int, int, int]) -> State:
+    seat, card, ranch = e
     hands, ranches = s.hands, s.ranches
     return replace(s, hands=_set(hands, seat, _without(hands[seat], card)),
                    ranches=_set(ranches, ranch, ranches[ranch] + (card,)), phase="busy", pending=card)
 
 
-def _card_discarded(s: State, seat: int, card: int) -> State:
+def _card_discarded(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
     hands = s.hands
     return replace(s, hands=_set(hands, seat, _without(hands[seat], card)), discard=s.discard + (card,), phase="busy")
 
 
-def _choice_offered(s: State, seat: int, kind: str, card: int) -> State:
+def _choice_offered(s: State, e: tuple[int, str, int]) -> State:
+    seat, kind, card = e
     return replace(s, phase=kind, pending=card)
 
 
-def _card_removed(s: State, seat: int, ranch: int, card: int, how: str) -> State:
+def _card_removed(s: State, e: tuple[int, int, int, str]) -> State:
+    seat, ranch, card, how = e
     ranches = s.ranches
     return replace(s, ranches=_set(ranches, ranch, _without(ranches[ranch], card)), discard=s.discard + (card,),
                    phase="busy")
 
 
-def _busy(s: State, seat: int, kind: str = "") -> State:
+def _busy(s: State, e: tuple) -> State:
     return replace(s, phase="busy")  # a choice declined, a turn passed: what follows is the rules' to say
 
 
-def _card_dealt(s: State, seat: int, card: int) -> State:
+def _card_dealt(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
     ranches = s.ranches
     return replace(s, deck=_take(s.deck, card), ranches=_set(ranches, seat, ranches[seat] + (card,)))
 
 
-def _day_started(s: State, day: int, starter: int, roll: int) -> State:
+def _day_started(s: State, e: tuple[int, int, int]) -> State:
+    day, starter, roll = e
     n = len(s.names)
     # DINGO-G05: every card goes back into the deck between days.
     return replace(
@@ -127,20 +135,24 @@ def _day_started(s: State, day: int, starter: int, roll: int) -> State:
     )
 
 
-def _day_ended(s: State, day: int, target: int, values: tuple[int, ...], points: tuple[int, ...], reason: str) -> State:
+def _day_ended(s: State, e: tuple[int, int, tuple[int, ...], tuple[int, ...], str]) -> State:
+    day, target, values, points, reason = e
     scores = tuple(a + b for a, b in zip(s.scores, points))
     return replace(s, scores=scores, last=DayResult(day, target, values, points, reason), phase="busy")
 
 
-def _starting_cards_dealt(s: State, colours: tuple[int, ...]) -> State:
+def _starting_cards_dealt(s: State, e: tuple[tuple[int, ...]]) -> State:
+    (colours,) = e
     return replace(s, colours=colours)
 
 
-def _tiebreak_called(s: State, seats: tuple[int, ...]) -> State:
+def _tiebreak_called(s: State, e: tuple[tuple[int, ...]]) -> State:
+    (seats,) = e
     return replace(s, contenders=seats)
 
 
-def _game_ended(s: State, winners: tuple[int, ...]) -> State:
+def _game_ended(s: State, e: tuple[tuple[int, ...]]) -> State:
+    (winners,) = e
     return replace(s, winners=winners, phase="over", pending=-1)
 
 

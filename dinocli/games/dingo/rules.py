@@ -187,7 +187,7 @@ class _Record:
     def emit(self, kind: type[Event], *fields: Any) -> None:
         """Record the event ``kind(*fields)`` and fold it."""
         self.out.append(kind(*fields))
-        self.s = ARMS[kind](self.s, *fields)
+        self.s = ARMS[kind](self.s, fields)
         self.states.append(self.s)
 
     def draw(self, seat: Seat, face_up: bool) -> None:
@@ -209,7 +209,7 @@ class _Sim(_Record):
 
     def emit(self, kind: type[Event], *fields: Any) -> None:
         """Fold the event ``kind(*fields)`` without making it."""
-        self.s = ARMS[kind](self.s, *fields)
+        self.s = ARMS[kind](self.s, fields)
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:

@@ -149,7 +149,7 @@ def _emit(state: State, out: list[Event] | None, kind: type[Event], *fields: Any
     """Fold the event ``kind(*fields)``, kept in ``out`` (None: a simulation keeps none, nor makes it)."""
     if out is not None:
         out.append(kind(*fields))
-    return ARMS[kind](state, *fields)
+    return ARMS[kind](state, fields)
 
 
 def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
