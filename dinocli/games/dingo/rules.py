@@ -95,17 +95,18 @@ def _legal(s: State) -> list[Action]:
         cards = _distinct(s.hands[seat])
         ranches, colours = s.ranches, s.colours
         out: list[Action] = []
-        others = []
-        for r in _AFTER[len(ranches)][seat]:
+        others = _AFTER[len(ranches)][seat]
+        masks = []  # per other ranch, the colours it takes (a bit each)
+        for r in others:
             mask = 1 << colours[r]
             for c in ranches[r]:
                 mask |= _BIT[c]
-            others.append((r, mask))
+            masks.append(mask)
         for c in cards:
             row = _PLAY[c]
             out.append(row[seat])
             bit = _BIT[c]
-            for r, mask in others:
+            for r, mask in zip(others, masks):
                 if mask & bit:
                     out.append(row[r])
         if len(ranches[seat]) > 1:

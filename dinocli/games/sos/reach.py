@@ -9,7 +9,7 @@ walking Dino is from the nearest free Mountain and each Egg from the nearest wal
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .board import CELLS, IS_MOUNTAIN, MOUNTAINS, NESTS, dino_blocked
 from .data import SIZE
@@ -32,6 +32,7 @@ def spread(cells: int, within: int = FULL) -> int:
 
 _BLOCKED_BITS: Final[dict[tuple[bool, bool], int]] = {}
 _COVERED: Final[dict[tuple[int, ...], int]] = {}  # the cells a cover tuple covers, as bits
+_LAST: Final[list[Any]] = [None, 0]  # the cover looked up last, and its cells (a leaf's estimate asks twice)
 
 
 def walk_bits(state: State) -> int:
@@ -43,15 +44,20 @@ def walk_bits(state: State) -> int:
         fixed = dino_blocked(*key)
         blocked = _BLOCKED_BITS[key] = sum(1 << c for c in range(CELLS) if fixed[c] or IS_MOUNTAIN[c])
     cover = state.cover
-    covered = _COVERED.get(cover)
-    if covered is None:  # a search reads the same lava from many leaves: memoised by the cover
-        if len(_COVERED) >= 4096:
-            _COVERED.clear()
-        covered = 0
-        for c, code in enumerate(cover):
-            if code:
-                covered |= 1 << c
-        _COVERED[cover] = covered
+    if cover is _LAST[0]:
+        covered: int = _LAST[1]
+    else:
+        hit = _COVERED.get(cover)
+        if hit is None:  # a search reads the same lava from many leaves: memoised by the cover
+            if len(_COVERED) >= 4096:
+                _COVERED.clear()
+            hit = 0
+            for c, code in enumerate(cover):
+                if code:
+                    hit |= 1 << c
+            _COVERED[cover] = hit
+        covered = hit
+        _LAST[0], _LAST[1] = cover, covered
     return FULL & ~blocked & ~covered
 
 

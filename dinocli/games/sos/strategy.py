@@ -20,7 +20,7 @@ from .board import (
 )
 from .lava import eruption_dirs
 from .paths import FAR, distances, walkable
-from .reach import reach
+from .reach import reach, walk_bits
 from .rules import dino_moves, preview, steps_needed
 from .state import Phase, State
 from .team import on_board, score
@@ -48,9 +48,10 @@ _heat_cache: Final[dict[tuple, tuple[float, ...]]] = {}
 def _heat(state: State) -> tuple[float, ...]:
     """How likely lava reaches each cell soon: open ends weighted by their colour's share of
     the bag, fading over the next two tiles; standing Volcanos whose flow is finished too
-    (memoised by what it reads: a search's leaves share their lava far more often than their Dinos)."""
+    (memoised by what it reads: a search's leaves share their lava far more often than their Dinos;
+    of the board, only which cells lava may still cover, which are the walkable ones, walk_bits)."""
     shares = _weights(state.bag)
-    key = (state.cover, state.ends, state.erupted, shares, state.rocks, state.bushes)
+    key = (walk_bits(state), state.ends, state.erupted, shares)
     hit = _heat_cache.get(key)
     if hit is None:
         if len(_heat_cache) >= _CACHE_SIZE:
