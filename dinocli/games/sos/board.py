@@ -10,7 +10,6 @@ statics, where a plain module name is looked up in a dict at every use.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final
 
 from .data import SIZE, load
@@ -135,23 +134,33 @@ def orientations(shape: str, entry: int) -> tuple[int, ...]:
     return tuple(sorted(15 & ~(1 << d) for d in DIRS if d != entry))
 
 
-@cache
+def _blocked(kinds: str, rocks: bool, bushes: bool) -> tuple[bool, ...]:
+    """Cells of the ``kinds`` given (board letters), and the Obstacles in play: Rocks (SOS-04) unless
+    replaced (SOS-40), Bushes in the variants (SOS-39)."""
+    obst = set(ROCKS if rocks else ()) | set(BUSHES if bushes else ())
+    return tuple(k in kinds or i in obst for i, k in enumerate(KIND))
+
+
+# per (rocks, bushes): made once, each read with a look-up (a search asks at every step)
+_LAVA_BLOCKED: Final = {(r, b): _blocked("~YPBRM", r, b) for r in (False, True) for b in (False, True)}
+_DINO_BLOCKED: Final = {(r, b): _blocked("~YPBR", r, b) for r in (False, True) for b in (False, True)}
+_DINO_STEPS: Final = {
+    v: tuple(tuple((d, u) for d, u in enumerate(NEI[cell]) if u >= 0 and not blocked[u]) for cell in range(CELLS))
+    for v, blocked in _DINO_BLOCKED.items()
+}
+
+
 def lava_blocked(rocks: bool, bushes: bool) -> tuple[bool, ...]:
     """Cells lava may never cover (SOS-13, SOS-31, A08): Lake, Volcanos, Mountains, and the
-    Obstacles in play: Rocks (SOS-04) unless replaced (SOS-40), Bushes in the variants (SOS-39)."""
-    obst = set(ROCKS if rocks else ()) | set(BUSHES if bushes else ())
-    return tuple(k in "~YPBRM" or i in obst for i, k in enumerate(KIND))
+    Obstacles in play."""
+    return _LAVA_BLOCKED[rocks, bushes]
 
 
-@cache
 def dino_blocked(rocks: bool, bushes: bool) -> tuple[bool, ...]:
     """Cells no Dino may enter whatever lies on them (SOS-31, G06, A01): Lake, Volcanos, Obstacles."""
-    obst = set(ROCKS if rocks else ()) | set(BUSHES if bushes else ())
-    return tuple(k in "~YPBR" or i in obst for i, k in enumerate(KIND))
+    return _DINO_BLOCKED[rocks, bushes]
 
 
-@cache
 def dino_steps(rocks: bool, bushes: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per cell, the (direction, cell) steps that no fixed feature blocks (SOS-29, SOS-31)."""
-    blocked = dino_blocked(rocks, bushes)
-    return tuple(tuple((d, u) for d, u in enumerate(NEI[cell]) if u >= 0 and not blocked[u]) for cell in range(CELLS))
+    return _DINO_STEPS[rocks, bushes]

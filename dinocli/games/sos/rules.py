@@ -83,11 +83,11 @@ def dino_moves(state: State) -> list[MoveDino]:
         cands = tuple(d for d in range(4) if d not in moved)  # a different Dino (A04)
     else:
         cands = (0, 1, 2, 3)
-    steps = dino_steps(state.rocks, state.bushes)
+    steps, banned = dino_steps(state.rocks, state.bushes), state.banned
     out = []
     for d in cands:
         p = dinos[d]
-        if d == state.banned or p < 0 or IS_MOUNTAIN[p]:
+        if d == banned or p < 0 or IS_MOUNTAIN[p]:
             continue
         for k, u in steps[p]:
             if cover[u] == 0 and u not in dinos:
