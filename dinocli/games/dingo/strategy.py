@@ -91,7 +91,7 @@ class _Table:
         self.v = v
         self.ranches = ranches = v.ranches
         self.values = [sum(map(_value, r)) for r in ranches]  # ranch_value of each
-        self.me = me  # v.seat
+        self.me = me  # v.seat, as the callers check (a View's seat may be None: a spectator's)
         self.colour = v.colours[me]
         self.target = v.target
         self.limit = v.limit
