@@ -178,6 +178,7 @@ class _Record:
     """Events being decided, each recorded and folded as it is made, with the states they lead to."""
 
     __slots__ = ("s", "out", "states", "rng")
+    out: list[Event]
 
     def __init__(self, s: State, rng: Rng):
         self.s, self.out, self.states, self.rng = s, [], [s], rng
@@ -309,10 +310,11 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
     """Resolve the legal ``action`` taken in ``s`` and all that follows until the next decision."""
     seat = s.turn
     # A legal action has exactly the class of one in legal_actions (Structs of another class are
-    # never equal), so the arms compare classes, which is much faster than class patterns.
+    # never equal), so the arms compare classes, which is much faster than class patterns (mypy
+    # does not narrow ``action`` by them: the arms' ignores).
     match type(action):
         case act.PlayCard:
-            card, r = action.card, action.ranch
+            card, r = action.card, action.ranch  # type: ignore[union-attr]
             before = len(s.ranches[r])
             sc.emit(CardPlayed(seat, card, r))
             # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
@@ -321,11 +323,11 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
             else:
                 _offer_effect(sc, seat, card)
         case act.DiscardCard:
-            sc.emit(CardDiscarded(seat, action.card))
+            sc.emit(CardDiscarded(seat, action.card))  # type: ignore[union-attr]
             if not _day_over(sc):
                 _end_turn(sc, seat)
         case act.Target:
-            sc.emit(CardRemoved(seat, action.ranch, action.card, _HOW[EFFECT[s.pending]]))
+            sc.emit(CardRemoved(seat, action.ranch, action.card, _HOW[EFFECT[s.pending]]))  # type: ignore[union-attr]
             if not _day_over(sc):
                 _end_turn(sc, seat)
         case act.Skip:

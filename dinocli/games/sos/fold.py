@@ -8,7 +8,7 @@ from dinocli.events import Event
 
 from .board import NEI, TILE_ACTION, TILE_COLOR, TILE_SYMBOL, VOLCANO, lava_code, make_flow
 from . import events as ev
-from .state import Phase, State
+from .state import End, Phase, State
 
 __all__ = ["fold"]
 
@@ -17,7 +17,7 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-def _covered(state: State, cell: int, gone) -> tuple[int, ...]:
+def _covered(state: State, cell: int, gone) -> tuple[End, ...]:
     """The live open ends once ``cell`` is covered: those pointing into it close, and every end of
     the flows in ``gone`` (flows that met, SOS-14)."""
     return tuple(e for e in state.ends if NEI[e[1]][e[2]] != cell and e[0] not in gone)
