@@ -3,22 +3,30 @@ under dinocli/, found, so a new game folder needs no edit here or there; and ai/
 which pyproject's package-dir installs as dinocli.ai, dinocli.events and dinocli.man (DESIGN,
 "Layout": PyPI has other distributions named ai and events).
 
-A wheel build asked for with ``DINOCLI_COMPILE=1`` (``DINOCLI_COMPILE=1 pip install .``) also compiles
-the search's hot modules with mypyc (README, "Speed"): the search in ai/mcts.py and, in every game folder, the modules a search steps
-through (see :func:`hot_modules`). They are compiled from the copies build_py has put in the build
-folder, in the wheel's layout, so ai/mcts.py compiles as dinocli.ai.mcts and nothing is ever
-written beside the sources. The .py files ship too, and a .so beside them is imported first.
+A wheel build (``pip install .``, ``pip wheel .``, an install from the sdist) also compiles the
+search's hot modules with mypyc (README, "Speed"): the search in ai/mcts.py and, in every game folder,
+the modules a search steps through (see :func:`hot_modules`). They are compiled from the copies
+build_py has put in the build folder, in the wheel's layout, so ai/mcts.py compiles as dinocli.ai.mcts
+and nothing is ever written beside the sources. The .py files ship too, and a .so beside them is
+imported first.
 
-Never compiled: a build without ``DINOCLI_COMPILE=1`` (the default, until the compiled modules check
-clean under mypy: mypyc checks annotations when a function is called), an editable install (``pip
-install -e .``: a .so in the checkout would shadow the .py a developer or tools/mutate.py edits), and
-a build where mypyc or the C compiler fails (a warning, then the pure-Python wheel).
+mypyc checks a compiled function's annotations when it is called (a wrong one is a TypeError in
+play), so the build type-checks the hot modules first, with the config below and nothing ignored but
+what a line's own ``# type: ignore[code]`` says; the packaging test keeps them clean.
+
+Never compiled: a build with ``DINOCLI_COMPILE=0`` (``DINOCLI_COMPILE=0 pip install .``: no mypy is
+fetched, for a machine without network or without a C compiler), an editable install (``pip install
+-e .``: a .so in the checkout would shadow the .py a developer or tools/mutate.py edits), and a build
+where mypy reports an error in a hot module, mypyc is missing or the C compiler fails (a warning,
+then the pure-Python wheel: ``pip install -v .`` shows it).
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import os
+from contextlib import redirect_stdout
 from pathlib import Path
 
 from setuptools import Distribution, find_packages, setup
@@ -32,8 +40,8 @@ SHARED = ("dinocli/ai/mcts.py", "dinocli/games/lastlegal.py")  # the search itse
 
 
 def pure() -> bool:
-    """Whether this build stays pure Python (unless ``DINOCLI_COMPILE`` is set to anything but 0 or empty)."""
-    return os.environ.get("DINOCLI_COMPILE", "") in ("", "0")
+    """Whether this build stays pure Python: only when asked, with ``DINOCLI_COMPILE=0``."""
+    return os.environ.get("DINOCLI_COMPILE", "").strip() == "0"
 
 
 def _class_keywords(path: Path) -> bool:
@@ -53,15 +61,17 @@ def hot_modules(lib: Path) -> list[Path]:
 
 
 class CompiledDistribution(Distribution):
-    """Platform wheels (cp311-...-linux_x86_64) unless the build is pure: the extensions are made by
-    :class:`BuildHot` once build_py has run, so none are known when setup() is called."""
+    """Platform wheels (cp311-...-linux_x86_64) unless the build is asked to be pure or is editable: the
+    extensions are made by :class:`BuildHot` once build_py has run, so none are known when setup() is
+    called (a build that falls back to pure Python keeps the platform tag)."""
 
     def has_ext_modules(self) -> bool:
-        return not pure() or super().has_ext_modules()
+        return (not pure() and "editable_wheel" not in self.commands) or super().has_ext_modules()
 
 
 class BuildHot(build_ext):
-    """build_ext that compiles :func:`hot_modules` of the build folder with mypyc (not when editable or pure)."""
+    """build_ext that type-checks :func:`hot_modules` of the build folder and compiles them with mypyc (not
+    when editable or asked to be pure; any failure: a warning and the pure-Python wheel)."""
 
     def run(self) -> None:
         if self.inplace:
@@ -79,10 +89,11 @@ class BuildHot(build_ext):
             files = [str(p.relative_to(lib)) for p in hot_modules(lib)]
             config = Path(self.build_temp, "mypyc.ini").resolve()
             config.parent.mkdir(parents=True, exist_ok=True)
-            # type errors in the game code are not this build's business (its tests are); a name
-            # given two types in one function is one variable of the union of them, as in Python
+            # a type error in a hot module stops the compiling (mypyc would check the wrong annotation
+            # in play); the modules they import are read for their types, not checked; a name given
+            # two types in one function is one variable of the union of them, as in Python
             config.write_text("[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n"
-                              "ignore_errors = True\nallow_redefinition = True\n")
+                              "allow_redefinition = True\n")
             here = os.getcwd()
             os.chdir(lib)  # module names come from the folders: dinocli/ai/mcts.py is dinocli.ai.mcts
             try:
@@ -91,12 +102,22 @@ class BuildHot(build_ext):
                 for f in files:
                     groups.setdefault(str(Path(f).parent).replace(os.sep, "."), []).append(f)
                 temp = Path(here, self.build_temp).resolve()
-                extensions = mypycify(
-                    ["--config-file", str(config), "--cache-dir", str(temp / "mypy-cache"), *files],
-                    separate=[(fs, f"{package}.compiled") for package, fs in groups.items()],
-                    target_dir=str(temp / "mypyc"),
-                    opt_level="1",  # as fast as -O3 here (the time goes to Python's C API), a third less gcc time
-                )
+                said = io.StringIO()  # mypy's errors, for the warning: mypycify prints them, then exits
+                try:
+                    with redirect_stdout(said):
+                        extensions = mypycify(
+                            ["--config-file", str(config), "--cache-dir", str(temp / "mypy-cache"), *files],
+                            separate=[(fs, f"{package}.compiled") for package, fs in groups.items()],
+                            target_dir=str(temp / "mypyc"),
+                            opt_level="1",  # as fast as -O3 here (the time goes to Python's C API), a third less gcc time
+                        )
+                except SystemExit as e:
+                    errors = [line for line in said.getvalue().splitlines() if ": error:" in line]
+                    if not errors:
+                        raise RuntimeError(f"mypyc stopped ({e}): {said.getvalue()[-600:]}") from None
+                    more = " ..." if len(errors) > 5 else ""
+                    raise RuntimeError(f"mypy found {len(errors)} type errors in them: {'; '.join(errors[:5])}{more}") from None
+                print(said.getvalue(), end="")
             finally:
                 os.chdir(here)
             # the extensions known now: what setuptools' finalize_options notes on those given to setup()

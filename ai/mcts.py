@@ -192,7 +192,7 @@ class Search:
                 break
             if settle and n % 16 == 0:
                 second, top = sorted(root.visits[r] for r in distinct)[-2:]
-                if top - second > iterations - n:
+                if top - second > iterations - n:  # type: ignore[operator]  # settle: iterations is not None
                     break
         self.iterations += n
         self.elapsed += time.perf_counter() - start
@@ -244,7 +244,7 @@ class Search:
                     r = node._add(action)
                 node.avail[r] += 1
             else:
-                r = self._select(node, rows, legal, state, mover, rnd)
+                r = self._select(node, rows, legal, state, mover, rnd)  # type: ignore[arg-type]  # None only for a modelled seat
             path.append((node, r))
             action = node.actions[r]
             if play is not None:
@@ -296,7 +296,7 @@ class Search:
                     rows = [hint, *[r for r in rows if r != hint][:k - 1]]
         fresh = [r for r in rows if not visits[r]]
         if not fresh:
-            c, mine = self.c, node.values[mover]
+            c, mine = self.c, node.values[mover]  # type: ignore[index]  # every row was visited: values exist
             top, pick = None, rows[0]
             for r in rows:
                 vis = visits[r]

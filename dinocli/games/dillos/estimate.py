@@ -244,7 +244,7 @@ def _after_hunter(s: State, maps: _Maps) -> list[float]:
         value = _before_roll(s, pawns, roller, maps)
         if value[s.controller] > best_v:
             best, best_v = value, value[s.controller]
-    return best
+    return best  # type: ignore[return-value]  # never None: ends is never empty and every value is >= 0
 
 
 # The mover's log-odds are shifted by these amounts, by phase, so that each phase's estimate

@@ -574,7 +574,7 @@ def _battle(s: State, rival: int, rng: Rng, log: _Log) -> State:
     """A Dillo Battle (DILLO-22, G07): both roll 2d6, ties rerolled; the winner then moves the
     loser by the difference, one step per decision."""
     seat = s.active
-    rolls = []
+    rolls: list[tuple[int, ...]] = []
     while True:
         r = tuple(rng.below(6, "battle", s.turn, len(rolls), i) + 1 for i in range(4))
         rolls.append(r)
@@ -637,7 +637,7 @@ def scores(s: State) -> list[float]:
 def explain(s: State, a) -> str:
     """One line saying why an action is not legal now."""
     g = geo(s)
-    who = s.table.names[to_move(s)] if to_move(s) is not None else ""
+    who = s.table.names[m] if (m := to_move(s)) is not None else ""
     if s.phase == "over":
         return "the game is over"
     expected = {

@@ -627,7 +627,7 @@ def _tile(view: State, seat: int) -> tuple[object, str]:
             v = theirs - mine
             if best is None or v > best[0]:
                 best = (v, sq, o, mine, theirs)
-    _, sq, o, mine, theirs = best
+    _, sq, o, mine, theirs = best  # type: ignore[misc]  # a drawn tile always has a square and a rotation
     why = (f"{g.name(sq)} {format_action(view, o)}: {possessive(view.table.names[seat])} road to the capitol {mine}, "
            f"the best rival's {theirs}")
     if view.phase == "place":

@@ -181,6 +181,7 @@ class _Record:
     """Events being decided, each recorded and folded as it is made, with the states they lead to."""
 
     __slots__ = ("s", "out", "states", "rng")
+    out: list[Event]
 
     def __init__(self, s: State, rng: Rng):
         self.s, self.out, self.states, self.rng = s, [], [s], rng

@@ -92,7 +92,7 @@ class _Table:
         self.v = v
         self.ranches = ranches = v.ranches
         self.values = [ranch_value(r) for r in ranches]
-        self.me = me  # v.seat
+        self.me = me  # v.seat, as the callers check (a View's seat may be None: a spectator's)
         self.colour = v.colours[me]
         self.target = target = v.target
         self.limit = v.limit
@@ -168,25 +168,24 @@ class _Table:
     def value(self, a: Action) -> float:
         """The score of the table ``a`` leads to, with the best follow-up choices."""
         v, me, d = self.v, self.me, self.d
-        kind = type(a)
-        if kind is PlayCard:
+        if type(a) is PlayCard:
             return self.after_play(a.card, a.ranch)[0]
-        if kind is DiscardCard:
+        if type(a) is DiscardCard:
             # among discards, part with the card that would do least in my own ranch
             base = self.discard
             if base is None:
                 base = self.discard = self.score(self.values, d + 1)
             return base - 0.01 * self.after_play(a.card, me)[0]
-        if kind is DestroyProtected:
+        if type(a) is DestroyProtected:
             values = self.without(me, v.ranches[me][0])
             score = self.score(values, d + 1)
             if v.phase == "special" and d + 1 < self.limit:
                 cut = _remove(v.ranches, me, v.ranches[me][0])
                 score = max(score, self.best_effect(target_pairs(cut, me, v.pending), values, d + 1)[0])
             return score
-        if kind is Target:
+        if type(a) is Target:
             return self.score(self.without(a.ranch, a.card), d + 1)
-        if kind is Skip:
+        if type(a) is Skip:
             if v.phase == "special":
                 return self.best_effect(target_pairs(v.ranches, me, v.pending), self.values.copy(), d)[0]
             return self.score(self.values, d)
@@ -195,8 +194,7 @@ class _Table:
     def reason(self, a: Action) -> str:
         """One line saying what ``a`` does and why it scored best."""
         v, me, d, T = self.v, self.me, self.d, self.target
-        kind = type(a)
-        if kind is PlayCard:
+        if type(a) is PlayCard:
             card, r = a.card, a.ranch
             _, special, pick = self.after_play(card, r)
             extra = " and destroy the protected card" if special else ""
@@ -204,16 +202,16 @@ class _Table:
                 extra += f", then remove {_who(v, pick[0])} {LABEL[pick[1]]}"
             now = self.values[r]
             return f"play {LABEL[card]} into {_who(v, r)} ranch ({now} -> {now + VALUE[card]} of {T}){extra}"
-        if kind is DiscardCard:
+        if type(a) is DiscardCard:
             why = "ends the day now" if d + 1 >= v.limit else f"least useful card; discards {d + 1}/{v.limit}"
             return f"discard {LABEL[a.card]}: {why}"
-        if kind is DestroyProtected:
+        if type(a) is DestroyProtected:
             return (f"destroy own protected {LABEL[v.ranches[me][0]]}: ranch {self.values[me]} -> "
                     f"{self.without(me, v.ranches[me][0])[me]} of {T}")
-        if kind is Target:
+        if type(a) is Target:
             r = a.ranch
             return f"remove {_who(v, r)} {LABEL[a.card]}: {v.names[r]} {self.values[r]} -> {self.without(r, a.card)[r]} of {T}"
-        if kind is Skip:
+        if type(a) is Skip:
             return "skip: no choice improves the position"
         return "pass: no card in hand and nothing to destroy (DINGO-G11)"
 
