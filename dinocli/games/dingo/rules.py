@@ -316,8 +316,7 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
     seat = s.turn
     # A legal action has exactly the class of one in legal_actions (Structs of another class are
     # never equal), so the arms compare classes, which is much faster than class patterns.
-    kind = type(action)
-    if kind is PlayCard:
+    if type(action) is PlayCard:
         card, r = action.card, action.ranch
         before = len(s.ranches[r])
         sc.emit(CardPlayed, seat, card, r)
@@ -326,22 +325,22 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
             sc.emit(ChoiceOffered, seat, "special", card)
         else:
             _offer_effect(sc, seat, card)
-    elif kind is DiscardCard:
+    elif type(action) is DiscardCard:
         sc.emit(CardDiscarded, seat, action.card)
         if not _day_over(sc):
             _end_turn(sc, seat)
-    elif kind is Target:
+    elif type(action) is Target:
         sc.emit(CardRemoved, seat, action.ranch, action.card, _HOW[EFFECT[s.pending]])
         if not _day_over(sc):
             _end_turn(sc, seat)
-    elif kind is Skip:
+    elif type(action) is Skip:
         phase = s.phase
         sc.emit(ChoiceDeclined, seat, phase)
         if phase == "special":
             _offer_effect(sc, seat, s.pending)
         else:
             _end_turn(sc, seat)
-    elif kind is DestroyProtected:
+    elif type(action) is DestroyProtected:
         special = s.phase == "special"
         sc.emit(CardRemoved, seat, seat, s.ranches[seat][0], "special" if special else "destroy")
         if not _day_over(sc):
@@ -349,7 +348,7 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
                 _offer_effect(sc, seat, s.pending)
             else:
                 _end_turn(sc, seat)
-    elif kind is Pass:
+    elif type(action) is Pass:
         sc.emit(Passed, seat)
         _end_turn(sc, seat)
 
