@@ -110,10 +110,11 @@ def _new(db, url, *args, kind: str = "dingo", options: dict | None = None) -> di
         svc.close()
 
 
-# 'Dillos between random bots nearly always runs to its round cap (50 rounds: some 1,800 events with three seats,
-# each sent to every seat, so a served game takes minutes); a game capped at 8 rounds plays the same rules, hidden
-# tiles and end over the network in a tenth of the events.
-SHORT = {"dillos": {"max_rounds": 8}}
+# Shorter games for the tests that play one to its end over the network, where each event is sent to every seat
+# and a long game costs the server many times its length: 'Dillos between random bots nearly always runs to its
+# round cap (50 rounds: some 1,800 events with three seats, minutes served), Dingo to 15 points some 670; capped at
+# 8 rounds and played to 5 points they play the same rules, hidden cards and tiles, and end, in 350 and 200.
+SHORT = {"dillos": {"max_rounds": 8}, "dingo": {"goal": 5}}
 
 
 def _events(db, game) -> int:

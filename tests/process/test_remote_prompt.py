@@ -113,7 +113,8 @@ def test_a_person_plays_a_served_dingo_game_at_the_prompt_to_the_end(server, tmp
     the toolbar says who is here and the prompt whose turn it is; at the end bob's client verifies the whole game and keeps it, and the kept game
     and the server's verify, log and export agree."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "47")
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "47",
+                options=SHORT["dingo"])
     cleo = subprocess.Popen([DINOCLI, "join", made["invites"][1]["url"], "--bot", "random"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     local = Service.open(str(tmp_path / "mine.sqlite"))
