@@ -36,7 +36,7 @@ from setuptools.command.build_ext import build_ext
 # its time there, so they stay Python. Every other module of a game folder (rules, fold, strategy,
 # estimate and the rule extras: engine, board, lava, effects...) is compiled.
 COLD = {"__init__", "data", "state", "actions", "events", "view", "notation", "render", "infer", "svg"}
-SHARED = ("dinocli/ai/mcts.py",)  # the search itself
+SHARED = ("dinocli/ai/mcts.py", "dinocli/games/lastlegal.py")  # the search itself, and what every game's rules ask it
 
 
 def pure() -> bool:

@@ -28,6 +28,7 @@ import msgspec
 
 from dinocli.events import Event, Rng
 
+from .lastlegal import LastLegal
 from .protocol import Action, Config, GameInfo, Seat, State, View
 
 __all__ = ["ROLES", "HOOKS", "GameFolderError", "load", "ModuleGame", "LastLegal", "read_data", "sha256_of",
@@ -249,34 +250,6 @@ class ModuleGame:
         """The rule-based bot's choice alone (``strategy`` without the reason; a folder's strategy may
         define ``pick`` to skip writing one), drawing from ``rnd`` as ``strategy`` does."""
         return self._strategy(view, seat, legal, rnd)[0]
-
-
-class LastLegal:
-    """The last state a game's ``legal_actions`` was asked about, and a copy of the answer: a
-    caller (a playout) asks for the legal actions and then decides on the same state, so the
-    game's ``advance`` checks the action against the list already built instead of a new one."""
-
-    __slots__ = ("state", "actions")
-
-    def __init__(self) -> None:
-        self.state: State | None = None
-        self.actions: tuple = ()
-
-    def keep(self, state: State, actions: list[Action]) -> list[Action]:
-        """Remember ``actions`` as the legal actions of ``state``; return them."""
-        self.state, self.actions = state, tuple(actions)
-        return actions
-
-    def legal(self, state: State, build: Callable[[State], list[Action]]) -> list[Action]:
-        """The legal actions of ``state`` for a caller: a copy of the kept ones if it was the last
-        asked about (the rules find them when they stop at a decision), else ``build(state)``, kept."""
-        if self.state is state:
-            return list(self.actions)
-        return self.keep(state, build(state))
-
-    def of(self, state: State, build: Callable[[State], list[Action]]) -> tuple | list[Action]:
-        """The legal actions of ``state``: the kept copy if it was the last asked, else ``build(state)``."""
-        return self.actions if self.state is state else build(state)
 
 
 def _game_of(package: str) -> ModuleGame:

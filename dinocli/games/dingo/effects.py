@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Target
-from .data import ALL, BABY, COLOUR, EFFECT, NAME, VALUE
+from .cards import ALL, COLOUR, EFFECT, NAME, VALUE
+from .data import BABY
 from .state import Seat
 
 __all__ = ["targets", "target_pairs", "is_shielded"]
 
 
-def _matches(effect: str, card: int, victim: int) -> bool:
+def _matches(effect: str | None, card: int, victim: int) -> bool:
     """Whether ``victim`` is the kind of card ``effect`` removes (DINGO-29, DINGO-G02)."""
     if effect == "scare":
         return VALUE[victim] >= 4
@@ -23,11 +26,11 @@ def _matches(effect: str, card: int, victim: int) -> bool:
 
 
 # Per card: which victims its effect may remove (None: no removal effect), and which cards are Moons.
-_HITS: tuple[tuple[bool, ...] | None, ...] = tuple(
+_HITS: Final[tuple[tuple[bool, ...] | None, ...]] = tuple(
     None if EFFECT[c] in (None, "moon") else tuple(_matches(EFFECT[c], c, x) and x != c for x in ALL) for c in ALL
 )
-_MOON: tuple[bool, ...] = tuple(EFFECT[c] == "moon" for c in ALL)
-_TARGET = [[Target(r, c) for c in ALL] for r in range(5)]
+_MOON: Final[tuple[bool, ...]] = tuple(EFFECT[c] == "moon" for c in ALL)
+_TARGET: Final = tuple(tuple(Target(r, c) for c in ALL) for r in range(5))
 
 
 def is_shielded(row: tuple[int, ...], i: int) -> bool:

@@ -1,18 +1,24 @@
-"""The projector: one pure arm per event. It never rolls and never judges."""
+"""The projector: one pure arm per event. It never rolls and never judges.
+
+Each arm is given the event's fields as a tuple, in order (``ARMS``): ``apply`` takes them from the
+event, and a simulation that keeps no events gives them straight to the arm (rules._Sim).
+"""
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
+from typing import Final
 
-from msgspec.structs import replace
+from msgspec.structs import astuple, replace
 
 from dinocli.events import Event
 
 from . import events as ev
-from .data import ALL
+from .cards import ALL
 from .state import DayResult, State
 
-__all__ = ["fold", "apply", "remember"]
+__all__ = ["fold", "apply", "remember", "ARMS"]
 
 # decide folds its events as it makes them, then its caller folds the same events again, in
 # order. The steps of the last decide are kept, so folding those very objects again, from the
@@ -65,51 +71,95 @@ def fold(s: State, e: Event) -> State:
 
 def apply(s: State, e: Event) -> State:
     """``fold`` without the look-up of the last decide's steps (what decide itself folds with)."""
-    # Arms match the exact event class (a dotted name is compared with ==), most frequent first:
-    # a class pattern would call isinstance, which is slow for msgspec Structs.
-    match type(e):
-        case ev.CardDrawn:
-            seat, card, hands = e.seat, e.card, s.hands
-            hand = hands[seat]
-            i = bisect_left(hand, card)  # hands stay sorted
-            return replace(s, deck=_take(s.deck, card), hands=_set(hands, seat, hand[:i] + (card,) + hand[i:]))
-        case ev.TurnStarted:
-            return replace(s, turn=e.seat, phase="act", pending=-1)
-        case ev.CardPlayed:
-            seat, card, r = e.seat, e.card, e.ranch
-            hands, ranches = s.hands, s.ranches
-            return replace(s, hands=_set(hands, seat, _without(hands[seat], card)), ranches=_set(ranches, r, ranches[r] + (card,)),
-                           phase="busy", pending=card)
-        case ev.CardDiscarded:
-            seat, card, hands = e.seat, e.card, s.hands
-            return replace(s, hands=_set(hands, seat, _without(hands[seat], card)), discard=s.discard + (card,), phase="busy")
-        case ev.ChoiceOffered:
-            return replace(s, phase=e.kind, pending=e.card)
-        case ev.CardRemoved:
-            r, card, ranches = e.ranch, e.card, s.ranches
-            return replace(s, ranches=_set(ranches, r, _without(ranches[r], card)), discard=s.discard + (card,), phase="busy")
-        case ev.ChoiceDeclined:
-            return replace(s, phase="busy")
-        case ev.CardDealt:
-            seat, card = e.seat, e.card
-            return replace(s, deck=_take(s.deck, card), ranches=_set(s.ranches, seat, s.ranches[seat] + (card,)))
-        case ev.Passed:
-            return replace(s, phase="busy")
-        case ev.DayStarted:
-            n = len(s.names)
-            # DINGO-G05: every card goes back into the deck between days.
-            return replace(
-                s, day=e.day, starter=e.starter, roll=e.roll, target=e.roll + 10, deck=ALL, hands=((),) * n,
-                ranches=((),) * n, discard=(), turn=e.starter, phase="setup", pending=-1,
-            )
-        case ev.DayEnded:
-            scores = tuple(a + b for a, b in zip(s.scores, e.points))
-            return replace(s, scores=scores, last=DayResult(e.day, e.target, e.values, e.points, e.reason), phase="busy")
-        case ev.StartingCardsDealt:
-            return replace(s, colours=e.colours)
-        case ev.TiebreakCalled:
-            return replace(s, contenders=e.seats)
-        case ev.GameEnded:
-            return replace(s, winners=e.winners, phase="over", pending=-1)
-        case _:
-            raise TypeError(f"dingo cannot fold {type(e).__name__}")
+    arm = ARMS.get(type(e))
+    if arm is None:
+        raise TypeError(f"dingo cannot fold {type(e).__name__}")
+    return arm(s, astuple(e))
+
+
+def _card_drawn(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
+    hands = s.hands
+    hand = hands[seat]
+    i = bisect_left(hand, card)  # hands stay sorted
+    return replace(s, deck=_take(s.deck, card), hands=_set(hands, seat, hand[:i] + (card,) + hand[i:]))
+
+
+def _turn_started(s: State, e: tuple[int]) -> State:
+    (seat,) = e
+    return replace(s, turn=seat, phase="act", pending=-1)
+
+
+def _card_played(s: State, e: tuple[int, int, int]) -> State:
+    seat, card, ranch = e
+    hands, ranches = s.hands, s.ranches
+    return replace(s, hands=_set(hands, seat, _without(hands[seat], card)),
+                   ranches=_set(ranches, ranch, ranches[ranch] + (card,)), phase="busy", pending=card)
+
+
+def _card_discarded(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
+    hands = s.hands
+    return replace(s, hands=_set(hands, seat, _without(hands[seat], card)), discard=s.discard + (card,), phase="busy")
+
+
+def _choice_offered(s: State, e: tuple[int, str, int]) -> State:
+    seat, kind, card = e
+    return replace(s, phase=kind, pending=card)
+
+
+def _card_removed(s: State, e: tuple[int, int, int, str]) -> State:
+    seat, ranch, card, how = e
+    ranches = s.ranches
+    return replace(s, ranches=_set(ranches, ranch, _without(ranches[ranch], card)), discard=s.discard + (card,),
+                   phase="busy")
+
+
+def _busy(s: State, e: tuple) -> State:
+    return replace(s, phase="busy")  # a choice declined, a turn passed: what follows is the rules' to say
+
+
+def _card_dealt(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
+    ranches = s.ranches
+    return replace(s, deck=_take(s.deck, card), ranches=_set(ranches, seat, ranches[seat] + (card,)))
+
+
+def _day_started(s: State, e: tuple[int, int, int]) -> State:
+    day, starter, roll = e
+    n = len(s.names)
+    # DINGO-G05: every card goes back into the deck between days.
+    return replace(
+        s, day=day, starter=starter, roll=roll, target=roll + 10, deck=ALL, hands=((),) * n,
+        ranches=((),) * n, discard=(), turn=starter, phase="setup", pending=-1,
+    )
+
+
+def _day_ended(s: State, e: tuple[int, int, tuple[int, ...], tuple[int, ...], str]) -> State:
+    day, target, values, points, reason = e
+    scores = tuple(a + b for a, b in zip(s.scores, points))
+    return replace(s, scores=scores, last=DayResult(day, target, values, points, reason), phase="busy")
+
+
+def _starting_cards_dealt(s: State, e: tuple[tuple[int, ...]]) -> State:
+    (colours,) = e
+    return replace(s, colours=colours)
+
+
+def _tiebreak_called(s: State, e: tuple[tuple[int, ...]]) -> State:
+    (seats,) = e
+    return replace(s, contenders=seats)
+
+
+def _game_ended(s: State, e: tuple[tuple[int, ...]]) -> State:
+    (winners,) = e
+    return replace(s, winners=winners, phase="over", pending=-1)
+
+
+ARMS: Final[dict[type[Event], Callable[..., State]]] = {
+    ev.CardDrawn: _card_drawn, ev.TurnStarted: _turn_started, ev.CardPlayed: _card_played,
+    ev.CardDiscarded: _card_discarded, ev.ChoiceOffered: _choice_offered, ev.CardRemoved: _card_removed,
+    ev.ChoiceDeclined: _busy, ev.CardDealt: _card_dealt, ev.Passed: _busy, ev.DayStarted: _day_started,
+    ev.DayEnded: _day_ended, ev.StartingCardsDealt: _starting_cards_dealt, ev.TiebreakCalled: _tiebreak_called,
+    ev.GameEnded: _game_ended,
+}

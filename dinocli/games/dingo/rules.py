@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dinocli.events import Event, Rng
 
 from ..grammar import does, possessive
-from ..assembly import LastLegal
+from ..lastlegal import LastLegal
 from ..options import check_options, check_seats, pick_variants, whole_number
 from ..protocol import BadConfig, Config, IllegalAction
-from . import actions as act
 from .actions import Action, DestroyProtected, DiscardCard, Pass, PlayCard, Skip, Target
-from .data import COLOUR, COLOURS, DECK_SIZE, EFFECT, KIND, LABEL
+from .cards import COLOUR, DECK_SIZE, EFFECT, KIND
+from .data import COLOURS, LABEL
 from .effects import is_shielded, target_pairs, targets
 from .events import (
     CardDealt, CardDiscarded, CardDrawn, CardPlayed, CardRemoved, ChoiceDeclined, ChoiceOffered,
     DayEnded, DayStarted, GameEnded, Passed, StartingCardsDealt, TiebreakCalled, TurnStarted,
 )
-from .fold import apply, remember
+from .fold import ARMS, remember
 from .scoring import day_points, ranch_value
 from .state import GOAL, Seat, State, initial
 
@@ -32,14 +32,16 @@ VARIANTS = {
     "tiebreak-day": "a tie for the lead plays extra days instead of sharing the win (DINGO-39)",
 }
 DEFAULT_VARIANTS = ("two-player-six",)
-HAND = 2  # DINGO-22
+HAND: Final = 2  # DINGO-22
 
-_PLAY = [[PlayCard(c, r) for r in range(5)] for c in range(DECK_SIZE)]
-_DISCARD = [DiscardCard(c) for c in range(DECK_SIZE)]
-_DESTROY, _SKIP, _PASS = DestroyProtected(), Skip(), Pass()
-_BIT = [1 << COLOUR[c] for c in range(DECK_SIZE)]
-_AFTER = [[tuple((seat + k) % n for k in range(1, n)) for seat in range(n)] for n in range(6)]  # the others, clockwise
-_HOW = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
+_PLAY: Final = tuple(tuple(PlayCard(c, r) for r in range(5)) for c in range(DECK_SIZE))
+_DISCARD: Final = tuple(DiscardCard(c) for c in range(DECK_SIZE))
+_DESTROY: Final = DestroyProtected()
+_SKIP: Final = Skip()
+_PASS: Final = Pass()
+_BIT: Final = tuple(1 << COLOUR[c] for c in range(DECK_SIZE))
+_AFTER: Final = [[tuple((seat + k) % n for k in range(1, n)) for seat in range(n)] for n in range(6)]  # the others, clockwise
+_HOW: Final[dict[str | None, str]] = {"scare": "scare", "chase": "chase", "stomp": "stomp", "eat": "eat", "stalk": "stalk", "destroy": "bushfire"}
 
 
 def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[str, Any]) -> Config:
@@ -77,7 +79,7 @@ def _distinct(hand: tuple[int, ...]) -> list[int]:
     return out
 
 
-_LAST = LastLegal()
+_LAST: Final = LastLegal()
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -93,17 +95,18 @@ def _legal(s: State) -> list[Action]:
         cards = _distinct(s.hands[seat])
         ranches, colours = s.ranches, s.colours
         out: list[Action] = []
-        others = []
-        for r in _AFTER[len(ranches)][seat]:
+        others = _AFTER[len(ranches)][seat]
+        masks = []  # per other ranch, the colours it takes (a bit each)
+        for r in others:
             mask = 1 << colours[r]
             for c in ranches[r]:
                 mask |= _BIT[c]
-            others.append((r, mask))
+            masks.append(mask)
         for c in cards:
             row = _PLAY[c]
             out.append(row[seat])
             bit = _BIT[c]
-            for r, mask in others:
+            for r, mask in zip(others, masks):
                 if mask & bit:
                     out.append(row[r])
         if len(ranches[seat]) > 1:
@@ -183,17 +186,19 @@ class _Record:
     def __init__(self, s: State, rng: Rng):
         self.s, self.out, self.states, self.rng = s, [], [s], rng
 
-    def emit(self, e: Event) -> None:
-        """Record the event ``e`` and fold it."""
-        self.out.append(e)
-        self.s = apply(self.s, e)
+    def emit(self, kind: type[Event], *fields: Any) -> None:
+        """Record the event ``kind(*fields)`` and fold it."""
+        self.out.append(kind(*fields))
+        self.s = ARMS[kind](self.s, fields)
         self.states.append(self.s)
 
     def draw(self, seat: Seat, face_up: bool) -> None:
         """Draw a card from the deck: dealt face up into the seat's ranch, or into its hand."""
-        deck = self.s.deck
-        card = deck[self.rng.below(len(deck), "deck", self.s.day, DECK_SIZE - len(deck))]
-        self.emit(CardDealt(seat, card) if face_up else CardDrawn(seat, card))
+        s = self.s
+        deck = s.deck
+        left = len(deck)
+        card = deck[self.rng.below(left, "deck", s.day, DECK_SIZE - left)]
+        self.emit(CardDealt if face_up else CardDrawn, seat, card)
 
 
 class _Sim(_Record):
@@ -204,22 +209,22 @@ class _Sim(_Record):
     def __init__(self, s: State, rng: Rng):
         self.s, self.rng = s, rng
 
-    def emit(self, e: Event) -> None:
-        """Fold the event ``e``."""
-        self.s = apply(self.s, e)
+    def emit(self, kind: type[Event], *fields: Any) -> None:
+        """Fold the event ``kind(*fields)`` without making it."""
+        self.s = ARMS[kind](self.s, fields)
 
 
 def setup(config: Config, rng: Rng) -> list[Event]:
     """Deal Starting Cards, pick the first starter and open day 1 (DINGO-04..10)."""
     sc = _Record(initial(config), rng)
-    sc.emit(StartingCardsDealt(tuple(rng.shuffle(range(len(COLOURS)), "colours")[: config.seats])))
+    sc.emit(StartingCardsDealt, tuple(rng.shuffle(range(len(COLOURS)), "colours")[: config.seats]))
     _start_day(sc, 1, rng.below(config.seats, "starter"))
     return sc.out
 
 
 def _start_day(sc: _Record, day: int, starter: Seat) -> None:
     """Reshuffle, roll the d10 (target = roll + 10), deal 1 up and 2 down each (DINGO-09/10, G04/05)."""
-    sc.emit(DayStarted(day, starter, sc.rng.roll(10, "d10", day)))
+    sc.emit(DayStarted, day, starter, sc.rng.roll(10, "d10", day))
     n = len(sc.s.names)
     order = [(starter + k) % n for k in range(n)]
     for seat in order:
@@ -227,22 +232,22 @@ def _start_day(sc: _Record, day: int, starter: Seat) -> None:
     for _ in range(HAND):
         for seat in order:
             sc.draw(seat, False)
-    sc.emit(TurnStarted(starter))  # G06
+    sc.emit(TurnStarted, starter)  # G06
 
 
 def _end_day(sc: _Record, reason: str) -> None:
     """Score the day, then end the game, call a tiebreak day or start the next day (DINGO-31..39)."""
     s = sc.s
     values = tuple(ranch_value(r) for r in s.ranches)
-    sc.emit(DayEnded(s.day, s.target, values, day_points(values, s.target), reason))
+    sc.emit(DayEnded, s.day, s.target, values, day_points(values, s.target), reason)
     s = sc.s
     if max(s.scores) > s.goal:  # A01
         top = max(s.scores[i] for i in s.contenders)
         leaders = tuple(i for i in s.contenders if s.scores[i] == top)
         if len(leaders) == 1 or not s.tiebreak:
-            sc.emit(GameEnded(leaders))
+            sc.emit(GameEnded, leaders)
             return
-        sc.emit(TiebreakCalled(leaders))  # G10
+        sc.emit(TiebreakCalled, leaders)  # G10
     _start_day(sc, s.day + 1, (s.starter + 1) % len(s.names))  # DINGO-08
 
 
@@ -264,13 +269,13 @@ def _end_turn(sc: _Record, seat: Seat) -> None:
             return
         sc.draw(seat, False)
         s = sc.s
-    sc.emit(TurnStarted((seat + 1) % len(s.names)))
+    sc.emit(TurnStarted, (seat + 1) % len(s.names))
 
 
 def _offer_effect(sc: _Record, seat: Seat, card: int) -> None:
     """Offer the card's removal effect if it has a target (DINGO-23, G03), else end the turn."""
     if target_pairs(sc.s.ranches, seat, card):
-        sc.emit(ChoiceOffered(seat, "effect", card))
+        sc.emit(ChoiceOffered, seat, "effect", card)
     else:
         _end_turn(sc, seat)
 
@@ -310,44 +315,43 @@ def _resolve(sc: _Record, s: State, action: Action) -> None:
     """Resolve the legal ``action`` taken in ``s`` and all that follows until the next decision."""
     seat = s.turn
     # A legal action has exactly the class of one in legal_actions (Structs of another class are
-    # never equal), so the arms compare classes, which is much faster than class patterns (mypy
-    # does not narrow ``action`` by them: the arms' ignores).
-    match type(action):
-        case act.PlayCard:
-            card, r = action.card, action.ranch  # type: ignore[union-attr]
-            before = len(s.ranches[r])
-            sc.emit(CardPlayed(seat, card, r))
-            # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
-            if r == seat and COLOUR[card] == s.colours[seat] and before >= 1:
-                sc.emit(ChoiceOffered(seat, "special", card))
-            else:
-                _offer_effect(sc, seat, card)
-        case act.DiscardCard:
-            sc.emit(CardDiscarded(seat, action.card))  # type: ignore[union-attr]
-            if not _day_over(sc):
-                _end_turn(sc, seat)
-        case act.Target:
-            sc.emit(CardRemoved(seat, action.ranch, action.card, _HOW[EFFECT[s.pending]]))  # type: ignore[union-attr]
-            if not _day_over(sc):
-                _end_turn(sc, seat)
-        case act.Skip:
-            kind = s.phase
-            sc.emit(ChoiceDeclined(seat, kind))
-            if kind == "special":
+    # never equal), so the arms compare classes, which is much faster than class patterns.
+    kind = type(action)
+    if kind is PlayCard:
+        card, r = action.card, action.ranch
+        before = len(s.ranches[r])
+        sc.emit(CardPlayed, seat, card, r)
+        # DINGO-24, A04, A05: own ranch, own colour, and another card was already protected.
+        if r == seat and COLOUR[card] == s.colours[seat] and before >= 1:
+            sc.emit(ChoiceOffered, seat, "special", card)
+        else:
+            _offer_effect(sc, seat, card)
+    elif kind is DiscardCard:
+        sc.emit(CardDiscarded, seat, action.card)
+        if not _day_over(sc):
+            _end_turn(sc, seat)
+    elif kind is Target:
+        sc.emit(CardRemoved, seat, action.ranch, action.card, _HOW[EFFECT[s.pending]])
+        if not _day_over(sc):
+            _end_turn(sc, seat)
+    elif kind is Skip:
+        phase = s.phase
+        sc.emit(ChoiceDeclined, seat, phase)
+        if phase == "special":
+            _offer_effect(sc, seat, s.pending)
+        else:
+            _end_turn(sc, seat)
+    elif kind is DestroyProtected:
+        special = s.phase == "special"
+        sc.emit(CardRemoved, seat, seat, s.ranches[seat][0], "special" if special else "destroy")
+        if not _day_over(sc):
+            if special:
                 _offer_effect(sc, seat, s.pending)
             else:
                 _end_turn(sc, seat)
-        case act.DestroyProtected:
-            special = s.phase == "special"
-            sc.emit(CardRemoved(seat, seat, s.ranches[seat][0], "special" if special else "destroy"))
-            if not _day_over(sc):
-                if special:
-                    _offer_effect(sc, seat, s.pending)
-                else:
-                    _end_turn(sc, seat)
-        case act.Pass:
-            sc.emit(Passed(seat))
-            _end_turn(sc, seat)
+    elif kind is Pass:
+        sc.emit(Passed, seat)
+        _end_turn(sc, seat)
 
 
 # --- results --------------------------------------------------------------------------
@@ -363,6 +367,6 @@ def returns(s: State) -> list[float]:
 
 def scores(s: State) -> list[float]:
     """Points on the score track (DINGO-05, DINGO-35)."""
-    return list(map(float, s.scores))
+    return [float(x) for x in s.scores]
 
 

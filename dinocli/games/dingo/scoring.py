@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from .data import VALUE
+from .cards import VALUE
 
 __all__ = ["ranch_value", "day_points"]
 
-_value = VALUE.__getitem__
 
 
 def ranch_value(ranch: tuple[int, ...]) -> int:
     """Sum of the values of a ranch's playing cards (DINGO-33; Starting Cards are 0, G01)."""
-    return sum(map(_value, ranch))
+    total = 0
+    for card in ranch:  # compiled, a loop; sum(map(...)) would call back into Python per card
+        total += VALUE[card]
+    return total
 
 
 def _points(values: tuple[int, ...], i: int, target: int) -> int:

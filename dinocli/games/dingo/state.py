@@ -17,7 +17,7 @@ Phase: TypeAlias = str  # "setup" | "act" | "special" | "effect" | "busy" | "ove
 GOAL = 15  # A01: the game ends once someone has MORE than this many points
 
 
-class DayResult(msgspec.Struct, frozen=True):
+class DayResult(msgspec.Struct, frozen=True, gc=False):
     """How the last day ended: target, ranch values and the points each seat scored."""
 
     day: int
@@ -27,8 +27,10 @@ class DayResult(msgspec.Struct, frozen=True):
     reason: str  # "discards" (DINGO-31) or "deck" (DINGO-G07)
 
 
-class State(msgspec.Struct, frozen=True):
-    """Everything about a game; hands and the deck are hidden (DINGO-11)."""
+class State(msgspec.Struct, frozen=True, gc=False):
+    """Everything about a game; hands and the deck are hidden (DINGO-11). Plain values only, so never part of
+    a reference cycle: the collector does not track it (``gc=False``), which halves what a search pays
+    to make and drop one."""
 
     names: tuple[str, ...]
     limit: int                              # discards that end a day (DINGO-31, DINGO-32)

@@ -12,10 +12,12 @@ values, which each action changes in one or two places, never by re-adding whole
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..grammar import possessive
 from .actions import Action, DestroyProtected, DiscardCard, PlayCard, Skip, Target
-from .data import COLOUR, EFFECT, LABEL, VALUE
+from .cards import COLOUR, EFFECT, VALUE
+from .data import LABEL
 from .effects import target_pairs
 from .scoring import ranch_value
 from .view import View
@@ -25,18 +27,17 @@ __all__ = ["choose", "pick", "values", "table_score"]
 Ranches = tuple[tuple[int, ...], ...]
 Shapes = tuple[list[float], list[float]]
 
-_value = VALUE.__getitem__
-_TOP = sum(VALUE)  # no ranch is worth more than the whole deck
-_SHAPES: dict[tuple[int, int], Shapes] = {}
+_TOP: Final = sum(VALUE)  # no ranch is worth more than the whole deck
+_SHAPES: Final[dict[int, Shapes]] = {}
 
 
 def _shapes(target: int, n: int) -> Shapes:
     """The shaping terms by ranch value: my own ranch's, and each opponent's share of theirs."""
-    got = _SHAPES.get((target, n))
+    got = _SHAPES.get(target * 8 + n)  # n is at most 5
     if got is None:
         own = [0.4 * v / target if v <= target else -0.4 - 0.08 * (v - target) for v in range(_TOP + 1)]
         opp = [(0.2 * w / target if w <= target else -0.2) / (n - 1) for w in range(_TOP + 1)]
-        got = _SHAPES[(target, n)] = (own, opp)
+        got = _SHAPES[target * 8 + n] = (own, opp)
     return got
 
 
@@ -90,12 +91,12 @@ class _Table:
     def __init__(self, v: View, me: int):
         self.v = v
         self.ranches = ranches = v.ranches
-        self.values = [sum(map(_value, r)) for r in ranches]  # ranch_value of each
+        self.values = [ranch_value(r) for r in ranches]
         self.me = me  # v.seat, as the callers check (a View's seat may be None: a spectator's)
         self.colour = v.colours[me]
-        self.target = v.target
+        self.target = target = v.target
         self.limit = v.limit
-        self.shapes = _shapes(v.target, len(ranches))
+        self.shapes = _shapes(target, len(ranches))
         self.d = len(v.discard)
         self.plays: dict[int, tuple[float, bool, tuple[int, int] | None]] = {}  # after_play by card * 5 + ranch
         self.pairs: dict[int, list[tuple[int, int]]] = {}  # targets of a card from hand, by card
@@ -239,16 +240,15 @@ def values(v: View, seat: int, legal: list[Action]) -> list[float]:
     """The score ``choose`` gives each legal action (higher is better): what an opponent model softens."""
     if v.seat != seat:
         raise ValueError("the strategy needs the view of the seat it plays")
-    value = _Table(v, seat).value
-    return [value(a) for a in legal]
+    table = _Table(v, seat)
+    return [table.value(a) for a in legal]
 
 
 def _best(v: View, seat: int, legal: list[Action], rnd: random.Random) -> tuple[Action, _Table]:
     if v.seat != seat:
         raise ValueError("the strategy needs the view of the seat it plays")
     table = _Table(v, seat)
-    value = table.value
-    scores = [value(a) for a in legal]
+    scores = [table.value(a) for a in legal]
     floor = max(scores) - 1e-9
     ties = [a for s, a in zip(scores, legal) if s >= floor]
     return (ties[rnd.randrange(len(ties))] if len(ties) > 1 else ties[0]), table

@@ -19,8 +19,9 @@ from .state import DayResult, Seat, State
 __all__ = ["View", "observe", "determinize", "redact", "reveals", "fold_view"]
 
 
-class View(msgspec.Struct, frozen=True):
-    """A seat's knowledge: the public table, its own hand and the size of every hand."""
+class View(msgspec.Struct, frozen=True, gc=False):
+    """A seat's knowledge: the public table, its own hand and the size of every hand (plain values, never
+    in a reference cycle: untracked by the collector, as the state)."""
 
     seat: Seat | None
     names: tuple[str, ...]

@@ -3,11 +3,14 @@
 A cell is ``row * 9 + col`` (row 0 at the top). Its name is the column letter ``a``-``i``
 and the row number ``1``-``9`` counted from the top (``a1`` is the top-left Mountain).
 Directions are ``n e s w`` = 0 1 2 3; a lava opening set is a bit mask ``1 << dir``.
+
+The tables the rules read at every step are ``Final``: the compiled modules (setup.py) keep them in C
+statics, where a plain module name is looked up in a dict at every use.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Final
 
 from .data import SIZE, load
 
@@ -22,12 +25,12 @@ __all__ = [
 ]
 
 N, E, S, W = 0, 1, 2, 3
-DIRS = (N, E, S, W)
+DIRS: Final = (N, E, S, W)
 DIR_NAMES = "nesw"
-OPP = (S, W, N, E)
+OPP: Final = (S, W, N, E)
 _DR = (-1, 0, 1, 0)
 _DC = (0, 1, 0, -1)
-CELLS = SIZE * SIZE
+CELLS: Final = SIZE * SIZE
 COLS = "abcdefghi"
 
 _DATA = load()
@@ -42,7 +45,7 @@ def _neighbours(cell: int) -> tuple[int, int, int, int]:
     return tuple(out)  # type: ignore[return-value]
 
 
-NEI: tuple[tuple[int, int, int, int], ...] = tuple(_neighbours(c) for c in range(CELLS))
+NEI: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(c) for c in range(CELLS))  # any length: see state.End
 
 
 def cell_name(cell: int) -> str:
@@ -66,14 +69,14 @@ def mask_text(mask: int) -> str:
 KIND: str = "".join(_DATA.board)
 COLORS: tuple[str, ...] = tuple(_DATA.colors)
 DINO_NAMES: tuple[str, ...] = tuple(d.name for d in _DATA.dinos)
-MOUNTAINS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "M")
-IS_MOUNTAIN: tuple[bool, ...] = tuple(k == "M" for k in KIND)
-NESTS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "n")
-NEST_AT: tuple[int, ...] = tuple(NESTS.index(i) if k == "n" else -1 for i, k in enumerate(KIND))
+MOUNTAINS: Final[tuple[int, ...]] = tuple(i for i, k in enumerate(KIND) if k == "M")
+IS_MOUNTAIN: Final[tuple[bool, ...]] = tuple(k == "M" for k in KIND)
+NESTS: Final[tuple[int, ...]] = tuple(i for i, k in enumerate(KIND) if k == "n")
+NEST_AT: Final[tuple[int, ...]] = tuple(NESTS.index(i) if k == "n" else -1 for i, k in enumerate(KIND))
 STARTS: tuple[int, ...] = tuple(KIND.index(c[0]) for c in COLORS)
-VOLCANO: tuple[int, ...] = tuple(KIND.index(c[0].upper()) for c in COLORS)
+VOLCANO: Final[tuple[int, ...]] = tuple(KIND.index(c[0].upper()) for c in COLORS)
 FIRST_DIR: tuple[int, ...] = tuple(DIR_NAMES.index(v.first) for v in _DATA.volcanoes)
-METEOR_CELL: dict[int, int] = {s: KIND.index(str(s)) for s in range(1, 7)}
+METEOR_CELL: Final[dict[int, int]] = {s: KIND.index(str(s)) for s in range(1, 7)}
 ROCKS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "#")
 BUSHES: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == "t")
 
@@ -86,10 +89,10 @@ for _t in _DATA.lava:
     _color[_t.id], _shape[_t.id], _action[_t.id] = COLORS.index(_t.color), _t.shape, _t.action
 for _m in _DATA.meteorites:
     _action[_m.id], _symbol[_m.id] = _m.action, _m.symbol
-TILE_COLOR: tuple[int, ...] = tuple(_color)    # -1 for a Meteorite
-TILE_SHAPE: tuple[str, ...] = tuple(_shape)    # "" for a Meteorite
-TILE_ACTION: tuple[str, ...] = tuple(_action)  # M1, M2, D2 or DR
-TILE_SYMBOL: tuple[int, ...] = tuple(_symbol)  # 0 for a Lava tile
+TILE_COLOR: Final[tuple[int, ...]] = tuple(_color)    # -1 for a Meteorite
+TILE_SHAPE: Final[tuple[str, ...]] = tuple(_shape)    # "" for a Meteorite
+TILE_ACTION: Final[tuple[str, ...]] = tuple(_action)  # M1, M2, D2 or DR
+TILE_SYMBOL: Final[tuple[int, ...]] = tuple(_symbol)  # 0 for a Lava tile
 ALL_TILES: tuple[int, ...] = tuple(range(_N_TILES))
 LAVA_TILES: tuple[int, ...] = tuple(t.id for t in _DATA.lava)
 
@@ -131,23 +134,33 @@ def orientations(shape: str, entry: int) -> tuple[int, ...]:
     return tuple(sorted(15 & ~(1 << d) for d in DIRS if d != entry))
 
 
-@cache
+def _blocked(kinds: str, rocks: bool, bushes: bool) -> tuple[bool, ...]:
+    """Cells of the ``kinds`` given (board letters), and the Obstacles in play: Rocks (SOS-04) unless
+    replaced (SOS-40), Bushes in the variants (SOS-39)."""
+    obst = set(ROCKS if rocks else ()) | set(BUSHES if bushes else ())
+    return tuple(k in kinds or i in obst for i, k in enumerate(KIND))
+
+
+# per (rocks, bushes): made once, each read with a look-up (a search asks at every step)
+_LAVA_BLOCKED: Final = {(r, b): _blocked("~YPBRM", r, b) for r in (False, True) for b in (False, True)}
+_DINO_BLOCKED: Final = {(r, b): _blocked("~YPBR", r, b) for r in (False, True) for b in (False, True)}
+_DINO_STEPS: Final = {
+    v: tuple(tuple((d, u) for d, u in enumerate(NEI[cell]) if u >= 0 and not blocked[u]) for cell in range(CELLS))
+    for v, blocked in _DINO_BLOCKED.items()
+}
+
+
 def lava_blocked(rocks: bool, bushes: bool) -> tuple[bool, ...]:
     """Cells lava may never cover (SOS-13, SOS-31, A08): Lake, Volcanos, Mountains, and the
-    Obstacles in play: Rocks (SOS-04) unless replaced (SOS-40), Bushes in the variants (SOS-39)."""
-    obst = set(ROCKS if rocks else ()) | set(BUSHES if bushes else ())
-    return tuple(k in "~YPBRM" or i in obst for i, k in enumerate(KIND))
+    Obstacles in play."""
+    return _LAVA_BLOCKED[rocks, bushes]
 
 
-@cache
 def dino_blocked(rocks: bool, bushes: bool) -> tuple[bool, ...]:
     """Cells no Dino may enter whatever lies on them (SOS-31, G06, A01): Lake, Volcanos, Obstacles."""
-    obst = set(ROCKS if rocks else ()) | set(BUSHES if bushes else ())
-    return tuple(k in "~YPBR" or i in obst for i, k in enumerate(KIND))
+    return _DINO_BLOCKED[rocks, bushes]
 
 
-@cache
 def dino_steps(rocks: bool, bushes: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per cell, the (direction, cell) steps that no fixed feature blocks (SOS-29, SOS-31)."""
-    blocked = dino_blocked(rocks, bushes)
-    return tuple(tuple((d, u) for d, u in enumerate(NEI[cell]) if u >= 0 and not blocked[u]) for cell in range(CELLS))
+    return _DINO_STEPS[rocks, bushes]

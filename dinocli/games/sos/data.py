@@ -10,7 +10,7 @@ SOS-G04 (Meteorite tiles); people who own the game may edit it. Board letters:
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -24,7 +24,7 @@ __all__ = [
 
 FILE = "sos.json"
 
-SIZE = 9
+SIZE: Final = 9
 SHAPES = ("straight", "curve", "fork")
 ACTIONS = ("M1", "M2", "D2", "DR")
 BOARD_LETTERS = set("M~ypbrYPBR#tn123456.")

@@ -1,8 +1,15 @@
-"""The projector: apply one SOS Dino event to a state. Pure: no rolls, no judging."""
+"""The projector: apply one SOS Dino event to a state. Pure: no rolls, no judging.
+
+One arm per event type, given the event's fields as a tuple, in order (``ARMS``): ``fold`` takes them
+from the event, and a simulation that keeps no events gives them straight to the arm (rules._emit).
+"""
 
 from __future__ import annotations
 
-from msgspec.structs import replace
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from msgspec.structs import astuple, replace
 
 from dinocli.events import Event
 
@@ -10,66 +17,108 @@ from .board import NEI, TILE_ACTION, TILE_COLOR, TILE_SYMBOL, VOLCANO, lava_code
 from . import events as ev
 from .state import End, Phase, State
 
-__all__ = ["fold"]
+__all__ = ["fold", "ARMS"]
+
+T = TypeVar("T")
 
 
-def _set(t: tuple, i: int, v) -> tuple:
+def _set(t: tuple[T, ...], i: int, v: T) -> tuple[T, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
-def _covered(state: State, cell: int, gone) -> tuple[End, ...]:
+def _covered(state: State, cell: int, gone: set[int] | tuple[()]) -> tuple[End, ...]:
     """The live open ends once ``cell`` is covered: those pointing into it close, and every end of
     the flows in ``gone`` (flows that met, SOS-14)."""
     return tuple(e for e in state.ends if NEI[e[1]][e[2]] != cell and e[0] not in gone)
 
 
+def _tile_drawn(state: State, e: tuple[int, int, int]) -> State:
+    seat, tile, draw = e
+    bag = state.bag
+    i = bag.index(tile)
+    phase = Phase.PLACE if TILE_COLOR[tile] >= 0 else Phase.FALL
+    return replace(state, bag=bag[:i] + bag[i + 1:], tile=tile, draws=draw + 1, active=seat, phase=phase,
+                   act="", banned=-1, moved=())
+
+
+def _dino_moved(state: State, e: tuple[int, int, int, int]) -> State:
+    seat, dino, src, dst = e
+    return replace(state, dinos=_set(state.dinos, dino, dst), moved=state.moved + (dino,))
+
+
+def _lava_placed(state: State, e: tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...]]) -> State:
+    seat, tile, flow, cell, mask, ends, met = e
+    live = _covered(state, cell, set(met) | {flow} if met else ())
+    if ends:
+        live = tuple(sorted(live + tuple((flow, cell, d) for d in ends)))
+    # the tile counts as placed (SOS-G05)
+    return replace(state, cover=_set(state.cover, cell, lava_code(flow, mask)), ends=live,
+                   placed=state.placed + (tile,), phase=Phase.ACT, act=TILE_ACTION[tile], banned=TILE_COLOR[tile],
+                   moved=())
+
+
+def _turn_passed(state: State, e: tuple[int]) -> State:
+    (seat,) = e
+    return replace(state, active=seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
+
+
+def _tile_boxed(state: State, e: tuple[int, str]) -> State:
+    tile, why = e
+    return replace(state, boxed=state.boxed + (tile,), phase=Phase.DRAW)
+
+
+def _volcano_erupted(state: State, e: tuple[int, tuple[int, ...]]) -> State:
+    color, dirs = e
+    ends = state.ends + tuple((make_flow(color, 1 + d), VOLCANO[color], d) for d in dirs)
+    return replace(state, erupted=_set(state.erupted, color, True), ends=tuple(sorted(ends)))
+
+
+def _meteorite_fell(state: State, e: tuple[int, int]) -> State:
+    tile, cell = e
+    return replace(state, cover=_set(state.cover, cell, -TILE_SYMBOL[tile]), ends=_covered(state, cell, ()),
+                   placed=state.placed + (tile,), phase=Phase.ACT, act=TILE_ACTION[tile], banned=-1, moved=())
+
+
+def _egg_saved(state: State, e: tuple[int, int]) -> State:
+    nest, dino = e
+    return replace(state, eggs=_set(state.eggs, nest, 1))
+
+
+def _dino_eliminated(state: State, e: tuple[int, int, str]) -> State:
+    dino, cell, by = e
+    return replace(state, dinos=_set(state.dinos, dino, -1))
+
+
+def _egg_lost(state: State, e: tuple[int]) -> State:
+    (nest,) = e
+    return replace(state, eggs=_set(state.eggs, nest, -1))
+
+
+def _unchanged(state: State, e: tuple) -> State:
+    return state  # a Dino saved (its cell is a Mountain already), an action skipped
+
+
+def _game_ended(state: State, e: tuple[str, int]) -> State:
+    why, score = e
+    return replace(state, phase=Phase.OVER, ended=why, act="", moved=())
+
+
+def _game_set_up(state: State, e: tuple[int]) -> State:
+    (first,) = e
+    return replace(state, active=first, phase=Phase.DRAW)
+
+
+ARMS: Final[dict[type[Event], Callable[..., State]]] = {
+    ev.TileDrawn: _tile_drawn, ev.DinoMoved: _dino_moved, ev.LavaPlaced: _lava_placed, ev.TurnPassed: _turn_passed,
+    ev.TileBoxed: _tile_boxed, ev.VolcanoErupted: _volcano_erupted, ev.ActionSkipped: _unchanged,
+    ev.MeteoriteFell: _meteorite_fell, ev.EggSaved: _egg_saved, ev.DinoEliminated: _dino_eliminated,
+    ev.EggLost: _egg_lost, ev.DinoSaved: _unchanged, ev.GameEnded: _game_ended, ev.GameSetUp: _game_set_up,
+}
+
+
 def fold(state: State, event: Event) -> State:
-    """Apply one event (one arm per event type, the most frequent first)."""
-    # Arms match the exact event class (a dotted name is compared with ==): a class pattern would
-    # call isinstance, which is slow for msgspec Structs.
-    e = event
-    match type(e):
-        case ev.TileDrawn:
-            t, bag = e.tile, state.bag
-            i = bag.index(t)
-            phase = Phase.PLACE if TILE_COLOR[t] >= 0 else Phase.FALL
-            return replace(state, bag=bag[:i] + bag[i + 1:], tile=t, draws=e.draw + 1, active=e.seat, phase=phase,
-                           act="", banned=-1, moved=())
-        case ev.DinoMoved:
-            return replace(state, dinos=_set(state.dinos, e.dino, e.dst), moved=state.moved + (e.dino,))
-        case ev.LavaPlaced:
-            t, f, cell, met, new = e.tile, e.flow, e.cell, e.met, e.ends
-            ends = _covered(state, cell, set(met) | {f} if met else ())
-            if new:
-                ends = tuple(sorted(ends + tuple((f, cell, d) for d in new)))
-            # the tile counts as placed (SOS-G05)
-            return replace(state, cover=_set(state.cover, cell, lava_code(f, e.mask)), ends=ends,
-                           placed=state.placed + (t,), phase=Phase.ACT, act=TILE_ACTION[t], banned=TILE_COLOR[t],
-                           moved=())
-        case ev.TurnPassed:
-            return replace(state, active=e.seat, turn=state.turn + 1, phase=Phase.DRAW, act="", banned=-1, moved=())
-        case ev.TileBoxed:
-            return replace(state, boxed=state.boxed + (e.tile,), phase=Phase.DRAW)
-        case ev.VolcanoErupted:
-            c = e.color
-            ends = state.ends + tuple((make_flow(c, 1 + d), VOLCANO[c], d) for d in e.dirs)
-            return replace(state, erupted=_set(state.erupted, c, True), ends=tuple(sorted(ends)))
-        case ev.ActionSkipped:
-            return state
-        case ev.MeteoriteFell:
-            t, cell = e.tile, e.cell
-            return replace(state, cover=_set(state.cover, cell, -TILE_SYMBOL[t]), ends=_covered(state, cell, ()),
-                           placed=state.placed + (t,), phase=Phase.ACT, act=TILE_ACTION[t], banned=-1, moved=())
-        case ev.EggSaved:
-            return replace(state, eggs=_set(state.eggs, e.nest, 1))
-        case ev.DinoEliminated:
-            return replace(state, dinos=_set(state.dinos, e.dino, -1))
-        case ev.EggLost:
-            return replace(state, eggs=_set(state.eggs, e.nest, -1))
-        case ev.DinoSaved:
-            return state
-        case ev.GameEnded:
-            return replace(state, phase=Phase.OVER, ended=e.why, act="", moved=())
-        case ev.GameSetUp:
-            return replace(state, active=e.first, phase=Phase.DRAW)
-    raise TypeError(f"not an SOS Dino event: {event!r}")
+    """Apply one event: its arm, given the event's fields."""
+    arm = ARMS.get(type(event))
+    if arm is None:
+        raise TypeError(f"not an SOS Dino event: {event!r}")
+    return arm(state, astuple(event))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import PlaceLava
 from .board import (
     DIRS, NEI, OPP, TILE_COLOR, TILE_SHAPE, VOLCANO, code_flow, flow_color, lava_blocked, make_flow, orientations,
@@ -17,11 +19,11 @@ def is_open(state: State, cell: int) -> bool:
     return cell >= 0 and not lava_blocked(state.rocks, state.bushes)[cell] and state.cover[cell] == 0
 
 
-# Looked up at every decision of a search: each flow's colour, each shape's orientations by the
-# direction of its opening, and every placement as one value.
-_COLOR_OF = tuple(flow_color(f) for f in range(make_flow(len(VOLCANO), 0)))
-_TURNS = {shape: tuple(orientations(shape, OPP[d]) for d in DIRS) for shape in set(TILE_SHAPE) if shape}
-_PLACE = [[PlaceLava(c, m) for m in range(16)] for c in range(len(NEI))]
+# Looked up at every decision of a search: each flow's colour, each Lava tile's orientations by the
+# direction of the open end it extends, and every placement as one value, by cell * 16 + mask.
+_COLOR_OF: Final = tuple(flow_color(f) for f in range(make_flow(len(VOLCANO), 0)))
+_TURNS: Final = tuple(tuple(orientations(shape, OPP[d]) for d in DIRS) if shape else () for shape in TILE_SHAPE)
+_PLACE: Final = tuple(PlaceLava(c, m) for c in range(len(NEI)) for m in range(16))
 
 
 def has_flow(state: State, color: int) -> bool:
@@ -36,14 +38,14 @@ def placements(state: State) -> list[PlaceLava]:
     """Every way to put the Lava tile in hand: a live open end of its colour, then an
     orientation with one opening facing back to it (SOS-12, SOS-13, SOS-G05)."""
     tile = state.tile
-    color, turns = TILE_COLOR[tile], _TURNS[TILE_SHAPE[tile]]
+    color, turns = TILE_COLOR[tile], _TURNS[tile]
     out = set()
     for f, x, d in state.ends:
         if _COLOR_OF[f] == color:
-            t = NEI[x][d]
+            t = NEI[x][d] * 16
             for mask in turns[d]:
-                out.add((t, mask))
-    return [_PLACE[c][m] for c, m in sorted(out)]
+                out.add(t + mask)
+    return [_PLACE[p] for p in sorted(out)]
 
 
 def resolve(state: State, cell: int, mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:

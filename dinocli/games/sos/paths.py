@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .board import CELLS, IS_MOUNTAIN, NEI, dino_blocked
 from .state import State
 
 __all__ = ["FAR", "walkable", "distances"]
 
-FAR = 99
-_ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
+FAR: Final = 99
+_ON_BOARD: Final = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
 
 
 def walkable(state: State) -> list[bool]:

@@ -9,6 +9,8 @@ walking Dino is from the nearest free Mountain and each Egg from the nearest wal
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from .board import CELLS, IS_MOUNTAIN, MOUNTAINS, NESTS, dino_blocked
 from .data import SIZE
 from .paths import FAR
@@ -16,21 +18,21 @@ from .state import State
 
 __all__ = ["FULL", "walk_bits", "spread", "Reach", "reach"]
 
-FULL = (1 << CELLS) - 1
-_NOT_FIRST_COL = sum(1 << c for c in range(CELLS) if c % SIZE)
-_NOT_LAST_COL = sum(1 << c for c in range(CELLS) if c % SIZE != SIZE - 1)
-_MOUNTAIN_BITS = tuple(1 << m for m in MOUNTAINS)
-_NEST_BITS = tuple(1 << n for n in NESTS)
+FULL: Final = (1 << CELLS) - 1
+_NOT_FIRST_COL: Final = sum(1 << c for c in range(CELLS) if c % SIZE)
+_NOT_LAST_COL: Final = sum(1 << c for c in range(CELLS) if c % SIZE != SIZE - 1)
+_MOUNTAIN_BITS: Final = tuple(1 << m for m in MOUNTAINS)
+_NEST_BITS: Final = tuple(1 << n for n in NESTS)
 
 
-def spread(cells: int) -> int:
-    """Every cell one orthogonal step from ``cells`` (SOS-29)."""
-    return (((cells << SIZE) & FULL) | (cells >> SIZE)
-            | ((cells << 1) & _NOT_FIRST_COL) | ((cells >> 1) & _NOT_LAST_COL))
+def spread(cells: int, within: int = FULL) -> int:
+    """Every cell of ``within`` one orthogonal step from ``cells`` (SOS-29)."""
+    return ((cells << SIZE) | (cells >> SIZE) | ((cells << 1) & _NOT_FIRST_COL) | ((cells >> 1) & _NOT_LAST_COL)) & within
 
 
-_BLOCKED_BITS: dict[tuple[bool, bool], int] = {}
-_COVERED: dict[tuple[int, ...], int] = {}  # the cells a cover tuple covers, as bits
+_BLOCKED_BITS: Final[dict[tuple[bool, bool], int]] = {}
+_COVERED: Final[dict[tuple[int, ...], int]] = {}  # the cells a cover tuple covers, as bits
+_LAST: Final[list[Any]] = [None, 0]  # the cover looked up last, and its cells (a leaf's estimate asks twice)
 
 
 def walk_bits(state: State) -> int:
@@ -42,15 +44,20 @@ def walk_bits(state: State) -> int:
         fixed = dino_blocked(*key)
         blocked = _BLOCKED_BITS[key] = sum(1 << c for c in range(CELLS) if fixed[c] or IS_MOUNTAIN[c])
     cover = state.cover
-    covered = _COVERED.get(cover)
-    if covered is None:  # a search reads the same lava from many leaves: memoised by the cover
-        if len(_COVERED) >= 4096:
-            _COVERED.clear()
-        covered = 0
-        for c, code in enumerate(cover):
-            if code:
-                covered |= 1 << c
-        _COVERED[cover] = covered
+    if cover is _LAST[0]:
+        covered: int = _LAST[1]
+    else:
+        hit = _COVERED.get(cover)
+        if hit is None:  # a search reads the same lava from many leaves: memoised by the cover
+            if len(_COVERED) >= 4096:
+                _COVERED.clear()
+            hit = 0
+            for c, code in enumerate(cover):
+                if code:
+                    hit |= 1 << c
+            _COVERED[cover] = hit
+        covered = hit
+        _LAST[0], _LAST[1] = cover, covered
     return FULL & ~blocked & ~covered
 
 
@@ -64,27 +71,48 @@ class Reach:
         self.mountain, self.egg = mountain, egg
 
 
-def _layers(sources: int, walk: int, targets: list[int]) -> list[int]:
-    """Steps from the nearest of ``sources`` to each target bit through ``walk`` (FAR if none)."""
+_LAYERS: Final[dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]]] = {}
+
+
+def _layers(sources: int, walk: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+    """Steps from the nearest of ``sources`` to each target bit through ``walk`` (FAR if none), memoised:
+    a search's leaves share their lava, and often their Dinos, far more often than not."""
+    key = (sources, walk, targets)
+    hit = _LAYERS.get(key)
+    if hit is None:
+        if len(_LAYERS) >= 4096:
+            _LAYERS.clear()
+        hit = _LAYERS[key] = _search(sources, walk, targets)
+    return hit
+
+
+def _search(sources: int, walk: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+    """``_layers`` worked out: one breadth-first search, a frontier at a time."""
     out = [FAR] * len(targets)
     left = [i for i, b in enumerate(targets) if not b & sources] if sources else []
     for i, b in enumerate(targets):
         if b & sources:
             out[i] = 0
-    seen = frontier = sources
+    wanted = 0  # the targets not reached yet, as one set: most steps reach none of them
+    for i in left:
+        wanted |= targets[i]
+    unseen = walk & ~sources
+    frontier = sources
     d = 0
     while frontier and left:
         d += 1
-        frontier = spread(frontier) & walk & ~seen
-        seen |= frontier
-        still = []
-        for i in left:
-            if frontier & targets[i]:
-                out[i] = d
-            else:
-                still.append(i)
-        left = still
-    return out
+        frontier = spread(frontier, unseen)
+        unseen ^= frontier
+        if frontier & wanted:
+            still = []
+            for i in left:
+                if frontier & targets[i]:
+                    out[i] = d
+                    wanted &= ~targets[i]
+                else:
+                    still.append(i)
+            left = still
+    return tuple(out)
 
 
 def reach(state: State, walking: list[int]) -> Reach:
@@ -96,11 +124,11 @@ def reach(state: State, walking: list[int]) -> Reach:
     for m, b in zip(MOUNTAINS, _MOUNTAIN_BITS):
         if m not in dinos:
             free |= b
-    bits = [1 << p for p in walking]
-    mountain = _layers(free, walk, bits)
+    bits = tuple([1 << p for p in walking])
+    mountain = list(_layers(free, walk, bits))
     nests = [n for n, e in enumerate(state.eggs) if e == 0]
     starts = 0
     for b in bits:
         starts |= b
-    egg = dict(zip(nests, _layers(starts, walk, [_NEST_BITS[n] for n in nests])))
+    egg = dict(zip(nests, _layers(starts, walk, tuple([_NEST_BITS[n] for n in nests]))))
     return Reach(mountain, egg)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dinocli.events import Event, Rng
 
-from ..assembly import LastLegal
+from ..lastlegal import LastLegal
 from ..options import check_options, check_seats, pick_variants, seat_number
 from ..protocol import Config, IllegalAction
 from .actions import MoveDino, PlaceLava
@@ -18,16 +18,17 @@ from .events import (
     ActionSkipped, DinoEliminated, DinoMoved, DinoSaved, EggLost, EggSaved, GameEnded, GameSetUp,
     LavaPlaced, MeteoriteFell, TileBoxed, TileDrawn, TurnPassed, VolcanoErupted,
 )
-from .fold import fold
+from .fold import ARMS
 from .lava import eruption_dirs, has_flow, placements, resolve
-from .state import Phase, State, initial, on_board, score
+from .state import Phase, State, initial
+from .team import on_board, score
 
 __all__ = [
     "VARIANTS", "MAX_SCORE", "configure", "setup", "to_move", "legal_actions", "dino_moves",
     "decide", "play", "preview", "why_illegal", "returns", "scores", "result_band", "steps_needed",
 ]
 
-MAX_SCORE = 14
+MAX_SCORE: Final = 14
 VARIANTS = {
     "thorny-bush": "the 5 Thorny Bushes are extra Obstacles beside the Pointy Rocks (SOS-39)",
     "bushes-instead-of-rocks": "the Thorny Bushes are Obstacles and the Pointy Rocks are not (SOS-40)",
@@ -55,7 +56,7 @@ def configure(names: tuple[str, ...], variants: tuple[str, ...], options: dict[s
 def setup(config: Config, rng: Rng) -> list[Event]:
     """Opening events: the first player (SOS-09), then the first draw and all it causes."""
     out: list[Event] = []
-    state = _emit(initial(config), GameSetUp(config.options.get("first", 0)), out)
+    state = _emit(initial(config), out, GameSetUp, config.options.get("first", 0))
     _advance(state, rng, out)
     return out
 
@@ -82,11 +83,11 @@ def dino_moves(state: State) -> list[MoveDino]:
         cands = tuple(d for d in range(4) if d not in moved)  # a different Dino (A04)
     else:
         cands = (0, 1, 2, 3)
-    steps = dino_steps(state.rocks, state.bushes)
+    steps, banned = dino_steps(state.rocks, state.bushes), state.banned
     out = []
     for d in cands:
         p = dinos[d]
-        if d == state.banned or p < 0 or IS_MOUNTAIN[p]:
+        if d == banned or p < 0 or IS_MOUNTAIN[p]:
             continue
         for k, u in steps[p]:
             if cover[u] == 0 and u not in dinos:
@@ -94,10 +95,10 @@ def dino_moves(state: State) -> list[MoveDino]:
     return out
 
 
-_MOVE = [[MoveDino(d, k) for k in range(4)] for d in range(4)]  # every step, made once
+_MOVE: Final = tuple(tuple(MoveDino(d, k) for k in range(4)) for d in range(4))  # every step, made once
 
 
-_LAST = LastLegal()
+_LAST: Final = LastLegal()
 
 
 def legal_actions(state: State) -> list:
@@ -144,11 +145,11 @@ def why_illegal(state: State, action: Any) -> str:
     return "not an SOS Dino action"
 
 
-def _emit(state: State, ev: Event, out: list[Event] | None) -> State:
-    """Fold the event ``ev``, kept in ``out`` (None: a simulation keeps none)."""
+def _emit(state: State, out: list[Event] | None, kind: type[Event], *fields: Any) -> State:
+    """Fold the event ``kind(*fields)``, kept in ``out`` (None: a simulation keeps none, nor makes it)."""
     if out is not None:
-        out.append(ev)
-    return fold(state, ev)
+        out.append(kind(*fields))
+    return ARMS[kind](state, fields)
 
 
 def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> State:
@@ -156,21 +157,22 @@ def _cover_hits(state: State, cell: int, by: str, out: list[Event] | None) -> St
     if cell in state.dinos:
         for d, p in enumerate(state.dinos):
             if p == cell:
-                state = _emit(state, DinoEliminated(d, cell, by), out)
+                state = _emit(state, out, DinoEliminated, d, cell, by)
     n = NEST_AT[cell]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, EggLost(n), out)
+        state = _emit(state, out, EggLost, n)
     if not on_board(state):
-        state = _emit(state, GameEnded("lost", score(state)), out)
+        state = _emit(state, out, GameEnded, "lost", score(state))
     return state
 
 
 def _draw(state: State, rng: Rng, out: list[Event] | None) -> State:
     """The active player draws (SOS-11); with an empty bag the game ends instead (SOS-36, A06)."""
-    if not state.bag:
-        return _emit(state, GameEnded("bag", score(state)), out)
-    i = rng.below(len(state.bag), "bag", state.draws)
-    return _emit(state, TileDrawn(state.active, state.bag[i], state.draws), out)
+    bag = state.bag
+    if not bag:
+        return _emit(state, out, GameEnded, "bag", score(state))
+    draws = state.draws
+    return _emit(state, out, TileDrawn, state.active, bag[rng.below(len(bag), "bag", draws)], draws)
 
 
 def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
@@ -186,16 +188,16 @@ def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
             if has_flow(state, color):
                 return state
             if not state.erupted[color]:  # SOS-17
-                state = _emit(state, VolcanoErupted(color, eruption_dirs(state, color)), out)
+                state = _emit(state, out, VolcanoErupted, color, eruption_dirs(state, color))
                 if has_flow(state, color):
                     return state
-            state = _emit(state, TileBoxed(state.tile, "spent"), out)  # SOS-18
+            state = _emit(state, out, TileBoxed, state.tile, "spent")  # SOS-18
         elif phase == Phase.FALL:
             cell = METEOR_CELL[TILE_SYMBOL[state.tile]]
             if state.cover[cell] > 0:
-                state = _emit(state, TileBoxed(state.tile, "covered"), out)  # SOS-21
+                state = _emit(state, out, TileBoxed, state.tile, "covered")  # SOS-21
             else:
-                state = _emit(state, MeteoriteFell(state.tile, cell), out)
+                state = _emit(state, out, MeteoriteFell, state.tile, cell)
                 state = _cover_hits(state, cell, "meteorite", out)
         else:  # Phase.ACT: take the tile's action (SOS-23)
             if state.act == "DR":
@@ -205,30 +207,31 @@ def _advance(state: State, rng: Rng, out: list[Event] | None) -> State:
             if done < steps_needed(state.act):
                 if _LAST.keep(state, dino_moves(state)):
                     return state
-                state = _emit(state, ActionSkipped(state.tile, done), out)  # A04
+                state = _emit(state, out, ActionSkipped, state.tile, done)  # A04
             if not state.bag:
-                state = _emit(state, GameEnded("bag", score(state)), out)  # A06
+                state = _emit(state, out, GameEnded, "bag", score(state))  # A06
             else:
-                state = _emit(state, TurnPassed((state.active + 1) % len(state.names)), out)
+                state = _emit(state, out, TurnPassed, (state.active + 1) % len(state.names))
 
 
 def _resolve(state: State, action: Any, out: list[Event] | None) -> State:
     """Apply a legal decision itself: the lava tile lands, or one Dino steps."""
     if type(action) is PlaceLava:  # a legal action is exactly one of the two classes
-        flow, ends, met = resolve(state, action.cell, action.mask)
-        state = _emit(state, LavaPlaced(state.active, state.tile, flow, action.cell, action.mask, ends, met), out)
-        return _cover_hits(state, action.cell, "lava", out)
+        cell, mask = action.cell, action.mask
+        flow, ends, met = resolve(state, cell, mask)
+        state = _emit(state, out, LavaPlaced, state.active, state.tile, flow, cell, mask, ends, met)
+        return _cover_hits(state, cell, "lava", out)
     d = action.dino
     src = state.dinos[d]
     dst = NEI[src][action.dir]
-    state = _emit(state, DinoMoved(state.active, d, src, dst), out)
+    state = _emit(state, out, DinoMoved, state.active, d, src, dst)
     n = NEST_AT[dst]
     if n >= 0 and state.eggs[n] == 0:
-        state = _emit(state, EggSaved(n, d), out)  # SOS-33
+        state = _emit(state, out, EggSaved, n, d)  # SOS-33
     if IS_MOUNTAIN[dst]:
-        state = _emit(state, DinoSaved(d, dst), out)  # SOS-32
+        state = _emit(state, out, DinoSaved, d, dst)  # SOS-32
         if not on_board(state):
-            state = _emit(state, GameEnded("saved", score(state)), out)  # SOS-34
+            state = _emit(state, out, GameEnded, "saved", score(state))  # SOS-34
     return state
 
 

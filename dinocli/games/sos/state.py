@@ -2,34 +2,41 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from ..protocol import Config
 
-from .board import ALL_TILES, CELLS, FIRST_DIR, IS_MOUNTAIN, NESTS, STARTS, VOLCANO, make_flow
+from .board import ALL_TILES, CELLS, FIRST_DIR, NESTS, STARTS, VOLCANO, make_flow
+from .team import on_board, saved_dinos, saved_eggs, score
 
 __all__ = ["State", "Phase", "initial", "initial_state", "score", "on_board", "saved_dinos", "saved_eggs"]
 
-End = tuple[int, int, int]  # (flow, exit cell, direction) of a live open end (SOS-G05)
+# (flow, exit cell, direction) of a live open end (SOS-G05). Typed as any length because compiled code
+# unpacks a fixed-length tuple into C values and makes a new tuple of them wherever it passes one on.
+End = tuple[int, ...]
 
 
 class Phase:
-    """Values of ``State.phase``. Decisions happen only in PLACE and ACT."""
+    """Values of ``State.phase``. Decisions happen only in PLACE and ACT (Final: compiled code reads
+    each as its literal, not as an attribute of this class)."""
 
-    DRAW = "draw"    # the active player draws next (automatic)
-    PLACE = "place"  # a Lava tile is in hand: choose where and how it goes (SOS-12)
-    FALL = "fall"    # a Meteorite is in hand: it falls or is boxed (automatic, SOS-19)
-    ACT = "act"      # the placed tile's action is being taken (SOS-23)
-    OVER = "over"
+    DRAW: Final = "draw"    # the active player draws next (automatic)
+    PLACE: Final = "place"  # a Lava tile is in hand: choose where and how it goes (SOS-12)
+    FALL: Final = "fall"    # a Meteorite is in hand: it falls or is boxed (automatic, SOS-19)
+    ACT: Final = "act"      # the placed tile's action is being taken (SOS-23)
+    OVER: Final = "over"
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Everything about a game of SOS Dino.
 
     ``cover`` holds one code per cell: 0 nothing, a lava code (>= 17, see board.lava_code),
     or ``-symbol`` for a fallen Meteorite. ``dinos`` holds each Dino's cell, -1 once
     eliminated; a Dino on a Mountain is saved. ``eggs`` holds per Nest 0 (in the Nest),
-    1 (saved) or -1 (lost to lava).
+    1 (saved) or -1 (lost to lava). Plain values only, so never part of a reference cycle: the
+    collector does not track it (``gc=False``), which halves what a search pays to make and drop one.
     """
 
     names: tuple[str, ...]
@@ -60,26 +67,6 @@ def initial_state(names: tuple[str, ...], rocks: bool, bushes: bool) -> State:
     Starting spaces (SOS-08), all 54 tiles in the bag (SOS-05)."""
     ends = tuple(sorted((make_flow(c, 0), VOLCANO[c], FIRST_DIR[c]) for c in range(4)))
     return State(names=names, rocks=rocks, bushes=bushes, ends=ends)
-
-
-def on_board(state: State) -> list[int]:
-    """Dinos still on the board and not on a Mountain."""
-    return [d for d, p in enumerate(state.dinos) if p >= 0 and not IS_MOUNTAIN[p]]
-
-
-def saved_dinos(state: State) -> int:
-    """Dinos on a Mountain (SOS-32)."""
-    return sum(1 for p in state.dinos if p >= 0 and IS_MOUNTAIN[p])
-
-
-def saved_eggs(state: State) -> int:
-    """Eggs saved (SOS-33)."""
-    return sum(1 for e in state.eggs if e == 1)
-
-
-def score(state: State) -> int:
-    """Team score: 2 per Dino on a Mountain, 1 per saved Egg (SOS-37)."""
-    return 2 * saved_dinos(state) + saved_eggs(state)
 
 
 def initial(config: Config) -> State:

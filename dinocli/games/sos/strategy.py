@@ -11,7 +11,7 @@ SOS presets (``__init__``) search a tree of the next decisions and draws with no
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from .actions import MoveDino, PlaceLava
 from .board import (
@@ -20,9 +20,10 @@ from .board import (
 )
 from .lava import eruption_dirs
 from .paths import FAR, distances, walkable
-from .reach import reach
+from .reach import reach, walk_bits
 from .rules import dino_moves, preview, steps_needed
-from .state import Phase, State, on_board, score
+from .state import Phase, State
+from .team import on_board, score
 
 __all__ = ["choose", "evaluate", "evaluate_lava", "Maps", "maps"]
 
@@ -35,21 +36,22 @@ class Maps:
         self.mountain, self.egg, self.heat = mountain, egg, heat
 
 
-_ON_BOARD = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
+_ON_BOARD: Final = tuple(tuple(u for u in NEI[c] if u >= 0) for c in range(CELLS))
 # per cell t, each neighbour u with the cells next to u other than t (one and two steps from t)
-_AROUND = tuple(tuple((u, tuple(v for v in _ON_BOARD[u] if v != t)) for u in _ON_BOARD[t]) for t in range(CELLS))
+_AROUND: Final = tuple(tuple((u, tuple(v for v in _ON_BOARD[u] if v != t)) for u in _ON_BOARD[t]) for t in range(CELLS))
 
 
-_CACHE_SIZE = 1024
-_heat_cache: dict[tuple, tuple[float, ...]] = {}
+_CACHE_SIZE: Final = 1024
+_heat_cache: Final[dict[tuple, tuple[float, ...]]] = {}
 
 
 def _heat(state: State) -> tuple[float, ...]:
     """How likely lava reaches each cell soon: open ends weighted by their colour's share of
     the bag, fading over the next two tiles; standing Volcanos whose flow is finished too
-    (memoised by what it reads: a search's leaves share their lava far more often than their Dinos)."""
+    (memoised by what it reads: a search's leaves share their lava far more often than their Dinos;
+    of the board, only which cells lava may still cover, which are the walkable ones, walk_bits)."""
     shares = _weights(state.bag)
-    key = (state.cover, state.ends, state.erupted, shares, state.rocks, state.bushes)
+    key = (walk_bits(state), state.ends, state.erupted, shares)
     hit = _heat_cache.get(key)
     if hit is None:
         if len(_heat_cache) >= _CACHE_SIZE:
@@ -80,8 +82,8 @@ def _heat_of(state: State, shares: tuple[tuple[int, ...], tuple[float, ...]]) ->
     return tuple(heat)
 
 
-_ONE_OF_COLOUR = tuple(0 if c < 0 else 1 << 8 * c for c in TILE_COLOR)  # a Lava tile counted in its colour's byte
-_weights_cache: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+_ONE_OF_COLOUR: Final = tuple(0 if c < 0 else 1 << 8 * c for c in TILE_COLOR)  # a Lava tile counted in its colour's byte
+_weights_cache: Final[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]]] = {}
 
 
 def _weights(bag: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
@@ -91,12 +93,14 @@ def _weights(bag: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
     if hit is None:
         if len(_weights_cache) >= _CACHE_SIZE:
             _weights_cache.clear()
-        packed = sum(map(_ONE_OF_COLOUR.__getitem__, bag))  # a byte per colour counts its tiles (48 in all, SOS-05)
+        packed = 0  # a byte per colour counts its tiles (48 in all, SOS-05)
+        for t in bag:
+            packed += _ONE_OF_COLOUR[t]
         lava_left = [packed >> 8 * c & 255 for c in range(4)]
         total = max(len(bag), 1)
         hit = _weights_cache[bag] = (tuple(lava_left), tuple(1 - (1 - lava_left[c] / total) ** 3 for c in range(4)))
     return hit
-_board_cache: dict[tuple, tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]] = {}
+_board_cache: Final[dict[tuple, tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]]] = {}
 
 
 def _board(state: State) -> tuple[dict[int, list[int]], dict[int, list[int]], list[bool]]:
@@ -125,20 +129,21 @@ def maps(state: State) -> Maps:
     return Maps(mountain, egg, _heat(state))
 
 
-W_BASE = 0.75     # share of a Dino's 2 points counted while it still walks
-W_CLIMB = 0.08    # share of a Dino's 2 points lost per step still to walk
-W_HEAT = 7.0      # a Dino standing where lava may come soon
-W_EGG = 0.08      # share of an Egg's point lost per step the nearest Dino still has to walk
-W_EGG_HEAT = 6.0  # an Egg whose Nest lava may reach soon
-CLIMB_CAP = 9     # steps counted: a Dino however far from a Mountain is worth more than a lost one
+W_BASE: Final = 0.75     # share of a Dino's 2 points counted while it still walks
+W_CLIMB: Final = 0.08    # share of a Dino's 2 points lost per step still to walk
+W_HEAT: Final = 7.0      # a Dino standing where lava may come soon
+W_EGG: Final = 0.08      # share of an Egg's point lost per step the nearest Dino still has to walk
+W_EGG_HEAT: Final = 6.0  # an Egg whose Nest lava may reach soon
+CLIMB_CAP: Final = 9     # steps counted: a Dino however far from a Mountain is worth more than a lost one
 
 
-def _value(state: State, heat: tuple[float, ...], near_mountain: list[int], near_egg: dict[int, int]) -> float:
-    """The evaluation from the distances of each walking Dino to a free Mountain and of each
-    Egg still in its Nest to the nearest walking Dino; what is out of reach counts nothing."""
+def _value(state: State, on: list[int], heat: tuple[float, ...], near_mountain: list[int],
+           near_egg: dict[int, int]) -> float:
+    """The evaluation from the distances of each walking Dino (``on``: on_board's) to a free Mountain and
+    of each Egg still in its Nest to the nearest walking Dino; what is out of reach counts nothing."""
     value = 10.0 * score(state)
     dinos = state.dinos
-    for d, near in zip(on_board(state), near_mountain):
+    for d, near in zip(on, near_mountain):
         if near < FAR:  # a Dino walled off from every free Mountain is lost (lava never recedes)
             value += 20.0 * (W_BASE - W_CLIMB * min(near, CLIMB_CAP)) - W_HEAT * min(heat[dinos[d]], 1.5)
     for n, near in near_egg.items():
@@ -152,19 +157,22 @@ def evaluate(state: State, m: Maps) -> float:
     if state.phase == Phase.OVER:
         return 10.0 * score(state)
     dinos = state.dinos
-    walking = [dinos[d] for d in on_board(state)]
+    on = on_board(state)
+    walking = [dinos[d] for d in on]
     free = [dist for cell, dist in m.mountain.items() if cell not in dinos]
     near_mountain = [min((dist[p] for dist in free), default=FAR) for p in walking]
     near_egg = {n: min((dist[p] for p in walking), default=FAR) for n, dist in m.egg.items() if state.eggs[n] == 0}
-    return _value(state, m.heat, near_mountain, near_egg)
+    return _value(state, on, m.heat, near_mountain, near_egg)
 
 
 def evaluate_lava(state: State) -> float:
     """``evaluate`` for a board whose lava just changed: distances by bit-board search (reach)."""
     if state.phase == Phase.OVER:
         return 10.0 * score(state)
-    r = reach(state, [state.dinos[d] for d in on_board(state)])
-    return _value(state, _heat(state), r.mountain, r.egg)
+    on = on_board(state)
+    dinos = state.dinos
+    r = reach(state, [dinos[d] for d in on])
+    return _value(state, on, _heat(state), r.mountain, r.egg)
 
 
 def _move_value(state: State, action: MoveDino, m: Maps) -> float:
