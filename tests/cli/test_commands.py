@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 FAST = ["--bot", "rules", "--bot", "random"]
 
@@ -190,7 +192,18 @@ def test_a_seat_view_export_replays_as_text_and_verifies_what_it_can(dino, tmp_p
     assert r.exit_code == 0 and "hash chain of all" in r.stdout and "Not checked:" in r.stdout
 
 
-def test_bench_strength_of_a_cooperative_game(dino, tmp_path):
+@pytest.fixture
+def engine_figures_on_a_small_budget(monkeypatch):
+    """`bench GAME --strength` also takes the game's engine figures (game_figures: 3 s of random games and 200
+    rule-bot games against random). The strength tests look only at the strength figures: the engine's are taken
+    on the budget test_bench_figures_of_a_game_with_a_variant_on checks them with (0.2 s, 2 games)."""
+    from dinocli.bench import game
+
+    real = game.game_figures
+    monkeypatch.setattr(game, "game_figures", lambda name, **k: real(name, **{"seconds": 0.2, "matches": 2, **k}))
+
+
+def test_bench_strength_of_a_cooperative_game(dino, tmp_path, engine_figures_on_a_small_budget):
     """`bench GAME --strength`: team scores beside random, rules and the clairvoyant bound; level times."""
     out = dino.json("bench", "sos", "--strength", "--games", "2", "--bot", "mcts:iterations=10",
                     "--positions", "1", "--resume", tmp_path / "sos.jsonl")
@@ -203,7 +216,8 @@ def test_bench_strength_of_a_cooperative_game(dino, tmp_path):
     assert figures["seed"] == "strength"
 
 
-def test_bench_strength_plays_the_deals_of_a_seed(dino, tmp_path):
+@pytest.mark.long(5)
+def test_bench_strength_plays_the_deals_of_a_seed(dino, tmp_path, engine_figures_on_a_small_budget):
     """#23: `--seed` chooses the deals of --strength, so a README row can be played again (`--seed s8`);
     the same seed plays the same games, another seed others, and --seed alone is refused."""
     args = ("bench", "dingo", "--strength", "--bot", "mcts:iterations=3", "--against", "rules", "--games", "2",
@@ -221,7 +235,7 @@ def test_bench_strength_plays_the_deals_of_a_seed(dino, tmp_path):
     assert r.exit_code == 1 and "--seed chooses the deals of --strength" in r.output
 
 
-def test_bench_strength_at_a_table_of_three(dino, monkeypatch):
+def test_bench_strength_at_a_table_of_three(dino, monkeypatch, engine_figures_on_a_small_budget):
     """#23 `bench GAME --strength --seats N`: the bot beside rule bots on seat rotations, win share
     with its interval and the fair share; positions timed at that table size."""
     import dinocli.bench
@@ -248,7 +262,7 @@ def test_bench_strength_at_a_table_of_three(dino, monkeypatch):
     assert r.exit_code == 0 and "fair_share" in r.stdout and "0.333" in r.stdout
 
 
-def test_bench_strength_against_another_level(dino):
+def test_bench_strength_against_another_level(dino, engine_figures_on_a_small_budget):
     """#23 levels: `--bot A --against B` measures A with B in every other seat, on the same paired
     rotations (and only that figure); the level times come with CPU seconds beside the wall clock."""
     out = dino.json("bench", "dillos", "--strength", "--bot", "mcts:iterations=6", "--against", "mcts:iterations=3",
@@ -260,7 +274,8 @@ def test_bench_strength_against_another_level(dino):
         assert 0 < out[f"{level}_cpu_seconds_per_decision"] <= out[f"{level}_cpu_seconds_max"]
 
 
-def test_bench_strength_of_the_clairvoyant_bound(dino):
+@pytest.mark.long(4)
+def test_bench_strength_of_the_clairvoyant_bound(dino, engine_figures_on_a_small_budget):
     """#23: `--bot clairvoyant:SPEC` (or `--against`) is the bound the README's tables show: the same
     search seeing the true deal and the dice to come; only an mcts spec can see."""
     out = dino.json("bench", "dillos", "--strength", "--bot", "clairvoyant:mcts:iterations=5", "--against", "rules",

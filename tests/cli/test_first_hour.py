@@ -56,6 +56,7 @@ def test_play_without_an_id_picks_the_latest_unfinished_game(tmp_path):
     assert "needs a terminal" in r.stderr and f"actions {newer}" in r.stderr and older not in r.stderr
 
 
+@pytest.mark.long(5)
 def test_show_log_analyze_and_review_without_an_id_look_at_the_latest_game_you_play_in(tmp_path):
     """After a game, `dinocli show` (and log, analyze, review, export) alone looks at it: the newest game with a
     person at the table, never a bots-only one; with none, one line saying how to start."""

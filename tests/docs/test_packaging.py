@@ -20,7 +20,9 @@ from dinocli.games import GAMES
 
 from .conftest import ROOT, man_pages
 
-pytestmark = pytest.mark.slow
+# one worker builds the wheel (the module's fixture) and runs the four tests; they start first, the build being the
+# suite's longest step
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel"), pytest.mark.long(60)]
 
 # #43: a wheel build compiles the hot modules unless asked not to (setup.py); DINOCLI_COMPILE=0 in the
 # suite's environment checks the pure build instead

@@ -33,6 +33,7 @@ def _imported(dino, kind: str) -> str:
     return dino.json("import", save)["game"]
 
 
+@pytest.mark.long(4)
 def test_game_page_steps_by_keys_without_errors(dino, tmp_path, browser, shots):
     gid = _imported(dino, "dodos")
     page_file = tmp_path / "game.html"

@@ -43,24 +43,30 @@ OUTSIDE = """(() => {
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    """Each game's save imported, every seat analysed by a small bot, and its page: kind -> (file, log rows)."""
+    """kind -> (file, log rows): the game's save imported, every seat analysed by a small bot, and its page; each
+    made when a test first asks for it (the four tests may run on different workers)."""
     where = tmp_path_factory.mktemp("pages")
     dino = Dino(where / "games.sqlite")
     out = {}
-    for kind in GAMES:
-        (save,) = SAVES.glob(f"{kind}-*.jsonl")
-        gid = dino.json("import", save)["game"]
-        for seat in range(len(dino.json("show", gid)["seats"])):
-            assert dino("analyze", gid, "--seat", seat, "--bot", JUDGE, "--workers", "2").exit_code == 0
-        page = where / f"{kind}.html"
-        assert dino("export", gid, "--format", "html", "-o", page).exit_code == 0
-        out[kind] = page, dino.json("log", gid)
-    return out
+
+    def page_of(kind: str):
+        if kind not in out:
+            (save,) = SAVES.glob(f"{kind}-*.jsonl")
+            gid = dino.json("import", save)["game"]
+            for seat in range(len(dino.json("show", gid)["seats"])):
+                assert dino("analyze", gid, "--seat", seat, "--bot", JUDGE, "--workers", "2").exit_code == 0
+            page = where / f"{kind}.html"
+            assert dino("export", gid, "--format", "html", "-o", page).exit_code == 0
+            out[kind] = page, dino.json("log", gid)
+        return out[kind]
+
+    return page_of
 
 
+@pytest.mark.long(6)
 @pytest.mark.parametrize("kind", GAMES)
 def test_the_analysed_game_page(kind, pages, browser, shots):
-    page, rows = pages[kind]
+    page, rows = pages(kind)
     judged = [r for r in rows if r["analysis"]]
     marked = [r for r in judged if r["analysis"][0]["mark"]]
     assert judged

@@ -182,6 +182,7 @@ def test_replay_refuses_a_header_config_import_refuses(tmp_path):
 
 # -- atomic exports -----------------------------------------------------------------------------
 
+@pytest.mark.long(4)
 def test_export_replaces_only_regular_files_and_dash_is_stdout(tmp_path, shared):
     gid = shared.ids["sos"]
     target = tmp_path / "kept.txt"

@@ -10,6 +10,8 @@ import json
 import os
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from .conftest import DINOCLI, ROOT, ok, refused, run
 
 OK, ERROR, USAGE, CONFLICT, REJECTED, UNAVAILABLE = 0, 1, 2, 3, 4, 5
@@ -143,6 +145,7 @@ def _fill(args: list[str], values: dict[str, str]) -> list[str]:
     return [a.format(**values) if "{" in a and "\x1b" not in a else a for a in args]
 
 
+@pytest.mark.long(30)
 def test_every_command_and_error_path_as_a_fresh_process(shared, tmp_path):
     """Issue 17: each row is a new process; each must end as the row says, in one line if refused."""
     os.mkfifo(tmp_path / "fifo")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from .conftest import SAVES, copy_db, run
 
 CASES = 24  # half random bytes or mutations fed to import, half to replay; seeds fixed
@@ -48,6 +50,7 @@ def _case(i: int) -> bytes:
     return _mutate(SAVES[i % len(SAVES)].read_bytes(), rng)
 
 
+@pytest.mark.long(8)
 def test_random_and_mutated_logs_never_crash_hang_or_grow(tmp_path, empty_db):
     def one(i: int) -> str | None:
         path = tmp_path / f"case{i}.jsonl"

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.process.conftest import ok, refused, run
 
 
+@pytest.mark.long(20)
 def test_bench_serve_plays_every_game_to_a_verified_end(tmp_path):
     proc = run("bench", "serve", "--games", "2", "--json", db=tmp_path / "unused.sqlite", timeout=300)
     ok(proc)

@@ -85,10 +85,36 @@ def _verified(clients, seats, timeout: float = 150) -> list[str]:
     return outs
 
 
-def _new(db, url, *args, kind: str = "dingo") -> dict:
-    proc = run("new", kind, *args, "--server", url, "--json", db=db)
-    ok(proc)
-    return json.loads(proc.stdout)
+def _new(db, url, *args, kind: str = "dingo", options: dict | None = None) -> dict:
+    """`dinocli new KIND ARGS --server URL --json`: {"game", "invites", "watch"}. With ``options`` (a game option
+    `new` does not take, such as 'Dillos' round cap) the same game is made through the service in this process
+    (ARGS: --remote, --bot, --variant and --seed only) and its seats invited as `new --remote` does."""
+    if options is None:
+        proc = run("new", kind, *args, "--server", url, "--json", db=db)
+        ok(proc)
+        return json.loads(proc.stdout)
+    from dinocli.server.invites import invitations
+    from dinocli.server.spectate import watch_link
+    from dinocli.service import Service
+
+    given: dict[str, list[str]] = {"--remote": [], "--bot": [], "--variant": [], "--seed": []}
+    words = iter(args)
+    for word in words:
+        given[word].append(next(words))
+    svc = Service.open(str(db))
+    try:
+        g = svc.new_game(kind, players=given["--remote"], bots=given["--bot"], variants=given["--variant"],
+                         seed=given["--seed"][-1] if given["--seed"] else None, options=options)
+        return {"game": g.id, "invites": invitations(svc.store, g, url), "watch": watch_link(svc.store, g.id, url)}
+    finally:
+        svc.close()
+
+
+# Shorter games for the tests that play one to its end over the network, where each event is sent to every seat
+# and a long game costs the server many times its length: 'Dillos between random bots nearly always runs to its
+# round cap (50 rounds: some 1,800 events with three seats, minutes served), Dingo to 15 points some 670; capped at
+# 8 rounds and played to 5 points they play the same rules, hidden cards and tiles, and end, in 350 and 200.
+SHORT = {"dillos": {"max_rounds": 8}, "dingo": {"goal": 5}}
 
 
 def _events(db, game) -> int:
@@ -96,6 +122,7 @@ def _events(db, game) -> int:
         return conn.execute("SELECT count(*) FROM events WHERE game_id = ?", (game,)).fetchone()[0]
 
 
+@pytest.mark.long(6)
 @pytest.mark.parametrize("kind, seats", [("dingo", ["--remote", "cleo", "--bot", "random"]),
                                          ("dodos", ["--remote", "cleo", "--bot", "random"]),
                                          ("dillos", ["--remote", "cleo", "--remote", "dan", "--variant", "houston"])])
@@ -104,7 +131,7 @@ def test_a_whole_game_over_loopback_every_client_verifies_it(server, kind, seats
     random` processes (and rex, the server's bot); each client verifies the whole game from the seed, and so
     does the server's `verify`."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", *seats, "--seed", "39", kind=kind)
+    made = _new(db, url, "--remote", "bob", *seats, "--seed", "39", kind=kind, options=SHORT.get(kind))
     names = [i["seat"] for i in made["invites"]]
     assert names == ["bob", "cleo", "dan"][:len(names)] and len(names) == seats.count("--remote") + 1
     tokens = [parse_url(i["url"])[2] for i in made["invites"]]
@@ -134,13 +161,15 @@ def _recv(ws, timeout: float = 30, *, presence: bool = False):
             return msg
 
 
+@pytest.mark.long(5)
 @pytest.mark.parametrize("kind, variant", [("dingo", []), ("dodos", []), ("dillos", ["--variant", "houston"])])
 def test_a_seat_is_never_sent_another_seats_hidden_cards(server, kind, variant):
     """DINGO and DODO hands (and DODO secret picks), DILLO-28 face-down tiles are hidden: every message bob's
     client receives before the end is checked against the full log: no salt or roll of an event hidden from
     bob, no seed, and a hidden event's content only once an event bob may see has shown it."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", *variant, kind=kind)   # 256-bit seed
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", *variant, kind=kind,   # 256-bit seed
+                options=SHORT.get(kind))
     bob, cleo = (i["url"] for i in made["invites"])
     other = subprocess.Popen([DINOCLI, "join", cleo, "--bot", "random"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
@@ -306,6 +335,7 @@ def test_a_client_stops_at_a_chain_the_server_broke(tmp_path):
         fake.shutdown()
 
 
+@pytest.mark.long(6)
 def test_the_server_killed_mid_game_restarts_and_every_client_resumes(tmp_path):
     """SIGKILL of the server in the middle of a game loses no acknowledged move: restarted on the same port
     and database, both clients reconnect with the last event they hold, receive only what they missed, and
@@ -330,6 +360,7 @@ def test_the_server_killed_mid_game_restarts_and_every_client_resumes(tmp_path):
     ok(run("verify", made["game"], db=db), "Verified")
 
 
+@pytest.mark.long(6)
 def test_a_renewed_invitation_revokes_the_old_token_and_a_flood_is_cut_off(server):
     """`invite GAME SEAT --renew`: the old token is refused, the new one plays. A client sending far more
     than p.RATE messages a second is cut off with one error; nothing is appended, the other seat unaffected."""

@@ -17,7 +17,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from tests.clirunner import DINOCLI
 from tests.process.conftest import ok, refused, run
-from tests.process.test_remote import _new, server  # noqa: F401  (the server fixture)
+from tests.process.test_remote import SHORT, _new, server  # noqa: F401  (the server fixture)
 from tests.repl.conftest import Recorder
 
 from dinocli.server import prompt as remote_prompt
@@ -106,13 +106,15 @@ def _completions(repl, typed: str) -> list[str]:
     return [c.text for c in repl.session.completer.get_completions(Document(typed), None)]
 
 
+@pytest.mark.long(15)
 def test_a_person_plays_a_served_dingo_game_at_the_prompt_to_the_end(server, tmp_path):
     """bob at the prompt, cleo a `join --bot random` process, rex the server's bot (DINGO hands hidden): bob's
     completion offers his legal moves only, hint and rules work; cleo's and rex's moves are told as they happen,
     the toolbar says who is here and the prompt whose turn it is; at the end bob's client verifies the whole game and keeps it, and the kept game
     and the server's verify, log and export agree."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "47")
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "47",
+                options=SHORT["dingo"])
     cleo = subprocess.Popen([DINOCLI, "join", made["invites"][1]["url"], "--bot", "random"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     local = Service.open(str(tmp_path / "mine.sqlite"))
@@ -206,6 +208,7 @@ def test_join_at_the_prompt_needs_a_terminal_and_an_invitation(tmp_path):
     refused(run("join", "http://example.org/x", db=tmp_path / "x.sqlite"), 1, "not an invitation URL")
 
 
+@pytest.mark.long(10)
 @pytest.mark.parametrize("kind, seats", [("dodos", ["--remote", "cleo", "--bot", "random"]),
                                          ("dillos", ["--remote", "cleo", "--remote", "dan", "--variant", "houston"])])
 def test_a_person_plays_dodos_and_houston_at_the_prompt_to_the_end(server, tmp_path, capfd, kind, seats):
@@ -215,7 +218,7 @@ def test_a_person_plays_dodos_and_houston_at_the_prompt_to_the_end(server, tmp_p
     bob's, folded from his view with the laid-out board redacted) works; every client verifies the whole game,
     and bob's kept game and the server's verify."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", *seats, "--seed", "5", kind=kind)
+    made = _new(db, url, "--remote", "bob", *seats, "--seed", "5", kind=kind, options=SHORT.get(kind))
     others = [subprocess.Popen([DINOCLI, "join", invite["url"], "--bot", "random"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True) for invite in made["invites"][1:]]
     local = Service.open(str(tmp_path / "mine.sqlite"))

@@ -10,7 +10,9 @@ import sqlite3
 import subprocess
 import time
 
-from tests.clirunner import DINOCLI
+import pytest
+
+from tests.clirunner import DINOCLI, Dino
 from tests.process.conftest import ok, run
 from tests.process.test_remote import (_clients, _connect, _events, _hello, _new, _recv, _start, _stop, _verified,
                                        server)  # noqa: F401  (the server fixture)
@@ -38,6 +40,7 @@ def _answer(ws):
             return msg
 
 
+@pytest.mark.long(15)
 def test_bot_after_takes_the_seat_of_a_person_away_and_gives_it_back(tmp_path):
     """`serve --bot-after 1`: cleo never comes; once the game has waited for her a second a bot plays her seat,
     said to bob (presence: cleo "bot", away); the take-over is kept in the game's seating and `games` says so;
@@ -112,6 +115,7 @@ def test_undo_over_the_network_under_the_games_rules(server):
     ok(run("verify", made["game"], db=db), "Verified")
 
 
+@pytest.mark.long(5)
 def test_a_client_killed_and_restarted_resumes_from_event_0(server):
     """SIGKILL of bob's `join` in the middle of a game; `join` run again catches up from event 0 (the server sends
     its whole view, checked batch by batch) and plays on; both clients verify the game, and so does the server."""
@@ -140,13 +144,15 @@ def test_a_client_killed_and_restarted_resumes_from_event_0(server):
 
 def test_each_batch_is_checked_once(tmp_path):
     """The client's checks are incremental: a view taken in many batches folds each event once (the old client
-    verified the whole view again at every batch: quadratic)."""
+    verified the whole view again at every batch: quadratic). (The game is played to its end in this process:
+    each of its thirty-odd moves a process of its own would add nothing this test looks at.)"""
     proc = run("new", "dingo", "--player", "bob", "--bot", "random", "--bot", "random", "--seed", "53", "--no-play",
                "--json", db=tmp_path / "g.sqlite")
     game = json.loads(proc.stdout)["game"]
+    dino = Dino(tmp_path / "g.sqlite")
     while True:
-        moved = run("move", game, "1", "--json", db=tmp_path / "g.sqlite")
-        if moved.returncode or json.loads(moved.stdout).get("over"):
+        moved = dino("move", game, "1", "--json")
+        if moved.exit_code or json.loads(moved.stdout).get("over"):
             break
     view = run("export", game, "--as", "bob", db=tmp_path / "g.sqlite").stdout.splitlines(keepends=True)
     lines = [ln for ln in view[1:-1] if ln.startswith('{"n"')]

@@ -57,6 +57,7 @@ def _closed(ws) -> bool:
     return False
 
 
+@pytest.mark.long(6)
 def test_watch_follows_a_game_live_and_verifies_it(server):
     """`dinocli watch LINK` prints each decision and the public board as it happens, and at the end verifies
     the whole game with the seed (DINGO-11: hands hidden; the spectator is told "drew a card")."""
@@ -80,6 +81,7 @@ def test_watch_follows_a_game_live_and_verifies_it(server):
     ok(run("verify", made["game"], db=db), "Verified")
 
 
+@pytest.mark.long(4)
 @pytest.mark.parametrize("kind", ["dingo", "dodos"])
 def test_no_message_to_a_spectator_carries_a_hidden_card(server, kind):
     """Every message a spectator receives before the end, checked against the full log: every sealed event
@@ -204,6 +206,7 @@ def test_connections_are_limited_per_game_and_per_server(tmp_path):
         _stop(proc)
 
 
+@pytest.mark.long(6)
 def test_a_client_that_never_reads_or_speaks_holds_up_no_one(server):
     """A spectator whose socket is never read (its receive buffer full: the server's sends to it wait) and a
     connection that never finishes its handshake: the game of two join processes goes on to the end, verified."""
@@ -242,6 +245,7 @@ def _certificate(folder):
     return cert, key
 
 
+@pytest.mark.long(6)
 def test_tls_serves_wss_and_https_to_clients_that_trust_the_certificate(tmp_path):
     """`serve --certfile --keyfile`: join and watch over wss:// (trusting the certificate through SSL_CERT_FILE)
     play and verify a whole game; the page comes over https://; an untrusted certificate and a plain ws://

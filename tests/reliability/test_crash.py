@@ -15,6 +15,8 @@ import os
 import random
 import signal
 
+import pytest
+
 from dinocli.events.store import Store
 from dinocli.service import Service
 
@@ -44,6 +46,7 @@ def check_after_kill(db, reported: dict[int, str], suspects: set[str]) -> Store:
     return store
 
 
+@pytest.mark.long(10)
 def test_sigkill_at_random_moments_loses_no_returned_append_and_leaves_no_half_command(zygote, tmp_path):
     """Issue 11, crash safety: >= 200 SIGKILLs (2,000 with DINOCLI_RELIABILITY=large) of a worker
     playing Dingo between random bots through the service, one database throughout."""

@@ -94,6 +94,7 @@ def test_the_sources_themselves_import(sources, tmp_path):
     svc.close()
 
 
+@pytest.mark.long(4)
 def test_hostile_corpus_is_rejected_line_by_line_and_changes_nothing(sources, target):
     """Issue 11, hostile logs: truncated lines, wrong types, unknown tags, duplicated or reordered events,
     forgeries with recomputed hashes that break a rule (caught by re-running the rules),

@@ -172,6 +172,7 @@ def machine_for(kind: str) -> type[RuleBasedStateMachine]:
     return History
 
 
+@pytest.mark.long(4)
 @pytest.mark.parametrize("kind", sorted(games.GAMES))
 def test_random_histories_keep_the_log_and_the_state_in_step(kind):
     """Issue 11: any order of new, move, undo, redo, branch, checkout, export and import keeps every

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
+import pytest
+
 from dinocli.cli import cli
 from dinocli.events.errors import LogRejected
 from dinocli.service import Service, read_log_for_game
@@ -30,6 +32,7 @@ def verdict(fn) -> str:
     return "ok"
 
 
+@pytest.mark.long(4)
 def test_import_replay_verify_and_verify_all_agree_on_every_log(sources, tmp_path):  # noqa: F811
     logs, other, views = sources
     corpus = Corpus([Log.parse(t) for t in logs], Log.parse(other), views, seed=37, header_depth=True)

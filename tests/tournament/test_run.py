@@ -29,6 +29,7 @@ def one_worker():
     return _outcomes(results)
 
 
+@pytest.mark.long(4)
 def test_two_workers_play_exactly_what_one_worker_plays(one_worker):
     """Issue 9, determinism: same seed and specs, identical games with 1 or 2 workers."""
     results, stopped = run_plan(_plan(), workers=2, scheduler=None, early_stop=False, record=False)
