@@ -29,8 +29,8 @@ class DayResult(msgspec.Struct, frozen=True, gc=False):
 
 class State(msgspec.Struct, frozen=True, gc=False):
     """Everything about a game; hands and the deck are hidden (DINGO-11). Plain values only, so never part of
-    a reference cycle: the collector does not track it (``gc=False``), which halves what a search pays
-    to make and drop one."""
+    a reference cycle: the collector does not track it (``gc=False``): a search makes and drops one for
+    cheaper."""
 
     names: tuple[str, ...]
     limit: int                              # discards that end a day (DINGO-31, DINGO-32)

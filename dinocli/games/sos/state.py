@@ -36,7 +36,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     or ``-symbol`` for a fallen Meteorite. ``dinos`` holds each Dino's cell, -1 once
     eliminated; a Dino on a Mountain is saved. ``eggs`` holds per Nest 0 (in the Nest),
     1 (saved) or -1 (lost to lava). Plain values only, so never part of a reference cycle: the
-    collector does not track it (``gc=False``), which halves what a search pays to make and drop one.
+    collector does not track it (``gc=False``): a search makes and drops one for cheaper.
     """
 
     names: tuple[str, ...]
