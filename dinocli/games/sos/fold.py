@@ -7,7 +7,7 @@ from the event, and a simulation that keeps no events gives them straight to the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from msgspec.structs import astuple, replace
 
