@@ -59,8 +59,10 @@ def test_the_watch_link_in_a_browser_follows_the_game_live(tmp_path):
                   "return !!l&&l.classList.contains('current')&&l.offsetParent!==null;})()")
         _until(page, latest, 60)   # once the page in the frame has loaded, its latest step is the one shown
         assert re.search(r"watching game \w+: \d+ events", page.js("document.getElementById('status').textContent"))
-        # read in one go, once the frame's page has loaded (a new batch may load the frame anew meanwhile)
-        facts = (f"(function(){{var f={FRAME},n=f&&f.querySelector('.notes');return n&&{{notes:n.textContent,"
+        # read in one go, once the frame's page has loaded whole (a new batch may load the frame anew
+        # meanwhile, and a page still loading has its notes before its script)
+        facts = (f"(function(){{var f={FRAME},n=f&&f.readyState==='complete'&&f.querySelector('.notes');"
+                 "return n&&{notes:n.textContent,"
                  "scripts:f.querySelectorAll('script').length,imgs:f.querySelectorAll('img').length};})()")
         deadline, seen = time.monotonic() + 60, None
         while not seen and time.monotonic() < deadline:
