@@ -46,7 +46,7 @@ def pytest_collection_modifyitems(items) -> None:
     starts while the other worker runs out of short ones, and the run ends on short tests on both workers."""
     def seconds(item) -> float:
         mark = item.get_closest_marker("long")
-        return mark.args[0] if mark else 0
+        return (mark.args[0] if mark.args else 1) if mark else 0
 
     items.sort(key=seconds, reverse=True)   # stable: equal weights keep their order
 

@@ -14,8 +14,8 @@ import pytest
 
 from tests.clirunner import DINOCLI, Dino
 from tests.process.conftest import ok, run
-from tests.process.test_remote import (_clients, _connect, _events, _hello, _new, _recv, _start, _stop, _verified,
-                                       server)  # noqa: F401  (the server fixture)
+from tests.process.test_remote import (SHORT, _clients, _connect, _events, _hello, _new, _recv, _start, _stop,
+                                       _verified, server)  # noqa: F401  (the server fixture)
 
 from dinocli.server import protocol as p
 from dinocli.server.invites import parse_url
@@ -48,7 +48,7 @@ def test_bot_after_takes_the_seat_of_a_person_away_and_gives_it_back(tmp_path):
     db = tmp_path / "served.sqlite"
     proc, url = _start(db, 0, "--bot-after", "1")
     try:
-        made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--seed", "50")
+        made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--seed", "50", options=SHORT["dingo"])
         bob, cleo = (i["url"] for i in made["invites"])
         with _connect(bob) as ws:
             _hello(ws, bob)

@@ -22,7 +22,7 @@ from contextlib import ExitStack, contextmanager
 import pytest
 from tests.clirunner import DINOCLI
 from tests.process.conftest import ok, refused, run
-from tests.process.test_remote import _clients, _events, _new, _start, _stop, _verified, server  # noqa: F401
+from tests.process.test_remote import SHORT, _clients, _events, _new, _start, _stop, _verified, server  # noqa: F401
 
 from dinocli.server import protocol as p
 from dinocli.server.join import VERIFIED
@@ -62,7 +62,8 @@ def test_watch_follows_a_game_live_and_verifies_it(server):
     """`dinocli watch LINK` prints each decision and the public board as it happens, and at the end verifies
     the whole game with the seed (DINGO-11: hands hidden; the spectator is told "drew a card")."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "47")
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "47",
+                options=SHORT["dingo"])
     assert made["watch"].startswith(url.replace("ws://", "http://") + f"/{made['game']}/watch#")
     watcher = subprocess.Popen([DINOCLI, "--color", "never", "watch", made["watch"]], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
@@ -88,7 +89,7 @@ def test_no_message_to_a_spectator_carries_a_hidden_card(server, kind):
     (a drawn card, a secret pick: DINGO-11, DODO-10) only as its commitment and the onlooker's form, no salt,
     no roll's salt, no seed or seed salt, the view of no seat (SPECTATOR)."""
     db, url = server
-    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", kind=kind)
+    made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", kind=kind, options=SHORT.get(kind))
     received = []
     with _spectate(made["watch"]) as ws:
         clients = _clients(made["invites"])
@@ -259,7 +260,8 @@ def test_tls_serves_wss_and_https_to_clients_that_trust_the_certificate(tmp_path
     assert found, (line, proc.poll())
     url = found.group(1)
     try:
-        made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "53")
+        made = _new(db, url, "--remote", "bob", "--remote", "cleo", "--bot", "random", "--seed", "53",
+                    options=SHORT["dingo"])
         assert made["invites"][0]["url"].startswith("wss://") and made["watch"].startswith("https://")
         trust = {"SSL_CERT_FILE": str(cert)}
         refused(run("join", made["invites"][0]["url"], "--bot", "random", timeout=60), 1,
