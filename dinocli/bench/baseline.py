@@ -95,8 +95,8 @@ class _Sampler:
 
 
 def baseline_figures(game_ids: list[str], rev: str, *, seconds: float = 0.5, rounds: int = 2) -> dict[str, Any]:
-    """Decisions simulated per CPU second by this checkout's search and by revision ``rev``'s, per game
-    and spec, on the same positions, interleaved (``rounds`` passes of ``seconds`` per position each)."""
+    """Decisions simulated (and iterations) per CPU second by this checkout's search and by revision
+    ``rev``'s, per game and spec, on the same positions, interleaved (``rounds`` passes of ``seconds`` per position each)."""
     root, sha = resolve(rev)
     out: dict[str, Any] = {}
     with ExitStack() as stack:
@@ -129,4 +129,6 @@ def baseline_figures(game_ids: list[str], rev: str, *, seconds: float = 0.5, rou
                 out[f"{gid} decisions/s ({key})"] = round(d / t)
                 out[f"{gid} baseline decisions/s ({key})"] = round(d0 / t0)
                 out[f"{gid} ratio decisions/s ({key})"] = round((d / t) / (d0 / t0), 3)
+                out[f"{gid} iterations/s ({key})"] = round(n / t)
+                out[f"{gid} baseline iterations/s ({key})"] = round(n0 / t0)
     return out

@@ -50,7 +50,7 @@ def test_figures_without_the_mcts_package(monkeypatch):
 
 def test_baseline_times_a_revision_beside_this_checkout():
     """#43 `bench mcts --baseline REV`: the revision's search runs from its own tree, on the same
-    positions, and each game gets decisions per second for both and their ratio."""
+    positions, and each game gets decisions and iterations per second for both, and the ratio."""
     from dinocli.bench.baseline import SPECS, baseline_figures
 
     figures = baseline_figures(["sos"], "HEAD", seconds=0.02, rounds=1)
@@ -58,6 +58,8 @@ def test_baseline_times_a_revision_beside_this_checkout():
     for key in SPECS:
         assert figures[f"sos decisions/s ({key})"] > 0 and figures[f"sos baseline decisions/s ({key})"] > 0
         assert figures[f"sos ratio decisions/s ({key})"] > 0
+        # the N of #43's tournament: mcts:iterations=N searches as long as the baseline did in a second
+        assert figures[f"sos iterations/s ({key})"] > 0 and figures[f"sos baseline iterations/s ({key})"] > 0
 
 
 def test_the_sampler_imports_the_tree_it_is_given(tmp_path):
