@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import Any, Final
 
 from dinocli.events import Event, Rng
 
 from . import actions as A
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
-from .data import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, Atom
+from .cards import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, cell, sphere_at
+from .data import Atom
 from .dexterity import OFFSETS, SCALE, land
 from .events import (
     AbilityUsed, CardPicked, CardsDrawn, CardsRevealed, CostUnpaid, DecisionAwaited, DeckReshuffled,
@@ -24,13 +26,17 @@ from .events import (
 )
 from .fold import ARMS, remember
 from .known import TOUCHES
-from .state import DECISIONS, RESOLVE, State, Task
+from .state import DECISIONS, ORDERS, RESOLVE, State, Task
 
 __all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
 
-HIT = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
-GREENS = frozenset(c for c, color in enumerate(COLOR) if color == "green")  # card ids
-BLUE_RED = frozenset(c for c, color in enumerate(COLOR) if color != "green")
+HIT: Final = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
+GREENS: Final = frozenset(c for c, color in enumerate(COLOR) if color == "green")  # card ids
+BLUE_RED: Final = frozenset(c for c, color in enumerate(COLOR) if color != "green")
+# state.py's tables, bound Final (a C static when compiled; state.py never is)
+_DECISIONS: Final = DECISIONS
+_ORDERS: Final = ORDERS
+_RESOLVE: Final = RESOLVE
 
 
 def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[int]:
@@ -47,10 +53,10 @@ def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[in
     return out
 
 
-_PICK = tuple(Pick(k) for k in range(len(KINDS)))  # actions are plain values: one of each, shared
-_PLAY = tuple(Play(k) for k in range(len(KINDS)))
-_DISCARD = tuple(Discard(k) for k in range(len(KINDS)))
-_PASS = Pass()
+_PICK: Final = tuple(Pick(k) for k in range(len(KINDS)))  # actions are plain values: one of each, shared
+_PLAY: Final = tuple(Play(k) for k in range(len(KINDS)))
+_DISCARD: Final = tuple(Discard(k) for k in range(len(KINDS)))
+_PASS: Final = Pass()
 
 
 def has_blue_red(hand: tuple[int, ...]) -> bool:
@@ -67,8 +73,8 @@ def aims(s: State, seat: int) -> list[int]:
     """Spaces a thrower may aim at: every space holding another Dodino. DODO-G06 allows any space;
     this narrower rule is a recorded departure (dinocli-dodos(6), PROJECTILES): an empty aim is
     seldom better, and 40-odd aims per throw would spread the search thin."""
-    track = TRACKS[s.track]
-    return sorted({track.cell(s.pos[o]) for o in others(s, seat)})
+    track, pos = s.track, s.pos
+    return sorted({cell(track, pos[o]) for o in others(s, seat)})
 
 
 def ability_options(s: State, seat: int) -> list[UseAbility]:
@@ -122,7 +128,7 @@ def winners(s: State) -> tuple[int, ...]:
     return tuple(x for x in tied if len(s.hands[x]) == most)
 
 
-_TASKS: dict[tuple, tuple[Task, ...]] = {}  # tasks are immutable: the same ones are pushed again and again
+_TASKS: Final[dict[tuple, tuple[Task, ...]]] = {}  # tasks are immutable: the same ones are pushed again and again
 
 
 def _atoms(seat: int, atoms: tuple[Atom, ...], card: int, src: str) -> list[Task]:
@@ -168,10 +174,8 @@ class Resolver:
         self.legal: list | None = None
 
     # -- emitting -------------------------------------------------------------------------
-    def emit(self, kind: type[Event], *fields) -> None:
-        """Record the event ``kind(*fields)`` (unless only simulating), fold it by its arm, and Recover a
-        hand it emptied: by a steal at once in any phase (DODO-39, DODO-68), by a play or a discard in Phase 2
-        (DODO-23, DODO-38); a hand emptied in Phase 1 otherwise Recovers at the start of Phase 2 (A03, amended)."""
+    def emit(self, kind: type[Event], *fields: Any) -> None:
+        """Record the event ``kind(*fields)`` (unless only simulating) and fold it by its arm."""
         s, events = self.s, self.events
         if events is not None:
             ev = kind(*fields)
@@ -180,16 +184,14 @@ class Resolver:
                 s = remember(s, ev)
         elif s.known and kind in TOUCHES:  # a memory of hands reads the event: built for that alone
             s = remember(s, kind(*fields))
-        s = self.s = ARMS[kind](s, *fields)
-        if kind is Stolen:
-            seat = fields[1]  # the victim
-        elif s.phase != RESOLVE:
-            return
-        elif kind is GreenPlayed or kind is Discarded:
-            seat = fields[0]
-        else:
-            return
-        if not s.hands[seat]:
+        self.s = ARMS[kind](s, fields)
+
+    def emptied(self, seat: int, steal: bool = False) -> None:
+        """Recover a hand just emptied: by a steal at once in any phase (DODO-39, DODO-68), by a play or a
+        discard in Phase 2 (DODO-23, DODO-38); a hand emptied in Phase 1 otherwise Recovers at the start of
+        Phase 2 (A03, amended)."""
+        s = self.s
+        if (steal or s.phase == _RESOLVE) and not s.hands[seat]:
             self.recover(seat)
 
     def push(self, tasks: list[Task] | tuple[Task, ...]) -> None:
@@ -268,6 +270,7 @@ class Resolver:
         tick = self.s.ticks
         got = tuple(hand.pop(self.rng.below(len(hand), "steal", tick, i)) for i in range(k))
         self.emit(Stolen, thief, victim, got)
+        self.emptied(victim, True)
 
     def swap(self, seat: int, other: int) -> None:
         """Exchange two Dodinos' positions (DODO-47)."""
@@ -283,18 +286,20 @@ class Resolver:
         tick = s.ticks
         face, outcome = land(spec.projectile, skill, self.rng.below(SCALE, "throw", tick))
         track = TRACKS[s.track]
+        loop = track.loop
         landed: list[int] = []
         for off in OFFSETS[outcome]:
             c = aim + off
-            if track.loop:
-                landed.append(c % track.loop)
+            if loop:
+                landed.append(c % loop)
             elif c >= 0:
                 landed.append(c)
         n = len(s.names)
         hits: list[int] = []
         shield = 0
+        pos = s.pos
         for v in ((seat + i) % n for i in range(n)):
-            if track.cell(s.pos[v]) in landed:
+            if cell(track.id, pos[v]) in landed:
                 if v == seat:
                     shield = self.rng.below(6, "shield", tick) + 1
                     if shield > 2:
@@ -313,6 +318,7 @@ class Resolver:
         """Discard cards face up."""
         if cards:
             self.emit(Discarded, seat, cards, src)
+            self.emptied(seat)
 
     def ability(self, seat: int, target: int, t: Task) -> None:
         """Flip the Dodino card and queue its ability before the waiting decision (DODO-64..70, A10)."""
@@ -354,6 +360,7 @@ class Resolver:
                 card = next(c for c in hand if KIND[c] == k)
                 spec = KINDS[k]
                 self.emit(GreenPlayed, seat, card)
+                self.emptied(seat)
                 tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
                 self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
             case A.Discard:
@@ -414,7 +421,7 @@ class Resolver:
         agenda = self.agenda
         while agenda:
             t = agenda[0]
-            if t.op in DECISIONS:
+            if t.op in _DECISIONS:
                 legal = self.ready(t)
                 if legal is not None:
                     self.legal = legal
@@ -430,7 +437,8 @@ class Resolver:
         """Start a round: reveal-and-draw searches, then secret picks in turn order (DODO-08..12)."""
         s = self.s
         self.emit(RoundStarted, s.round + 1, s.dodo)
-        order = self.s.order()
+        s = self.s
+        order = _ORDERS[len(s.names)][s.dodo]
         for seat in order:
             self.search(seat)
         self.push(_each("pick", order, "reveal"))
@@ -438,7 +446,8 @@ class Resolver:
     def op_reveal(self, t: Task) -> None:
         """Reveal all picks together; empty hands Recover, then one turn per seat (DODO-11, DODO-13, A03)."""
         self.emit(CardsRevealed, self.s.picks)
-        order = self.s.order()
+        s = self.s
+        order = _ORDERS[len(s.names)][s.dodo]
         for seat in order:
             if not self.s.hands[seat]:
                 self.recover(seat)
@@ -448,7 +457,8 @@ class Resolver:
         """A turn: footprint, green window, effect, green window, Sphere (DODO-14..20)."""
         a = t.seat
         self.emit(TurnStarted, a)
-        order = self.s.order()
+        s = self.s
+        order = _ORDERS[len(s.names)][s.dodo]
         self.push(_turn(a, order))
 
     def op_step1(self, t: Task) -> None:
@@ -481,7 +491,8 @@ class Resolver:
 
     def op_sphere(self, t: Task) -> None:
         """Step 5: a Sphere under the active Dodino resolves once, never chaining (DODO-62, G03)."""
-        sp = TRACKS[self.s.track].sphere_at(self.s.pos[t.seat])
+        s = self.s
+        sp = sphere_at(s.track, s.pos[t.seat])
         if sp is not None:
             self.emit(SphereReached, t.seat, sp.space, sp.name)
             self.push(_atoms(t.seat, sp.effect, -1, sp.name))
@@ -534,7 +545,7 @@ class Resolver:
     def op_phase3(self, t: Task) -> None:
         """Leaders advance, the others draw, the table is cleared, the token passes, end check (DODO-24..32)."""
         s = self.s
-        order = s.order()
+        order = _ORDERS[len(s.names)][s.dodo]
         top = max(s.pos)
         leaders = [x for x in order if s.pos[x] == top]
         for x in leaders:
@@ -553,7 +564,7 @@ class Resolver:
 
 # The automatic tasks by their names in the log (state.AGENDA), never by a method's name: a method renamed in a
 # refactor must not invalidate a stored log.
-AUTOMATIC: dict[str, Callable[[Resolver, Task], None]] = {
+AUTOMATIC: Final[dict[str, Callable[[Resolver, Task], None]]] = {
     "round": Resolver.op_round, "reveal": Resolver.op_reveal, "turn": Resolver.op_turn, "step1": Resolver.op_step1,
     "effect": Resolver.op_effect, "pay": Resolver.op_pay, "sphere": Resolver.op_sphere,
     "advance": Resolver.op_advance, "back": Resolver.op_back, "roll_advance": Resolver.op_roll_advance,

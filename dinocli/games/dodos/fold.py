@@ -1,14 +1,15 @@
 """The projector: one arm per event. Pure: never mutates its input, never rolls, never judges.
 
-Each arm takes a state and the event's fields, in the event's field order, and returns the new
-state: ``fold`` calls it with a logged event's fields, and the engine calls the very same arm
-with the fields of an event it decides, whether it records the event (``advance``) or a search
-only simulates it (``play``: no event is built, unless a seat's memory of hands must read it).
+Each arm takes a state and the event's fields as one tuple, in the event's field order, and returns
+the new state: ``fold`` calls it with a logged event's fields, and the engine calls the very same arm
+with the tuple of fields it emits, whether it records the event (``advance``) or a search only
+simulates it (``play``: no event is built, unless a seat's memory of hands must read it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Final
 
 from msgspec.structs import astuple, replace
 
@@ -16,7 +17,7 @@ from dinocli.events import Event
 
 from . import events as E
 from .known import TOUCHES, empty, update
-from .state import DRAFT, END, OVER, PICK, RESOLVE, State
+from .state import DRAFT, END, OVER, PICK, RESOLVE, State, Task
 
 __all__ = ["fold", "remember", "ARMS"]
 
@@ -56,91 +57,104 @@ def _add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(hand + cards))
 
 
-def _moved(s: State, seat: int, frm: int, to: int, why: str) -> State:
+def _moved(s: State, e: tuple[int, int, int, str]) -> State:
+    seat, frm, to, why = e
     return replace(s, pos=_set(s.pos, seat, to))
 
 
-def _awaited(s: State, agenda: tuple) -> State:
-    return replace(s, agenda=agenda)
+def _awaited(s: State, e: tuple[tuple[Task, ...]]) -> State:
+    return replace(s, agenda=e[0])
 
 
-def _drawn_cards(s: State, seat: int, cards: tuple[int, ...], why: str) -> State:
-    return replace(s, deck=_drawn(s.deck, cards), ticks=s.ticks + 1, hands=_set(s.hands, seat, _add(s.hands[seat], cards)))
+def _drawn_cards(s: State, e: tuple[int, tuple[int, ...], str]) -> State:
+    seat, cards, why = e
+    hands = s.hands
+    return replace(s, deck=_drawn(s.deck, cards), ticks=s.ticks + 1, hands=_set(hands, seat, _add(hands[seat], cards)))
 
 
-def _turn_started(s: State, seat: int) -> State:
-    return replace(s, active=seat, hit=False)
+def _turn_started(s: State, e: tuple[int]) -> State:
+    return replace(s, active=e[0], hit=False)
 
 
-def _picked(s: State, seat: int, card: int) -> State:
+def _picked(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
     return replace(s, hands=_set(s.hands, seat, _less(s.hands[seat], card)), picks=_set(s.picks, seat, card))
 
 
-def _discarded(s: State, seat: int, cards: tuple[int, ...], src: str) -> State:
-    return replace(s, hands=_set(s.hands, seat, _without(s.hands[seat], cards)), discard=s.discard + cards)
+def _discarded(s: State, e: tuple[int, tuple[int, ...], str]) -> State:
+    seat, cards, src = e
+    hands = s.hands
+    return replace(s, hands=_set(hands, seat, _without(hands[seat], cards)), discard=s.discard + cards)
 
 
-def _unchanged(s: State, *fields) -> State:
+def _unchanged(s: State, e: tuple) -> State:
     return s
 
 
-def _green(s: State, seat: int, card: int) -> State:
-    return replace(s, hands=_set(s.hands, seat, _less(s.hands[seat], card)), greens=_set(s.greens, seat, card))
+def _green(s: State, e: tuple[int, int]) -> State:
+    seat, card = e
+    hands = s.hands
+    return replace(s, hands=_set(hands, seat, _less(hands[seat], card)), greens=_set(s.greens, seat, card))
 
 
-def _round_started(s: State, round: int, dodo: int) -> State:
+def _round_started(s: State, e: tuple[int, int]) -> State:
+    round, dodo = e
     n = len(s.names)
     return replace(s, phase=PICK, round=round, dodo=dodo, active=-1, hit=False, picks=(-1,) * n, greens=(-1,) * n)
 
 
-def _cleared(s: State, cards: tuple[int, ...]) -> State:
+def _cleared(s: State, e: tuple[tuple[int, ...]]) -> State:
     n = len(s.names)
-    return replace(s, phase=END, discard=s.discard + cards, picks=(-1,) * n, greens=(-1,) * n, active=-1, hit=False)
+    return replace(s, phase=END, discard=s.discard + e[0], picks=(-1,) * n, greens=(-1,) * n, active=-1, hit=False)
 
 
-def _dodo_passed(s: State, seat: int) -> State:
-    return replace(s, dodo=seat)
+def _dodo_passed(s: State, e: tuple[int]) -> State:
+    return replace(s, dodo=e[0])
 
 
-def _ticked(s: State, *fields) -> State:
+def _ticked(s: State, e: tuple) -> State:
     return replace(s, ticks=s.ticks + 1)
 
 
-def _revealed(s: State, cards: tuple[int, ...]) -> State:
+def _revealed(s: State, e: tuple[tuple[int, ...]]) -> State:
     return replace(s, phase=RESOLVE)
 
 
-def _swapped(s: State, seat: int, other: int, frm: int, to: int) -> State:
+def _swapped(s: State, e: tuple[int, int, int, int]) -> State:
+    seat, other, frm, to = e
     return replace(s, pos=_set(_set(s.pos, seat, to), other, frm))
 
 
-def _effect_hit(s: State, seat: int, target: int) -> State:
+def _effect_hit(s: State, e: tuple[int, int]) -> State:
     return replace(s, hit=True)
 
 
-def _stolen(s: State, thief: int, victim: int, cards: tuple[int, ...]) -> State:
+def _stolen(s: State, e: tuple[int, int, tuple[int, ...]]) -> State:
+    thief, victim, cards = e
     hands = _set(s.hands, victim, _without(s.hands[victim], cards))
     return replace(s, ticks=s.ticks + 1, hands=_set(hands, thief, _add(hands[thief], cards)))
 
 
-def _reshuffled(s: State, cards: tuple[int, ...]) -> State:
+def _reshuffled(s: State, e: tuple[tuple[int, ...]]) -> State:
+    cards = e[0]
     return replace(s, deck=tuple(sorted(s.deck + cards)), discard=_without(s.discard, cards))
 
 
-def _ability_used(s: State, seat: int, dodino: int, target: int) -> State:
-    return replace(s, used=_set(s.used, seat, True))
+def _ability_used(s: State, e: tuple[int, int, int]) -> State:
+    return replace(s, used=_set(s.used, e[0], True))
 
 
-def _chosen(s: State, seat: int, dodino: int) -> State:
+def _chosen(s: State, e: tuple[int, int]) -> State:
+    seat, dodino = e
     return replace(s, dodinos=_set(s.dodinos, seat, dodino))
 
 
-def _ended(s: State, winners: tuple[int, ...]) -> State:
-    return replace(s, phase=OVER, winners=winners, agenda=())
+def _ended(s: State, e: tuple[tuple[int, ...]]) -> State:
+    return replace(s, phase=OVER, winners=e[0], agenda=())
 
 
-def _started(s: State, names: tuple[str, ...], track: str, abilities: bool, first: int, pos: tuple[int, ...],
-             dodinos: tuple[int, ...], deck: tuple[int, ...]) -> State:
+def _started(s: State, e: tuple) -> State:
+    names, track, abilities, first, pos, dodinos, deck = e
     n = len(names)
     return State(names=names, track=track, abilities=abilities, phase=DRAFT, round=0, dodo=first, pos=pos,
                  hands=((),) * n, deck=deck, picks=(-1,) * n, greens=(-1,) * n, dodinos=dodinos, used=(False,) * n,
@@ -148,7 +162,7 @@ def _started(s: State, names: tuple[str, ...], track: str, abilities: bool, firs
 
 
 # The arm of each event class (looked up by exact class: isinstance is slow for msgspec Structs).
-ARMS: dict[type[Event], Callable[..., State]] = {
+ARMS: Final[dict[type[Event], Callable[[State, Any], State]]] = {
     E.Moved: _moved, E.DecisionAwaited: _awaited, E.CardsDrawn: _drawn_cards, E.TurnStarted: _turn_started,
     E.CardPicked: _picked, E.Discarded: _discarded, E.Passed: _unchanged, E.GreenPlayed: _green,
     E.RoundStarted: _round_started, E.TableCleared: _cleared, E.DodoPassed: _dodo_passed,
@@ -174,4 +188,4 @@ def fold(s: State, ev: Event) -> State:
         raise TypeError(f"dodos cannot fold {t.__name__}")
     if s.known and t in TOUCHES:
         s = remember(s, ev)
-    return arm(s, *astuple(ev))
+    return arm(s, astuple(ev))

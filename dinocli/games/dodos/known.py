@@ -13,7 +13,7 @@ spectator's) and by ``fold_view`` to one view; an event is read the same whether
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .events import CardsDrawn, CardsRevealed, Discarded, GreenPlayed, HandRevealed, Stolen
 
@@ -21,7 +21,7 @@ __all__ = ["Known", "empty", "update", "TOUCHES"]
 
 Known = tuple[tuple[int, ...], ...]  # per holder, the cards this onlooker has seen there
 
-TOUCHES = (CardsDrawn, CardsRevealed, Discarded, GreenPlayed, HandRevealed, Stolen)  # the events update reads
+TOUCHES: Final = (CardsDrawn, CardsRevealed, Discarded, GreenPlayed, HandRevealed, Stolen)  # the events update reads
 
 
 def empty(seats: int) -> Known:

@@ -13,7 +13,7 @@ import msgspec
 
 from ..protocol import Config
 
-__all__ = ["Task", "State", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS", "AGENDA"]
+__all__ = ["Task", "State", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS", "AGENDA", "ORDERS"]
 
 DRAFT, PICK, RESOLVE, END, OVER = 0, 1, 2, 3, 4
 PHASES = ("choosing Dodinos", "Phase 1", "Phase 2", "Phase 3", "game over")
@@ -25,7 +25,7 @@ AGENDA = DECISIONS | frozenset({"round", "reveal", "turn", "step1", "effect", "p
                                 "blackbox", "phase3"})
 
 
-class Task(msgspec.Struct, frozen=True, array_like=True):
+class Task(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """One step still to resolve: ``op`` for ``seat``; ``n`` a count, step or dice; ``card`` the
     card resolved (-1 none); ``arg`` the active seat of an offer or a steal's victim count;
     ``src`` the name of the source (card, Sphere, Dodino) for the log."""
@@ -38,9 +38,12 @@ class Task(msgspec.Struct, frozen=True, array_like=True):
     src: str = ""
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """Everything about one game; hands, deck and unrevealed picks are hidden from other seats, and
-    each seat's memory of the cards it has seen in the others' hands (``known``) is its own."""
+    each seat's memory of the cards it has seen in the others' hands (``known``) is its own.
+
+    Only plain values (tuples of ints, strings, Tasks), never in a reference cycle: the cyclic
+    collector does not track it (``gc=False``), as events are; a search makes and drops many."""
 
     names: tuple[str, ...]
     track: str = "jungle"
@@ -72,11 +75,11 @@ class State(msgspec.Struct, frozen=True):
 
     def order(self) -> tuple[int, ...]:
         """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
-        return _ORDERS[len(self.names)][self.dodo]
+        return ORDERS[len(self.names)][self.dodo]
 
 
-# _ORDERS[n][d]: the seats of an n-seat table from seat d clockwise
-_ORDERS = tuple(tuple(tuple((d + i) % n for i in range(n)) for d in range(n)) for n in range(7))
+# ORDERS[n][d]: the seats of an n-seat table from seat d clockwise
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(tuple((d + i) % n for i in range(n)) for d in range(n)) for n in range(7))
 
 
 def initial(config: Config) -> State:
