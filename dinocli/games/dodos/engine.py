@@ -13,7 +13,6 @@ from typing import Any, Final
 
 from dinocli.events import Event, Rng
 
-from . import actions as A
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
 from .cards import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, cell, sphere_at
 from .data import Atom
@@ -37,6 +36,17 @@ BLUE_RED: Final = frozenset(c for c, color in enumerate(COLOR) if color != "gree
 _DECISIONS: Final = DECISIONS
 _ORDERS: Final = ORDERS
 _RESOLVE: Final = RESOLVE
+_TOUCHES: Final = frozenset(TOUCHES)  # the events a seat's memory of hands reads
+# actions.py's classes, bound Final: apply compares an action's class with them by identity
+_Pass: Final = Pass
+_Pick: Final = Pick
+_Play: Final = Play
+_Discard: Final = Discard
+_SwapWith: Final = SwapWith
+_Steal: Final = Steal
+_Throw: Final = Throw
+_Ride: Final = Ride
+_UseAbility: Final = UseAbility
 
 
 def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[int]:
@@ -180,9 +190,9 @@ class Resolver:
         if events is not None:
             ev = kind(*fields)
             events.append(ev)
-            if s.known and kind in TOUCHES:
+            if kind in _TOUCHES and s.known:
                 s = remember(s, ev)
-        elif s.known and kind in TOUCHES:  # a memory of hands reads the event: built for that alone
+        elif kind in _TOUCHES and s.known:  # a memory of hands reads the event: built for that alone
             s = remember(s, kind(*fields))
         self.s = ARMS[kind](s, fields)
 
@@ -340,49 +350,48 @@ class Resolver:
     def apply(self, t: Task, a) -> None:
         """Resolve the decision ``a`` taken on the waiting task ``t``."""
         seat = t.seat
-        if type(a) is UseAbility:
+        # Arms compare the exact action class (a legal action has the class of one in options):
+        # a class pattern would call isinstance, which is slow for msgspec Structs.
+        ty = type(a)
+        if ty is _UseAbility:
             self.ability(seat, a.target, t)
             return
         self.agenda.pop(0)
-        hand = self.s.hands[seat]
-        # Arms compare the exact action class (a legal action has the class of one in options):
-        # a class pattern would call isinstance, which is slow for msgspec Structs.
-        match type(a):
-            case A.Pass:
-                self.emit(Passed, seat)
-                if t.op == "shield":
-                    self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
-            case A.Pick:
-                k = a.kind
-                self.emit(CardPicked, seat, next(c for c in hand if KIND[c] == k))
-            case A.Play:
-                k = a.kind
-                card = next(c for c in hand if KIND[c] == k)
-                spec = KINDS[k]
-                self.emit(GreenPlayed, seat, card)
-                self.emptied(seat)
-                tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
-                self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
-            case A.Discard:
-                k = a.kind
-                self.discard(seat, (next(c for c in hand if KIND[c] == k),), t.src)
-                if t.n > 1:
-                    self.push([Task("discard", seat, n=t.n - 1, card=t.card, src=t.src)])
-            case A.SwapWith:
-                self.swap(seat, a.seat)
-            case A.Steal:
-                for v in a.seats:
-                    self.steal(seat, v, t.n)
-            case A.Throw:
-                self.throw(seat, t.card, a.aim, a.skill, t.src)
-            case A.Ride:
-                self.emit(DodinoChosen, seat, a.dodino)
+        if ty is _Pass:
+            self.emit(Passed, seat)
+            if t.op == "shield":
+                self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
+        elif ty is _Pick:
+            k = a.kind
+            self.emit(CardPicked, seat, next(c for c in self.s.hands[seat] if KIND[c] == k))
+        elif ty is _Discard:
+            k = a.kind
+            self.discard(seat, (next(c for c in self.s.hands[seat] if KIND[c] == k),), t.src)
+            if t.n > 1:
+                self.push([Task("discard", seat, n=t.n - 1, card=t.card, src=t.src)])
+        elif ty is _Play:
+            k = a.kind
+            card = next(c for c in self.s.hands[seat] if KIND[c] == k)
+            spec = KINDS[k]
+            self.emit(GreenPlayed, seat, card)
+            self.emptied(seat)
+            tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
+            self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
+        elif ty is _Throw:
+            self.throw(seat, t.card, a.aim, a.skill, t.src)
+        elif ty is _SwapWith:
+            self.swap(seat, a.seat)
+        elif ty is _Steal:
+            for v in a.seats:
+                self.steal(seat, v, t.n)
+        elif ty is _Ride:
+            self.emit(DodinoChosen, seat, a.dodino)
 
-    def ready(self, t: Task) -> list | None:
-        """The legal actions of ``t`` if it waits for its seat; otherwise resolve it automatically
-        (forced choices, skipped windows) and return None."""
+    def ready(self, t: Task, op: str) -> list | None:
+        """The legal actions of ``t`` (whose op is ``op``) if it waits for its seat; otherwise resolve it
+        automatically (forced choices, skipped windows) and return None."""
         s = self.s
-        op, seat = t.op, t.seat
+        seat = t.seat
         if op == "offer" and (s.greens[seat] >= 0 or GREENS.isdisjoint(s.hands[seat])) and (
                 not s.abilities or not ability_options(s, seat)):
             self.agenda.pop(0)  # no green card to play and no ability: the window passes this seat by
@@ -421,14 +430,15 @@ class Resolver:
         agenda = self.agenda
         while agenda:
             t = agenda[0]
-            if t.op in _DECISIONS:
-                legal = self.ready(t)
+            op = t.op
+            if op in _DECISIONS:
+                legal = self.ready(t, op)
                 if legal is not None:
                     self.legal = legal
                     break
                 continue
             agenda.pop(0)
-            AUTOMATIC[t.op](self, t)
+            AUTOMATIC[op](self, t)
         if agenda or self.s.agenda:
             self.emit(DecisionAwaited, tuple(agenda))
         return self.events

@@ -8,6 +8,7 @@ simulates it (``play``: no event is built, unless a seat's memory of hands must 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -35,10 +36,12 @@ def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
 
 def _less(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     """``cards`` without ``card`` (a hand holds each card once), unchanged if it is not there."""
-    try:
-        i = cards.index(card)
-    except ValueError:
-        return cards
+    i = bisect_left(cards, card)  # hands and the deck are kept sorted: found at once
+    if i == len(cards) or cards[i] != card:
+        try:
+            i = cards.index(card)
+        except ValueError:
+            return cards
     return cards[:i] + cards[i + 1:]
 
 
@@ -48,7 +51,10 @@ def _drawn(deck: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
         return _less(deck, cards[0])
     left = list(deck)
     for c in cards:
-        if c in left:
+        i = bisect_left(left, c)  # the deck is kept sorted: found at once
+        if i < len(left) and left[i] == c:
+            del left[i]
+        elif c in left:
             left.remove(c)
     return tuple(left)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dinocli.events import Event, Rng
 
@@ -64,10 +64,12 @@ def setup(config: Config, rng: Rng) -> list[Event]:
 
 def to_move(s: State) -> int | None:
     """The seat whose decision it is, or None when the game is over."""
-    return s.agenda[0].seat if s.agenda else None
+    agenda = s.agenda
+    return agenda[0].seat if agenda else None
 
 
-_LAST = LastLegal()
+_LAST: Final = LastLegal()
+_Throw: Final = Throw  # a C static when compiled (actions.py never is)
 
 
 def legal_actions(s: State) -> list:
@@ -138,7 +140,7 @@ def _resolve(s: State, action, rng: Rng, record: bool) -> Resolver:
         raise IllegalAction("the game is over")
     t = s.agenda[0]
     check = action
-    if type(action) is Throw:
+    if type(action) is _Throw:
         if not is_skill(action.skill):
             raise IllegalAction(f"skill must be one of {', '.join(map(str, SKILL_LEVELS))}")
         check = Throw(action.aim)
