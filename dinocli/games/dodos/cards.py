@@ -12,12 +12,13 @@ from typing import Final
 from . import data
 from .data import CardKind, Dodino, Sphere, Track
 
-__all__ = ["KINDS", "KIND", "COLOR", "FP", "TRACKS", "DODINOS", "ANKYLO", "CELL", "SPHERE_AT", "cell", "sphere_at"]
+__all__ = ["KINDS", "KIND", "COLOR", "FP", "DECK", "TRACKS", "DODINOS", "ANKYLO", "CELL", "SPHERE_AT", "cell", "sphere_at"]
 
 KINDS: Final[tuple[CardKind, ...]] = data.KINDS
 KIND: Final[tuple[int, ...]] = data.KIND
 COLOR: Final[tuple[str, ...]] = data.COLOR
 FP: Final[tuple[int, ...]] = data.FP
+DECK: Final[tuple[int, ...]] = data.DECK
 TRACKS: Final[dict[str, Track]] = data.TRACKS
 DODINOS: Final[tuple[Dodino, ...]] = data.DODINOS
 ANKYLO: Final[int] = data.ANKYLO

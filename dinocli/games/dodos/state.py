@@ -13,7 +13,7 @@ import msgspec
 
 from ..protocol import Config
 
-__all__ = ["Task", "State", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS", "AGENDA", "ORDERS"]
+__all__ = ["Task", "State", "View", "initial", "DRAFT", "PICK", "RESOLVE", "END", "OVER", "PHASES", "DECISIONS", "AGENDA", "ORDERS"]
 
 DRAFT, PICK, RESOLVE, END, OVER = 0, 1, 2, 3, 4
 PHASES = ("choosing Dodinos", "Phase 1", "Phase 2", "Phase 3", "game over")
@@ -76,6 +76,42 @@ class State(msgspec.Struct, frozen=True, gc=False):
     def order(self) -> tuple[int, ...]:
         """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
         return ORDERS[len(self.names)][self.dodo]
+
+
+class View(msgspec.Struct, frozen=True, gc=False):
+    """A seat's view: public facts, its own hand and pick; others' hands as sizes and the cards it
+    has seen there (a revealed hand, a steal it took part in).
+
+    ``picks`` holds -1 (no card), HIDDEN (face down, not yours; view.HIDDEN) or a card id. Plain values,
+    untracked by the cyclic collector as the state is (``gc=False``): the bots observe at every step."""
+
+    seat: int | None
+    names: tuple[str, ...]
+    track: str
+    abilities: bool
+    phase: int
+    round: int
+    dodo: int
+    active: int
+    hit: bool
+    pos: tuple[int, ...]
+    hand: tuple[int, ...]
+    sizes: tuple[int, ...]
+    deck_size: int
+    discard: tuple[int, ...]
+    picks: tuple[int, ...]
+    greens: tuple[int, ...]
+    dodinos: tuple[int, ...]
+    used: tuple[bool, ...]
+    agenda: tuple[Task, ...]
+    ticks: int
+    winners: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...] = ()  # per seat, the cards seen in its hand (see known.py)
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Hands as far as this view knows them: its own, others as -1s."""
+        return tuple(self.hand if x == self.seat else (-1,) * k for x, k in enumerate(self.sizes))
 
 
 # ORDERS[n][d]: the seats of an n-seat table from seat d clockwise

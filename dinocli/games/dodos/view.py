@@ -2,143 +2,23 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
 from dinocli.events import Event
 
-from ..runner import shuffle
-from .data import COLOR, DECK
+from .data import DECK
 from .events import (
     CardPicked, CardsDrawn, CardsRevealed, DeckReshuffled, DieRolled, Discarded, GameStarted, GreenPlayed,
     HandRevealed, ProjectileThrown, Stolen,
 )
 from .fold import fold
-from .known import TOUCHES, empty, update
-from .state import PICK, RESOLVE, State, Task
+from .known import TOUCHES, update
+from .seeing import HIDDEN, determinize, observe
+from .state import PICK, RESOLVE, State, View
 
 __all__ = ["View", "HIDDEN", "observe", "determinize", "redact", "reveals", "fold_view"]
-
-HIDDEN = -2  # a face-down Phase-1 pick of another seat
-
-
-class View(msgspec.Struct, frozen=True):
-    """A seat's view: public facts, its own hand and pick; others' hands as sizes and the cards it
-    has seen there (a revealed hand, a steal it took part in).
-
-    ``picks`` holds -1 (no card), HIDDEN (face down, not yours) or a card id."""
-
-    seat: int | None
-    names: tuple[str, ...]
-    track: str
-    abilities: bool
-    phase: int
-    round: int
-    dodo: int
-    active: int
-    hit: bool
-    pos: tuple[int, ...]
-    hand: tuple[int, ...]
-    sizes: tuple[int, ...]
-    deck_size: int
-    discard: tuple[int, ...]
-    picks: tuple[int, ...]
-    greens: tuple[int, ...]
-    dodinos: tuple[int, ...]
-    used: tuple[bool, ...]
-    agenda: tuple[Task, ...]
-    ticks: int
-    winners: tuple[int, ...]
-    known: tuple[tuple[int, ...], ...] = ()  # per seat, the cards seen in its hand (see known.py)
-
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]:
-        """Hands as far as this view knows them: its own, others as -1s."""
-        return tuple(self.hand if x == self.seat else (-1,) * k for x, k in enumerate(self.sizes))
-
-
-def observe(s: State, seat: int | None) -> View:
-    """All that ``seat`` may know (None: a spectator)."""
-    picks = s.picks
-    if s.phase == PICK:
-        picks = tuple([c if c < 0 or x == seat else HIDDEN for x, c in enumerate(picks)])
-    # positional, in field order: much faster than keywords (the bots observe at every step)
-    return View(seat, s.names, s.track, s.abilities, s.phase, s.round, s.dodo, s.active, s.hit, s.pos,
-                s.hands[seat] if seat is not None and s.hands else (), tuple(map(len, s.hands)), len(s.deck),
-                s.discard, picks, s.greens, s.dodinos, s.used, s.agenda, s.ticks, s.winners, _row(s, seat))
-
-
-def _row(s: State, seat: int | None) -> tuple[tuple[int, ...], ...]:
-    """What ``seat`` (None: a spectator) has seen of the others' hands."""
-    n = len(s.names)
-    return s.known[n if seat is None else seat] if s.known else empty(n)
-
-
-def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
-    """A full state consistent with the view: the cards it has seen in other hands stay there, unseen
-    cards are dealt at random to the rest of those hands, other seats' face-down picks (always blue or
-    red) and the deck."""
-    seen, pool = _pool(v)
-    unseen = pool.copy()
-    shuffle(unseen, rnd)
-    picks = list(v.picks)
-    held: dict[int, list[int]] = {}  # hands already dealt with their pick
-    for x, c in enumerate(picks):
-        if c == HIDDEN:
-            if v.known and v.known[x]:
-                picks[x], held[x] = _pick_from(list(v.known[x]), v.sizes[x] + 1, unseen, rnd)
-            else:
-                i = next(i for i, u in enumerate(unseen) if COLOR[u] != "green")
-                picks[x] = unseen.pop(i)
-    hands, dealt = [], 0
-    for x, k in enumerate(v.sizes):
-        if x == v.seat:
-            hands.append(v.hand)
-        elif x in held:
-            hands.append(tuple(sorted(held[x])))
-        else:
-            mine = v.known[x] if v.known else ()
-            more = max(0, k - len(mine))
-            hands.append(tuple(sorted(mine + tuple(unseen[dealt:dealt + more]))))
-            dealt += more
-    rows = ()
-    if seen:
-        n = len(v.names)
-        rows = tuple(v.known if r == (n if seat is None else seat) else empty(n) for r in range(n + 1))
-    return State(names=v.names, track=v.track, abilities=v.abilities, phase=v.phase, round=v.round, dodo=v.dodo,
-                 active=v.active, hit=v.hit, pos=v.pos, hands=tuple(hands), deck=tuple(sorted(unseen[dealt:])),
-                 discard=v.discard, picks=tuple(picks), greens=v.greens, dodinos=v.dodinos, used=v.used,
-                 agenda=v.agenda, ticks=v.ticks, winners=v.winners, known=rows)
-
-
-_POOL: list = [None, None]  # the last view determinized and its cards (a search asks for it again and again)
-
-
-def _pool(v: View) -> tuple[set[int], list[int]]:
-    """The cards ``v`` has seen in other hands, and the cards it has not seen anywhere, in deck order."""
-    if _POOL[0] is not v:
-        seen = {c for row in v.known for c in row}
-        known = {*v.hand, *v.discard, *v.picks, *v.greens} | seen  # with -1 and HIDDEN, which are no card
-        _POOL[:] = v, (seen, [c for c in DECK if c not in known])
-    return _POOL[1]
-
-
-def _pick_from(cards: list[int], total: int, unseen: list[int], rnd: random.Random) -> tuple[int, list[int]]:
-    """A face-down pick and the hand left, for a seat of whose ``total`` cards (hand and pick) ``cards``
-    were seen: the rest dealt from ``unseen``, the pick one of the blue or red cards among them."""
-    cards += [unseen.pop() for _ in range(total - len(cards))]
-    if not any(COLOR[c] != "green" for c in cards):  # it picked one: the card not seen was blue or red
-        i = next(i for i, u in enumerate(unseen) if COLOR[u] != "green")
-        unseen.append(cards.pop())
-        cards.append(unseen.pop(i))
-    options = [c for c in cards if COLOR[c] != "green"]
-    pick = options[rnd.randrange(len(options))]
-    cards.remove(pick)
-    return pick, cards
-
 
 def redact(ev: Event, seat: int | None) -> Event:
     """The event as ``seat`` sees it: others' drawn, stolen and face-down cards blanked to -1."""
