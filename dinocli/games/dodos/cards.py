@@ -10,11 +10,17 @@ from __future__ import annotations
 from typing import Final
 
 from . import data
-from .data import CardKind, Dodino, Sphere, Track
+from .data import Atom, CardKind, Dodino, Sphere, Throw, Track
 
-__all__ = ["KINDS", "KIND", "COLOR", "FP", "DECK", "TRACKS", "DODINOS", "ANKYLO", "CELL", "SPHERE_AT", "cell", "sphere_at"]
+__all__ = ["KINDS", "NAME", "EFFECT", "COST", "WHITE", "THROW", "KIND", "COLOR", "FP", "DECK", "TRACKS", "DODINOS", "ANKYLO", "CELL", "SPHERE_AT", "cell", "sphere_at"]
 
 KINDS: Final[tuple[CardKind, ...]] = data.KINDS
+# each kind's fields by kind, as the engine reads them at every step (a Struct's field costs a look-up)
+NAME: Final[tuple[str, ...]] = tuple(k.name for k in KINDS)
+EFFECT: Final[tuple[tuple[Atom, ...], ...]] = tuple(k.effect for k in KINDS)
+COST: Final[tuple[int, ...]] = tuple(k.cost for k in KINDS)
+WHITE: Final[tuple[tuple[Atom, ...], ...]] = tuple(k.white for k in KINDS)
+THROW: Final[tuple[Throw | None, ...]] = tuple(k.throw for k in KINDS)
 KIND: Final[tuple[int, ...]] = data.KIND
 COLOR: Final[tuple[str, ...]] = data.COLOR
 FP: Final[tuple[int, ...]] = data.FP

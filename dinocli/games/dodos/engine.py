@@ -14,7 +14,7 @@ from typing import Any, Final
 from dinocli.events import Event, Rng
 
 from .actions import Discard, Pass, Pick, Play, Ride, Steal, SwapWith, Throw, UseAbility
-from .cards import ANKYLO, COLOR, DODINOS, FP, KIND, KINDS, TRACKS, cell, sphere_at
+from .cards import ANKYLO, COLOR, COST, DODINOS, EFFECT, FP, KIND, KINDS, NAME, THROW, TRACKS, WHITE, cell, sphere_at
 from .data import Atom
 from .dexterity import OFFSETS, SCALE, land
 from .events import (
@@ -291,7 +291,7 @@ class Resolver:
         """Throw: land by the dexterity model, self-shield d6, then red boxes in turn order from
         the thrower, the white box on a hit, the black box on a miss (DODO-50..58, G06, A12, A13)."""
         s = self.s
-        spec = KINDS[KIND[card]].throw
+        spec = THROW[KIND[card]]
         assert spec is not None
         tick = s.ticks
         face, outcome = land(spec.projectile, skill, self.rng.below(SCALE, "throw", tick))
@@ -360,7 +360,7 @@ class Resolver:
         if ty is _Pass:
             self.emit(Passed, seat)
             if t.op == "shield":
-                self.push(_atoms(seat, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
+                self.push(_atoms(seat, THROW[KIND[t.card]].red, t.card, t.src))  # type: ignore[union-attr]
         elif ty is _Pick:
             k = a.kind
             self.emit(CardPicked, seat, next(c for c in self.s.hands[seat] if KIND[c] == k))
@@ -372,11 +372,11 @@ class Resolver:
         elif ty is _Play:
             k = a.kind
             card = next(c for c in self.s.hands[seat] if KIND[c] == k)
-            spec = KINDS[k]
+            name, fp = NAME[k], FP[card]
             self.emit(GreenPlayed, seat, card)
             self.emptied(seat)
-            tasks = [Task("advance", seat, n=spec.fp, src=spec.name)] if spec.fp else []
-            self.push(tasks + _atoms(seat, spec.effect, card, spec.name))
+            tasks = [Task("advance", seat, n=fp, src=name)] if fp else []
+            self.push(tasks + _atoms(seat, EFFECT[k], card, name))
         elif ty is _Throw:
             self.throw(seat, t.card, a.aim, a.skill, t.src)
         elif ty is _SwapWith:
@@ -475,21 +475,22 @@ class Resolver:
         """Step 1: advance the footprint number of the played card (DODO-14)."""
         card = self.s.picks[t.seat]
         if card >= 0:
-            self.move(t.seat, FP[card], KINDS[KIND[card]].name)
+            self.move(t.seat, FP[card], NAME[KIND[card]])
 
     def op_effect(self, t: Task) -> None:
         """Step 3: resolve the card's bottom effect unless a Hit cancelled it (DODO-17, DODO-36)."""
         s = self.s
-        card = s.picks[t.seat]
+        seat = t.seat
+        card = s.picks[seat]
         if card < 0 or s.hit:
             return
-        spec = KINDS[KIND[card]]
-        if spec.throw is not None:
-            self.push([Task("throw", t.seat, card=card, src=spec.name)])
-        elif spec.cost:
-            self.push([Task("pay", t.seat, n=spec.cost, card=card, src=spec.name)])
+        k = KIND[card]
+        if THROW[k] is not None:
+            self.push([Task("throw", seat, card=card, src=NAME[k])])
+        elif COST[k]:
+            self.push([Task("pay", seat, n=COST[k], card=card, src=NAME[k])])
         else:
-            self.push(_atoms(t.seat, spec.effect, card, spec.name))
+            self.push(_atoms(seat, EFFECT[k], card, NAME[k]))
 
     def op_pay(self, t: Task) -> None:
         """Discard N to activate the white box: mandatory if payable, else no effect (DODO-37, DODO-48, A05)."""
@@ -497,7 +498,7 @@ class Resolver:
             self.emit(CostUnpaid, t.seat, t.n, t.src)
             return
         self.push([Task("discard", t.seat, n=t.n, card=t.card, src=t.src)]
-                  + _atoms(t.seat, KINDS[KIND[t.card]].white, t.card, t.src))
+                  + _atoms(t.seat, WHITE[KIND[t.card]], t.card, t.src))
 
     def op_sphere(self, t: Task) -> None:
         """Step 5: a Sphere under the active Dodino resolves once, never chaining (DODO-62, G03)."""
@@ -542,11 +543,11 @@ class Resolver:
         if s.abilities and s.dodinos[v] == ANKYLO and not s.used[v]:
             self.push([Task("shield", v, card=t.card, src=t.src)])
         else:
-            self.push(_atoms(v, KINDS[KIND[t.card]].throw.red, t.card, t.src))  # type: ignore[union-attr]
+            self.push(_atoms(v, THROW[KIND[t.card]].red, t.card, t.src))  # type: ignore[union-attr]
 
     def op_whitebox(self, t: Task) -> None:
         """The thrower resolves the white box once (DODO-53)."""
-        self.push(_atoms(t.seat, KINDS[KIND[t.card]].throw.white, t.card, t.src))  # type: ignore[union-attr]
+        self.push(_atoms(t.seat, THROW[KIND[t.card]].white, t.card, t.src))  # type: ignore[union-attr]
 
     def op_blackbox(self, t: Task) -> None:
         """A red card that hit nobody: discard 4, or the whole hand and Recover (DODO-54, DODO-38)."""

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import math
 from operator import mul
+from typing import Final
 
-from .data import KIND, KINDS, TRACKS
+from .cards import KIND, KINDS, TRACKS
 from .rules import returns
 from .state import OVER, PICK, State
 
 __all__ = ["heuristic", "features", "stage", "STAGES", "WEIGHTS"]
 
-STAGES = (0.5, 0.75, 0.9)  # the leader's share of the way to the finish where a stage begins
+STAGES: Final = (0.5, 0.75, 0.9)  # the leader's share of the way to the finish where a stage begins
 
 
 def stage(s: State) -> int:
@@ -38,7 +39,7 @@ def features(s: State, seat: int) -> list[float]:
     return [s.pos[seat] / 4, min(len(hand), 8) / 4, ((seat - s.dodo) % n) / (n - 1), *_held(hand)]
 
 
-_HELD: dict[tuple[int, ...], tuple[int, ...]] = {}  # by hand: hands come round again and again
+_HELD: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # by hand: hands come round again and again
 
 
 def _held(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -54,7 +55,7 @@ def _held(hand: tuple[int, ...]) -> tuple[int, ...]:
     return got
 
 
-WEIGHTS: dict[int, tuple[tuple[float, ...], ...]] = {  # seats: one row per stage, one weight per feature
+WEIGHTS: Final[dict[int, tuple[tuple[float, ...], ...]]] = {  # seats: one row per stage, one weight per feature
     2: (
         (0.028, -0.035, 0.007, -0.02, -0.005, -0.009, -0.003, 0.065, 0.0, 0.002, 0.047, -0.007, -0.017, -0.044, -0.028, -0.08, 0.152, 0.019, 0.02, 0.034, 0.013),
         (0.133, -0.122, 0.042, -0.041, 0.025, 0.05, 0.012, 0.304, -0.055, -0.005, 0.171, -0.024, 0.094, -0.039, -0.015, -0.073, 0.352, 0.139, 0.183, 0.172, 0.054),

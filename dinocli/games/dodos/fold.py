@@ -12,7 +12,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any, Final
 
-from msgspec.structs import astuple, replace
+from msgspec.structs import astuple
+from msgspec.structs import replace as _replace
 
 from dinocli.events import Event
 
@@ -21,6 +22,8 @@ from .known import TOUCHES, empty, update
 from .state import DRAFT, END, OVER, PICK, RESOLVE, State, Task
 
 __all__ = ["fold", "remember", "ARMS"]
+
+replace: Final = _replace  # a C static when compiled, where an imported name is looked up at every call
 
 
 def _set(t: tuple, i: int, v) -> tuple:

@@ -136,9 +136,10 @@ def play(s: State, action, rng: Rng) -> State:
 
 def _resolve(s: State, action, rng: Rng, record: bool) -> Resolver:
     """Validate the action and resolve it and everything automatic up to the next decision."""
-    if not s.agenda:
+    agenda = s.agenda
+    if not agenda:
         raise IllegalAction("the game is over")
-    t = s.agenda[0]
+    t = agenda[0]
     check = action
     if type(action) is _Throw:
         if not is_skill(action.skill):
@@ -146,7 +147,7 @@ def _resolve(s: State, action, rng: Rng, record: bool) -> Resolver:
         check = Throw(action.aim)
     if check not in _LAST.of(s, legal_actions):
         raise IllegalAction(f"not legal now: {prompt(s)}")
-    r = Resolver(s, rng, list(s.agenda), record)
+    r = Resolver(s, rng, list(agenda), record)
     r.apply(t, action)
     r.run()
     if r.legal is not None:

@@ -7,23 +7,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from ..grammar import does, possessive, them, verb
 from .actions import Pass, Pick, Play, Throw, UseAbility
-from .data import DODINOS, KIND, KINDS, TRACKS, CardKind, slug
+from .cards import DODINOS, KIND, KINDS, TRACKS
+from .data import CardKind, slug
 from .dexterity import hit_odds
 from .engine import HIT
 from .view import View
 
 __all__ = ["choose", "pick", "card_value", "effect_value"]
 
-CARD = 0.8
-DIE = 3.5
+CARD: Final = 0.8
+DIE: Final = 3.5
 RIDE_ORDER = ("raptor", "stego", "ptero", "bronto", "rex", "ankylo")
 Reason = Callable[[], str]  # a choice's reason, put in words only when someone reads it
 
 
-_ATOMS: dict[int, tuple[object, float]] = {}  # by the id of a card's (static) atoms: them, their value
+_ATOMS: Final[dict[int, tuple[object, float]]] = {}  # by the id of a card's (static) atoms: them, their value
 
 
 def _atoms_value(atoms) -> float:
@@ -39,7 +41,7 @@ def _atoms_value(atoms) -> float:
     return v
 
 
-_AIMS: dict[tuple, tuple[int, float]] = {}  # _best_aim's answers (a search asks the same again and again)
+_AIMS: Final[dict[tuple, tuple[int, float]]] = {}  # _best_aim's answers (a search asks the same again and again)
 
 
 def _best_aim(v: View, me: int, projectile: str, aims: list[int]) -> tuple[int, float]:
@@ -71,7 +73,7 @@ def _aim(v: View, me: int, projectile: str, aims: list[int]) -> tuple[int, float
     return best, value
 
 
-_EFFECTS: dict[tuple, tuple[CardKind, float]] = {}  # effect values by what they read (the search asks again and again)
+_EFFECTS: Final[dict[tuple, tuple[CardKind, float]]] = {}  # effect values by what they read (the search asks again and again)
 
 
 def effect_value(v: View, me: int, k: CardKind, hand_after: int) -> float:
