@@ -8,15 +8,24 @@ shared by the rules, the views, the renderer and the rule-based bot.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-from .data import DIRS, FACEDOWN, MASKS, STOPS, UNKNOWN
+from . import data
+
+# The data module's tables as statics of this (compiled) module: a name imported from a Python module is
+# looked up in a dict at every use. The search's modules take them from here.
+DIRS: Final[tuple[int, ...]] = data.DIRS
+MASKS: Final[tuple[int, ...]] = data.MASKS
+STOPS: Final[tuple[bool, ...]] = data.STOPS
+FACEDOWN: Final[int] = data.FACEDOWN
+UNKNOWN: Final[int] = data.UNKNOWN
 
 __all__ = [
     "Geometry", "geometry", "OPPOSITE", "connected", "moves_from", "longest", "twisted",
     "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances", "manhattan",
 ]
 
-OPPOSITE = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
+OPPOSITE: Final = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
 
 
 class Geometry:
@@ -140,9 +149,9 @@ def longest(board: tuple[int, ...], geo: Geometry, a: int, closed: int, steps: i
 
 # A search judges the same roads from many leaves: the distance maps of the boards seen last are
 # kept (shared: callers read them, never change them).
-_MEMO_SIZE = 4096
-_distances: dict[tuple, list[int]] = {}
-_mended: dict[tuple, list[int]] = {}
+_MEMO_SIZE: Final = 4096
+_distances: Final[dict[tuple, list[int]]] = {}
+_mended: Final[dict[tuple, list[int]]] = {}
 
 
 def distances(board: tuple[int, ...], geo: Geometry, start: int, through: int = 0, stops: bool = True) -> list[int]:

@@ -17,14 +17,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from msgspec.structs import replace
 
 from ..grammar import possessive
 from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, Push, SwapFrom, Twist
-from .board import Geometry, distances, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped, twisted
-from .data import HC, MASKS, STOPS, VACANT, code_of
+from .board import (
+    MASKS, STOPS, Geometry, distances, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped, twisted,
+)
+from .data import HC, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
 from .rules import _LOOK, _SWAP_WITH, legal_actions
@@ -33,9 +35,9 @@ from .state import State, geo
 __all__ = ["choose", "plans", "plan_groups", "acted", "reach", "ROLL_OFF_WIN"]
 
 # P(1d6 + unused > 1d6) for unused = 0..12 (DILLO-20)
-ROLL_OFF_WIN = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
-WIN = 1000.0
-_PLANS: dict[tuple, list] = {}
+ROLL_OFF_WIN: Final = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
+WIN: Final = 1000.0
+_PLANS: Final[dict[tuple, list]] = {}
 
 
 def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[object, str]:
@@ -64,8 +66,8 @@ def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[obj
 
 # Per board size: Manhattan distances between squares; per geometry: each square's bit with
 # its neighbours' (the tiles a road search looks at when it steps out of that square).
-_MAN = {n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
-_AROUND = {(n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
+_MAN: Final[dict[int, tuple[tuple[int, ...], ...]]] = {n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
+_AROUND: Final[dict[tuple[int, bool], tuple[int, ...]]] = {(n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
            for n in (5, 7) for w in (False, True)}
 
 
@@ -218,15 +220,15 @@ class _Shared(_Ctx):
     def __init__(self, s: State, seat: int):
         super().__init__(s, seat)
         self.terminal = self.blocked | (1 << self.win_sq if self.win_sq >= 0 else 0)
-        self.landings: dict[tuple, tuple] = {}
+        self.landings: dict[tuple, tuple[float, int, int]] = {}
         self.harms: dict[tuple[int, ...], float] = {}
-        self._bases: dict[int, tuple] = {}
+        self._bases: dict[int, tuple[float, int, int]] = {}
         self._fringes: dict[int, tuple[int, list[int]]] = {}
         self._scored: dict[tuple[str, int, bool], list[tuple]] = {}
         self._leading: dict[tuple[str, int, bool, int], list[tuple]] = {}
         self._leader: tuple | None = None
 
-    def base(self, steps: int) -> tuple:
+    def base(self, steps: int) -> tuple[float, int, int]:
         """``_landing_of`` today's board."""
         got = self._bases.get(steps)
         if got is None:
@@ -306,16 +308,15 @@ class _Shared(_Ctx):
         if got is None:
             s, g = self.s, self.g
             board, start = s.board, s.pawns[self.seat]
-            dist, _ = _spread(board, g, start, steps, self.terminal)
+            order, levels, entered, _ = _spread(board, g, start, steps, self.terminal)
             exits = _exits(g)
-            entered, need = 0, [0] * len(board)
-            for a, k in dist.items():
-                entered |= 1 << a
-            for a, k in dist.items():  # the squares it stepped out of (as _spread does)
-                if k < steps and (a == start or not (STOPS[board[a]] or self.terminal >> a & 1)):
-                    for entry, b in exits[a][board[a]]:
+            need = [0] * len(board)
+            for i, a in enumerate(order):  # the squares it stepped out of (as _spread does)
+                if levels[i] < steps and (a == start or not (STOPS[board[a]] or self.terminal >> a & 1)):
+                    for way in exits[a][board[a]]:
+                        b = way >> 4
                         if not entered >> b & 1:
-                            need[b] |= entry
+                            need[b] |= way & 15
             got = self._fringes[steps] = (entered, need)
         return got
 
@@ -329,7 +330,7 @@ class _Shared(_Ctx):
         return self._leader
 
 
-_SHARED: dict[tuple, _Shared] = {}
+_SHARED: Final[dict[tuple, _Shared]] = {}
 
 
 def _shared(s: State, seat: int) -> _Shared:
@@ -358,7 +359,7 @@ def _unentered(board: tuple[int, ...], changed: int, entered: int, need: list[in
 
 
 def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int, reads: int,
-                  memo: dict) -> tuple[float, int]:
+                  memo: dict[tuple, tuple[float, int, int]]) -> tuple[float, int]:
     """``_landing_of`` the board with the tiles of ``a`` and ``b`` swapped (``reads``: the squares the search on
     ``board`` read). When it read only one of them, the search on the board with that one changed alone is
     kept by the look put there, and serves every swap whose other square it did not read either."""
@@ -381,61 +382,79 @@ def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int,
     return got[0], got[1]
 
 
-_EXITS: dict[tuple[int, bool], tuple] = {}
+Exits = tuple[tuple[tuple[int, ...], ...], ...]
+_EXITS: Final[dict[tuple[int, bool], Exits]] = {}
 
 
-def _exits(g: Geometry) -> tuple:
-    """Per square and tile code (indexed as ``MASKS`` is): (entry bit, neighbour) of each side the
+def _exits(g: Geometry) -> Exits:
+    """Per square and tile code (indexed as ``MASKS`` is): ``neighbour << 4 | entry bit`` of each side the
     tile opens toward."""
     key = (g.size, g.small_world)
     table = _EXITS.get(key)
     if table is None:
-        table = _EXITS[key] = tuple(tuple(tuple((entry, b) for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
+        table = _EXITS[key] = tuple(tuple(tuple(b << 4 | entry for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
                                           for code in range(len(MASKS))) for a in range(g.size * g.size))
     return table
 
 
-_WAYS: list = [None, None, None]  # the geometry _spread read last, its exits and neighbourhoods
+class _Ways:
+    """The geometry ``_spread`` read last, its exits and neighbourhoods."""
+
+    __slots__ = ("g", "exits", "around")
+
+    def __init__(self, g: Geometry | None, exits: Exits, around: tuple[int, ...]) -> None:
+        self.g, self.exits, self.around = g, exits, around
 
 
-def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
-    """``reach`` without the paths, from a start that counts as entered, and the bit set of
-    every square whose tile it read (a change elsewhere cannot change its result)."""
-    dist = {start: 0}
+_WAYS: Final = _Ways(None, (), ())
+
+
+def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int,
+            terminal: int) -> tuple[list[int], list[int], int, int]:
+    """``reach`` without the paths, from a start that counts as entered: the squares in the order entered,
+    their steps, their bit set, and the bit set of every square whose tile it read (a change elsewhere
+    cannot change its result)."""
+    order = [start]
+    levels = [0]
+    seen = 1 << start
     reads = 0
-    frontier = [start]
     ways = _WAYS
-    if ways[0] is not g:
-        ways[:] = g, _exits(g), _AROUND[g.size, g.small_world]
-    exits, around = ways[1], ways[2]
+    if ways.g is not g:
+        ways.g, ways.exits, ways.around = g, _exits(g), _AROUND[g.size, g.small_world]
+    exits, around, masks = ways.exits, ways.around, MASKS
+    lo = 0
     for k in range(1, steps + 1):
-        nxt = []
-        for a in frontier:
+        hi = len(order)
+        for i in range(lo, hi):
+            a = order[i]
             code = board[a]
             if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
             reads |= around[a]
-            for entry, b in exits[a][code]:
-                if b not in dist and MASKS[board[b]] & entry:
-                    dist[b] = k
-                    nxt.append(b)
-        if not nxt:
+            for way in exits[a][code]:
+                b = way >> 4
+                if not seen >> b & 1 and masks[board[b]] & way & 15:
+                    seen |= 1 << b
+                    order.append(b)
+                    levels.append(k)
+        if len(order) == hi:
             break
-        frontier = nxt
-    return dist, reads
+        lo = hi
+    return order, levels, seen, reads
 
 
-def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, terminal: int):
+def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, terminal: int) -> tuple[float, int, int]:
     """The best landing value and square within ``steps``, and the squares read to find it."""
-    dist, reads = _spread(board, ctx.g, start, steps, terminal)
-    best, best_sq = None, start
-    landing, memo = ctx.landing, ctx.memo
-    for sq, k in dist.items():
-        i = sq * 13 + steps - k
+    order, levels, _, reads = _spread(board, ctx.g, start, steps, terminal)
+    best, best_sq = -1e300, start
+    memo = ctx.memo
+    for j, sq in enumerate(order):
+        unused = steps - levels[j]
+        i = sq * 13 + unused
         v = memo[i]
         if v is None:
-            v = memo[i] = landing(sq, steps - k)
-        if best is None or v > best:
+            v = memo[i] = ctx.landing(sq, unused)
+        if j == 0 or v > best:
             best, best_sq = v, sq
     return best, best_sq, reads
 
@@ -443,9 +462,9 @@ def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, termi
 def _harm(board: tuple[int, ...], g: Geometry, start: int, goal: int) -> tuple[float, int]:
     """How far from their goal the leader stays with an average move (larger is better for
     us), and the squares read to find it."""
-    dist, reads = _spread(board, g, start, 4, 0)
+    order, _, _, reads = _spread(board, g, start, 4, 0)
     man = _MAN[g.size][goal]
-    return float(min(man[sq] for sq in dist)), reads
+    return float(min([man[sq] for sq in order])), reads
 
 
 def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, int | None]]:
