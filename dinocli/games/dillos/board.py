@@ -158,7 +158,7 @@ def distances(board: tuple[int, ...], geo: Geometry, start: int, through: int = 
     """Road distance in steps from ``start`` to every square (-1: unreachable), breadth-first.
     The squares in the bit set ``through``, and stop signs if ``stops``, may be entered but not
     passed (the list is shared: read it, do not change it)."""
-    key = (board, geo, start, through, stops)
+    key = (board, geo.size << 1 | geo.small_world, start, through, stops)  # ints alone: a key the collector can drop
     dist = _distances.get(key)
     if dist is None:
         if len(_distances) >= _MEMO_SIZE:
@@ -188,7 +188,7 @@ def mended_distances(board: tuple[int, ...], geo: Geometry, start: int) -> list[
     """Road distance in steps from ``start`` to every square (-1: unreachable) when one missing
     connection between neighbours may be mended by an action first (DILLO-11..13); stop signs
     may be entered but not passed (DILLO-15). Shared, as ``distances``."""
-    key = (board, geo, start)
+    key = (board, geo.size << 1 | geo.small_world, start)
     dist = _mended.get(key)
     if dist is None:
         if len(_mended) >= _MEMO_SIZE:

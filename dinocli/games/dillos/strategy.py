@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from operator import itemgetter
+from heapq import nlargest
 from typing import Any, Final
 
 from msgspec.structs import replace
@@ -221,9 +221,14 @@ class _Shared(_Ctx):
         super().__init__(s, seat)
         self.terminal = self.blocked | (1 << self.win_sq if self.win_sq >= 0 else 0)
         self.landings: dict[tuple, tuple[float, int, int]] = {}
+        # _swap_landing's searches, by swap (lo << 6 | hi) << 4 | steps, and by one square's look (an int each:
+        # the cache holds no tuples the garbage collector would walk)
+        self.swaps: dict[int, tuple[float, int, int]] = {}
+        self.ones: dict[int, tuple[float, int, int]] = {}
         self.harms: dict[tuple[int, ...], float] = {}
         self._bases: dict[int, tuple[float, int, int]] = {}
         self._fringes: dict[int, tuple[int, list[int]]] = {}
+        self._columns: dict[tuple[str, int, bool], tuple[list[float], list, list, list[int]]] = {}
         self._scored: dict[tuple[str, int, bool], list[tuple]] = {}
         self._leading: dict[tuple[str, int, bool, int], list[tuple]] = {}
         self._leader: tuple | None = None
@@ -240,18 +245,28 @@ class _Shared(_Ctx):
         (every roll with that many steps left asks again)."""
         got = self._scored.get((kind, steps, hinder))
         if got is None:
-            got = self._scored[kind, steps, hinder] = self._score(kind, steps, hinder)
+            scores, firsts, seconds, lands = self.columns(kind, steps, hinder)
+            got = self._scored[kind, steps, hinder] = list(zip(scores, firsts, seconds, lands))
         return got
 
     def leading(self, kind: str, steps: int, hinder: bool, best: int) -> list[tuple]:
-        """The ``best`` first of ``scored``, by score (a stable sort: ties in their order)."""
+        """The ``best`` first of ``scored``, by score (as a stable sort: ties in their order)."""
         got = self._leading.get((kind, steps, hinder, best))
         if got is None:
-            got = sorted(self.scored(kind, steps, hinder), key=itemgetter(0), reverse=True)[:best]
+            scores, firsts, seconds, lands = self.columns(kind, steps, hinder)
+            got = [(scores[i], firsts[i], seconds[i], lands[i])
+                   for i in nlargest(best, range(len(scores)), key=scores.__getitem__)]
             self._leading[kind, steps, hinder, best] = got
         return got
 
-    def _score(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
+    def columns(self, kind: str, steps: int, hinder: bool) -> tuple[list[float], list, list, list[int]]:
+        """``scored`` as columns: scores, first actions, second actions, landings."""
+        got = self._columns.get((kind, steps, hinder))
+        if got is None:
+            got = self._columns[kind, steps, hinder] = self._score(kind, steps, hinder)
+        return got
+
+    def _score(self, kind: str, steps: int, hinder: bool) -> tuple[list[float], list, list, list[int]]:
         view, g, terminal = self.s, self.g, self.terminal
         me = view.pawns[self.seat]
         if hinder:
@@ -264,7 +279,10 @@ class _Shared(_Ctx):
         near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
         base, base_land, reads = self.base(steps)
         entered, need = self.fringe(steps)
-        out = []
+        scores: list[float] = []
+        firsts: list = []
+        seconds: list = []
+        lands: list[int] = []
         second: Any   # an action or None (mypyc would infer None from the first candidate)
         for first, second, changed in _candidates(view, kind, near):
             # a change outside the squares a search reads cannot change its result
@@ -288,7 +306,7 @@ class _Shared(_Ctx):
                     if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
                         score, land = base, base_land  # the tiles trade places where no road of today's leads
                     else:
-                        score, land = _swap_landing(self, view.board, a, b, steps, terminal, reads, landings)
+                        score, land, _ = _swap_landing(self, view.board, a, b, steps, terminal, reads)
                 if changed & lreads:
                     if board is None:
                         board = acted(view.board, g, first, second)
@@ -297,8 +315,11 @@ class _Shared(_Ctx):
                         harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
                 else:
                     harm = base_harm
-            out.append((score + 0.05 * (harm - base_harm), first, second, land))
-        return out
+            scores.append(score + 0.05 * (harm - base_harm))
+            firsts.append(first)
+            seconds.append(second)
+            lands.append(land)
+        return scores, firsts, seconds, lands
 
     def fringe(self, steps: int) -> tuple[int, list[int]]:
         """The squares the search of today's board enters within ``steps``, and for each other square the sides
@@ -358,28 +379,33 @@ def _unentered(board: tuple[int, ...], changed: int, entered: int, need: list[in
     return True
 
 
-def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int, reads: int,
-                  memo: dict[tuple, tuple[float, int, int]]) -> tuple[float, int]:
+def _swap_landing(ctx: _Shared, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int,
+                  reads: int) -> tuple[float, int, int]:
     """``_landing_of`` the board with the tiles of ``a`` and ``b`` swapped (``reads``: the squares the search on
     ``board`` read). When it read only one of them, the search on the board with that one changed alone is
     kept by the look put there, and serves every swap whose other square it did not read either."""
-    pair = (a, b, steps) if a < b else (b, a, steps)  # a swap of a with b makes the board b with a does
-    got = memo.get(pair)
+    pair = ((a << 6 | b) if a < b else (b << 6 | a)) << 4 | steps  # a swap of a with b makes the board b with a does
+    swaps = ctx.swaps
+    got = swaps.get(pair)
     if got is None:
         me = ctx.s.pawns[ctx.seat]
-        x, y = (a, b) if reads >> a & 1 else (b, a)
+        if reads >> a & 1:
+            x, y = a, b
+        else:
+            x, y = b, a
         if not reads >> y & 1:
             code = board[y]
-            key = (x, MASKS[code], STOPS[code], steps)  # what a road search reads of a tile
-            one = memo.get(key)
+            key = ((x << 4 | MASKS[code]) << 1 | STOPS[code]) << 4 | steps  # what a road search reads of a tile
+            ones = ctx.ones
+            one = ones.get(key)
             if one is None:
-                one = memo[key] = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+                one = ones[key] = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
             if not one[2] >> y & 1:
                 got = one
         if got is None:
             got = _landing_of(ctx, swapped(board, a, b), me, steps, terminal)
-        memo[pair] = got
-    return got[0], got[1]
+        swaps[pair] = got
+    return got
 
 
 Exits = tuple[tuple[tuple[int, ...], ...], ...]
