@@ -8,7 +8,7 @@ shared by the rules, the views, the renderer and the rule-based bot.
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from . import data
 
@@ -22,10 +22,10 @@ UNKNOWN: Final[int] = data.UNKNOWN
 
 __all__ = [
     "Geometry", "geometry", "OPPOSITE", "connected", "moves_from", "longest", "twisted",
-    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances", "manhattan",
+    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances", "manhattan", "geo",
 ]
 
-OPPOSITE: Final = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
+OPPOSITE: Final[tuple[int, ...]] = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
 
 
 class Geometry:
@@ -101,6 +101,29 @@ class Geometry:
 def geometry(size: int, small_world: bool = False) -> Geometry:
     """The shared Geometry for a board size (and the Small World wraps)."""
     return Geometry(size, small_world)
+
+
+class _Last:
+    """The last table ``geo`` was asked about and its geometry (the rules ask at every step)."""
+
+    __slots__ = ("table", "geometry")
+
+    def __init__(self) -> None:
+        self.table: object = None
+        self.geometry: Geometry = geometry(5)
+
+
+_LAST: Final = _Last()
+
+
+def geo(state: Any) -> Geometry:
+    """The board geometry of a state (compiled here: the search asks at every step)."""
+    table = state.table
+    last = _LAST
+    if table is not last.table:
+        last.geometry = geometry(table.size, table.small_world)
+        last.table = table
+    return last.geometry
 
 
 def manhattan(geo: Geometry, a: int, b: int) -> int:
@@ -201,12 +224,14 @@ def _mended_of(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
     n = len(board)
     whole, mended = [-1] * n, [-1] * n  # without and with the one mended connection
     whole[start] = 0
-    frontier = [(start, False)]
+    frontier, mending = [start], [False]  # the squares reached last, and whether by the mended connection
     k = 0
     while frontier:
         k += 1
-        nxt = []
-        for a, used in frontier:
+        nxt: list[int] = []
+        nxt_mending: list[bool] = []
+        for i, a in enumerate(frontier):
+            used = mending[i]
             if a != start and STOPS[board[a]]:
                 continue
             ma = MASKS[board[a]]
@@ -218,14 +243,17 @@ def _mended_of(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
                 if ma & DIRS[d] and MASKS[board[b]] & DIRS[OPPOSITE[d]]:
                     if not used:
                         whole[b] = k
-                        nxt.append((b, False))
+                        nxt.append(b)
+                        nxt_mending.append(False)
                     elif mended[b] < 0:
                         mended[b] = k
-                        nxt.append((b, True))
+                        nxt.append(b)
+                        nxt_mending.append(True)
                 elif not used and mended[b] < 0:
                     mended[b] = k
-                    nxt.append((b, True))
-        frontier = nxt
+                    nxt.append(b)
+                    nxt_mending.append(True)
+        frontier, mending = nxt, nxt_mending
     return [m if w < 0 or 0 <= m < w else w for w, m in zip(whole, mended)]
 
 

@@ -16,10 +16,10 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from .board import STOPS, Geometry, distances, longest, mended_distances, moves_from, swapped
+from .board import STOPS, Geometry, distances, geo, longest, mended_distances, moves_from, swapped
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
-from .state import State, geo
+from .state import State
 from .strategy import _MAN, ROLL_OFF_WIN, acted, plan_groups, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]

@@ -24,13 +24,14 @@ from msgspec.structs import replace
 from ..grammar import possessive
 from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, Push, SwapFrom, Twist
 from .board import (
-    MASKS, STOPS, Geometry, distances, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped, twisted,
+    MASKS, STOPS, Geometry, distances, geo, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped,
+    twisted,
 )
 from .data import HC, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
 from .rules import _LOOK, _SWAP_WITH, legal_actions
-from .state import State, geo
+from .state import State
 
 __all__ = ["choose", "plans", "plan_groups", "acted", "reach", "ROLL_OFF_WIN"]
 
@@ -120,7 +121,8 @@ class _Ctx:
         return value
 
 
-def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int, terminal: int):
+def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int,
+          terminal: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
     """Squares the dillo can end on within ``steps`` (breadth-first, so by simple paths), with
     their distance and the previous square; stop signs and ``terminal`` squares end a path."""
     dist = {start: 0}
@@ -520,7 +522,7 @@ def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, i
                 codes.add(code)
                 kept |= 1 << b
         for t in targets:
-            a = t.square
+            a: int = t.square
             first = _LOOK[board[a]]
             bit = 1 << a
             # not a legal second pick: a itself, or a tile that looks the same (rules._swap_seconds)
