@@ -155,11 +155,13 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
         v = logits.get(key)
         if v is None:
             f = _features(s, maps, i, p, order)
-            v = 0.0  # summed in order, as sum() does
+            acc = 0.0  # summed in order, as sum() does
             for j in range(len(w)):
-                v += w[j] * f[j]
-            logits[key] = v
-        z.append(v)
+                acc += w[j] * f[j]
+            logits[key] = acc
+            z.append(acc)
+        else:
+            z.append(v)
     got = maps.rolls[pawns, roller] = _softmax(z)
     return got
 
@@ -210,25 +212,26 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
     best, best_v = caught, -1.0
     # every square the dillo can end its move on (DILLO-14..17): stop signs, the Hunter and
     # other dillos end a path (a roll-off or a battle, DILLO-20/22)
-    blockers = sum(1 << q for j, q in enumerate(pawns) if j != seat) | 1 << s.hunter
+    hunter, start, corners, near = s.hunter, pawns[seat], g.corners, maps.hunter
+    blockers = sum(1 << q for j, q in enumerate(pawns) if j != seat) | 1 << hunter
     for board in boards or (s.board,):
         hunter_stops: dict[int, set[int]] = {}  # where the Hunter may stop, by steps
-        for sq, k in reach(board, g, pawns[seat], closed, steps, blockers)[0].items():
+        for sq, k in reach(board, g, start, closed, steps, blockers)[0].items():
             unused = steps - k
-            if win and sq == goal and sq != s.hunter:
+            if win and sq == goal and sq != hunter:
                 return won
-            if sq != pawns[seat] and sq in pawns:
+            if sq != start and sq in pawns:
                 continue  # a battle: left to the search
             value = judged.get(sq)
             if value is None:
                 moved = list(pawns)
                 moved[seat] = sq
                 value = judged[sq] = _before_roll(s, tuple(moved), roller, maps)
-            if sq == s.hunter:  # a roll-off: win and stay (or win outright), lose and be captured
+            if sq == hunter:  # a roll-off: win and stay (or win outright), lose and be captured
                 p = ROLL_OFF_WIN[min(unused, 12)]
                 stay = won if win and sq == goal else value
                 value = [p * a + (1 - p) * b for a, b in zip(stay, caught)]
-            elif unused and sq not in g.corners and 0 < maps.hunter[sq] <= unused:
+            elif unused and sq not in corners and 0 < near[sq] <= unused:
                 ends = hunter_stops.get(unused)
                 if ends is None:
                     closed_h = g.corner_bits | 1 << s.hunter

@@ -270,6 +270,7 @@ class _Shared(_Ctx):
 
     def _score(self, kind: str, steps: int, hinder: bool) -> tuple[list[float], list, list, list[int]]:
         view, g, terminal = self.s, self.g, self.terminal
+        vboard = view.board
         me = view.pawns[self.seat]
         if hinder:
             lstart, lgoal, base_harm, lreads = self.leader()
@@ -304,11 +305,12 @@ class _Shared(_Ctx):
                             got = landings[board, steps] = _landing_of(self, board, me, steps, terminal)
                         score, land, _ = got
                 else:
-                    a, b = first.square, second.square
-                    if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
+                    a: int = first.square
+                    b: int = second.square
+                    if not changed & entered and not MASKS[vboard[b]] & need[a] and not MASKS[vboard[a]] & need[b]:
                         score, land = base, base_land  # the tiles trade places where no road of today's leads
                     else:
-                        score, land, _ = _swap_landing(self, view.board, a, b, steps, terminal, reads)
+                        score, land, _ = _swap_landing(self, vboard, a, b, steps, terminal, reads)
                 if changed & lreads:
                     if board is None:
                         board = acted(view.board, g, first, second)
@@ -511,11 +513,12 @@ def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, i
             changed = sum(1 << sq for sq in line_squares(g, t.line, t.index) if after[sq] != board[sq])
             yield t, None, (changed if changed & near else None)
     else:
-        squares = [t.square for t in targets]
+        squares: list[int] = [t.square for t in targets]
         close = [b for b in squares if near >> b & 1]
         # far tiles: the first of each code in square order (a far tile of the first pick's look is no
         # second pick, and every tile of one code has one look)
-        kept, codes = near, set()
+        kept = near
+        codes: set[int] = set()
         for b in squares:
             code = board[b]
             if not near >> b & 1 and (code < 0 or code not in codes):  # face-down tiles as the view shows them: each its own
@@ -533,11 +536,12 @@ def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, i
             for b in seconds:
                 yield t, _SWAP_WITH[b], bit | 1 << b
         if targets:
-            first = targets[0]
-            seconds = legal_actions(replace(view, phase="swap", kind="swap", pending=first.square))
-            if seconds:
-                a, b = first.square, seconds[-1].square
-                yield first, seconds[-1], (None if not (near >> a & 1 or near >> b & 1) else 1 << a | 1 << b)
+            head = targets[0]
+            picks = legal_actions(replace(view, phase="swap", kind="swap", pending=head.square))
+            if picks:
+                x: int = head.square
+                y: int = picks[-1].square
+                yield head, picks[-1], (None if not (near >> x & 1 or near >> y & 1) else 1 << x | 1 << y)
 
 
 def acted(board: tuple[int, ...], g: Geometry, first, second) -> tuple[int, ...]:
