@@ -111,7 +111,7 @@ def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float,
     man = _MAN[g.size]
     straight = man[goal][p]
     left = free[p] if free[p] >= 0 else MAX_LEFT
-    left = min(left, straight + 3, MAX_LEFT)
+    left = min(min(left, straight + 3), MAX_LEFT)
     if not final:  # the way home is still to come (DILLO-29/30)
         left += man[g.center][table.homes[i]]
     on_goal = 1 if s.hunter == goal else 0

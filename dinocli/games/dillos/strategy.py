@@ -390,7 +390,7 @@ def _swap_landing(ctx: _Shared, board: tuple[int, ...], a: int, b: int, steps: i
     kept by the look put there, and serves every swap whose other square it did not read either."""
     pair = ((a << 6 | b) if a < b else (b << 6 | a)) << 4 | steps  # a swap of a with b makes the board b with a does
     swaps = ctx.swaps
-    got = swaps.get(pair)
+    got: Any = swaps.get(pair)  # kept boxed: one tuple serves every swap it answers
     if got is None:
         me = ctx.s.pawns[ctx.seat]
         if reads >> a & 1:
@@ -401,9 +401,10 @@ def _swap_landing(ctx: _Shared, board: tuple[int, ...], a: int, b: int, steps: i
             code = board[y]
             key = ((x << 4 | MASKS[code]) << 1 | STOPS[code]) << 4 | steps  # what a road search reads of a tile
             ones = ctx.ones
-            one = ones.get(key)
+            one: Any = ones.get(key)
             if one is None:
-                one = ones[key] = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+                one = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+                ones[key] = one
             if not one[2] >> y & 1:
                 got = one
         if got is None:
