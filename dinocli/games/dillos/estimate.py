@@ -57,8 +57,8 @@ class _Maps:
         self.goals: dict[int, tuple[list[int], list[int]]] = {}
         self.hunter: list[int] = distances(s.board, g, s.hunter, through=g.corner_bits)
         self.mends: dict[int, list[int]] = {}
-        # a seat's logit by (seat, square, rolls before its own): a move changes one seat's square
-        self.logits: dict[tuple[int, int, int], float] = {}
+        # a seat's logit by (seat << 6 | square) << 3 | rolls before its own: a move changes one seat's square
+        self.logits: dict[int, float] = {}
         self.rolls: dict[tuple[tuple[int, ...], int], list[float]] = {}  # _before_roll by pawns and roller
         self.ends: dict[tuple[int, int], set[int]] = {}  # _hunter_ends on this board by closed squares and steps
 
@@ -151,7 +151,7 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
     z = []
     for i, p in enumerate(pawns):
         order = (i - roller) % n
-        key = (i, p, order)
+        key = (i << 6 | p) << 3 | order
         v = logits.get(key)
         if v is None:
             f = _features(s, maps, i, p, order)
@@ -216,7 +216,7 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
     blockers = sum(1 << q for j, q in enumerate(pawns) if j != seat) | 1 << hunter
     for board in boards or (s.board,):
         hunter_stops: dict[int, set[int]] = {}  # where the Hunter may stop, by steps
-        for sq, k in reach(board, g, start, closed, steps, blockers)[0].items():
+        for sq, k in reach(board, g, start, closed, steps, blockers, False)[0].items():
             unused = steps - k
             if win and sq == goal and sq != hunter:
                 return won

@@ -121,10 +121,11 @@ class _Ctx:
         return value
 
 
-def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int,
-          terminal: int) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
+def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int, terminal: int,
+          paths: bool = True) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
     """Squares the dillo can end on within ``steps`` (breadth-first, so by simple paths), with
-    their distance and the previous square; stop signs and ``terminal`` squares end a path."""
+    their distance and the previous square (none kept unless ``paths``); stop signs and ``terminal``
+    squares end a path."""
     dist = {start: 0}
     prev = {start: (-1, -1)}
     frontier = [start]
@@ -136,7 +137,8 @@ def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: i
             for d, b in moves_from(board, g, a, closed):
                 if b not in dist:
                     dist[b] = k
-                    prev[b] = (a, d)
+                    if paths:
+                        prev[b] = (a, d)
                     nxt.append(b)
         frontier = nxt
     return dist, prev
