@@ -130,12 +130,16 @@ def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float,
 # later, averaged over the 36 rolls, until they settle, so that the estimate before a roll agrees
 # with the estimates after it that the search compares it with. Outcome log-loss at those
 # positions: 0.62 small, 0.61 large (a coin: 0.69); see tests/games/dillos/test_estimate.py.
-WEIGHTS: Final[dict[int, tuple[float, ...]]] = {5: (1.289, -0.157, -0.073, -0.362, -0.0, 0.235, 0.898, 0.59, 0.127, 0.551),
-           7: (1.54, -0.072, -0.179, -0.423, 0.203, -0.242, 0.534, 0.44, -0.0, 0.805)}
+WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+    5: (1.289, -0.157, -0.073, -0.362, -0.0, 0.235, 0.898, 0.59, 0.127, 0.551),
+    7: (1.54, -0.072, -0.179, -0.423, 0.203, -0.242, 0.534, 0.44, -0.0, 0.805)}
 
 
 def _softmax(z: list[float]) -> list[float]:
-    top = max(z)
+    top = z[0]  # max(z), without looking the builtin up at every call
+    for v in z:
+        if v > top:
+            top = v
     e = [math.exp(v - top) for v in z]
     total = sum(e)
     return [v / total for v in e]
@@ -155,7 +159,7 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
         v = logits.get(key)
         if v is None:
             f = _features(s, maps, i, p, order)
-            acc = 0.0  # summed in order, as sum() does
+            acc = 0.0  # left to right from 0.0, as sum() added floats (Python 3.11)
             for j in range(len(w)):
                 acc += w[j] * f[j]
             logits[key] = acc

@@ -118,7 +118,8 @@ _PICK_DIE: Final = tuple(PickDie(d) for d in range(7))  # actions are plain valu
 _PICK_ACTION: Final = {k: PickAction(k) for k in ACTIONS}
 _SWAP_FROM: Final = tuple(SwapFrom(sq) for sq in range(49))
 _SWAP_WITH: Final = tuple(SwapWith(sq) for sq in range(49))
-_PUSH: Final = {(line, i, t): Push(line, i, t) for line, dirs in (("row", "ew"), ("col", "ns")) for i in range(7) for t in dirs}
+_PUSH: Final = {(line, i, t): Push(line, i, t)
+                 for line, dirs in (("row", "ew"), ("col", "ns")) for i in range(7) for t in dirs}
 
 
 def _looks(code: int, sq: int) -> tuple[int, int]:

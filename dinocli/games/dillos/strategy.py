@@ -67,9 +67,11 @@ def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[obj
 
 # Per board size: Manhattan distances between squares; per geometry: each square's bit with
 # its neighbours' (the tiles a road search looks at when it steps out of that square).
-_MAN: Final[dict[int, tuple[tuple[int, ...], ...]]] = {n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
-_AROUND: Final[dict[tuple[int, bool], tuple[int, ...]]] = {(n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
-           for n in (5, 7) for w in (False, True)}
+_MAN: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
+_AROUND: Final[dict[tuple[int, bool], tuple[int, ...]]] = {
+    (n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
+    for n in (5, 7) for w in (False, True)}
 
 
 def _goal_map(board: tuple[int, ...], g: Geometry, goal: int) -> list[int]:
@@ -425,8 +427,9 @@ def _exits(g: Geometry) -> Exits:
     key = (g.size, g.small_world)
     table = _EXITS.get(key)
     if table is None:
-        table = _EXITS[key] = tuple(tuple(tuple(b << 4 | entry for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
-                                          for code in range(len(MASKS))) for a in range(g.size * g.size))
+        table = _EXITS[key] = tuple(
+            tuple(tuple(b << 4 | entry for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
+                  for code in range(len(MASKS))) for a in range(g.size * g.size))
     return table
 
 
