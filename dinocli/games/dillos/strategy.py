@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from heapq import nlargest
 from typing import Any, Final
 
 from msgspec.structs import replace
@@ -261,7 +260,7 @@ class _Shared(_Ctx):
         if got is None:
             scores, firsts, seconds, lands = self.columns(kind, steps, hinder)
             got = [(scores[i], firsts[i], seconds[i], lands[i])
-                   for i in nlargest(best, range(len(scores)), key=scores.__getitem__)]
+                   for i in sorted(range(len(scores)), key=scores.__getitem__, reverse=True)[:best]]
             self._leading[kind, steps, hinder, best] = got
         return got
 
