@@ -159,9 +159,8 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
         v = logits.get(key)
         if v is None:
             f = _features(s, maps, i, p, order)
-            acc = 0.0  # left to right from 0.0, as sum() added floats (Python 3.11)
-            for j in range(len(w)):
-                acc += w[j] * f[j]
+            # the builtin sum of a list, as before (a sum over a generator mypyc would turn into its own loop)
+            acc = sum([w[j] * f[j] for j in range(len(w))])
             logits[key] = acc
             z.append(acc)
         else:
