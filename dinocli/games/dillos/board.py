@@ -8,15 +8,24 @@ shared by the rules, the views, the renderer and the rule-based bot.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any, Final
 
-from .data import DIRS, FACEDOWN, MASKS, STOPS, UNKNOWN
+from . import data
+
+# The data module's tables as statics of this (compiled) module: a name imported from a Python module is
+# looked up in a dict at every use. The search's modules take them from here.
+DIRS: Final[tuple[int, ...]] = data.DIRS
+MASKS: Final[tuple[int, ...]] = data.MASKS
+STOPS: Final[tuple[bool, ...]] = data.STOPS
+FACEDOWN: Final[int] = data.FACEDOWN
+UNKNOWN: Final[int] = data.UNKNOWN
 
 __all__ = [
     "Geometry", "geometry", "OPPOSITE", "connected", "moves_from", "longest", "twisted",
-    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances", "manhattan",
+    "swapped", "pushed", "line_squares", "to_flip", "distances", "mended_distances", "manhattan", "geo",
 ]
 
-OPPOSITE = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
+OPPOSITE: Final[tuple[int, ...]] = (2, 3, 0, 1)  # direction index of N, E, S, W reversed
 
 
 class Geometry:
@@ -94,6 +103,29 @@ def geometry(size: int, small_world: bool = False) -> Geometry:
     return Geometry(size, small_world)
 
 
+class _Last:
+    """The last table ``geo`` was asked about and its geometry (the rules ask at every step)."""
+
+    __slots__ = ("table", "geometry")
+
+    def __init__(self) -> None:
+        self.table: object = None
+        self.geometry: Geometry = geometry(5)
+
+
+_LAST: Final = _Last()
+
+
+def geo(state: Any) -> Geometry:
+    """The board geometry of a state (compiled here: the search asks at every step)."""
+    table = state.table
+    last = _LAST
+    if table is not last.table:
+        last.geometry = geometry(table.size, table.small_world)
+        last.table = table
+    return last.geometry
+
+
 def manhattan(geo: Geometry, a: int, b: int) -> int:
     """Straight-line steps between two squares, along rows and columns (no wrap)."""
     (r1, c1), (r2, c2) = divmod(a, geo.size), divmod(b, geo.size)
@@ -140,16 +172,16 @@ def longest(board: tuple[int, ...], geo: Geometry, a: int, closed: int, steps: i
 
 # A search judges the same roads from many leaves: the distance maps of the boards seen last are
 # kept (shared: callers read them, never change them).
-_MEMO_SIZE = 4096
-_distances: dict[tuple, list[int]] = {}
-_mended: dict[tuple, list[int]] = {}
+_MEMO_SIZE: Final = 4096
+_distances: Final[dict[tuple, list[int]]] = {}
+_mended: Final[dict[tuple, list[int]]] = {}
 
 
 def distances(board: tuple[int, ...], geo: Geometry, start: int, through: int = 0, stops: bool = True) -> list[int]:
     """Road distance in steps from ``start`` to every square (-1: unreachable), breadth-first.
     The squares in the bit set ``through``, and stop signs if ``stops``, may be entered but not
     passed (the list is shared: read it, do not change it)."""
-    key = (board, geo, start, through, stops)
+    key = (board, geo.size << 1 | geo.small_world, start, through, stops)  # ints alone: a key the collector can drop
     dist = _distances.get(key)
     if dist is None:
         if len(_distances) >= _MEMO_SIZE:
@@ -179,7 +211,7 @@ def mended_distances(board: tuple[int, ...], geo: Geometry, start: int) -> list[
     """Road distance in steps from ``start`` to every square (-1: unreachable) when one missing
     connection between neighbours may be mended by an action first (DILLO-11..13); stop signs
     may be entered but not passed (DILLO-15). Shared, as ``distances``."""
-    key = (board, geo, start)
+    key = (board, geo.size << 1 | geo.small_world, start)
     dist = _mended.get(key)
     if dist is None:
         if len(_mended) >= _MEMO_SIZE:
@@ -192,12 +224,14 @@ def _mended_of(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
     n = len(board)
     whole, mended = [-1] * n, [-1] * n  # without and with the one mended connection
     whole[start] = 0
-    frontier = [(start, False)]
+    frontier, mending = [start], [False]  # the squares reached last, and whether by the mended connection
     k = 0
     while frontier:
         k += 1
-        nxt = []
-        for a, used in frontier:
+        nxt: list[int] = []
+        nxt_mending: list[bool] = []
+        for i, a in enumerate(frontier):
+            used = mending[i]
             if a != start and STOPS[board[a]]:
                 continue
             ma = MASKS[board[a]]
@@ -209,14 +243,17 @@ def _mended_of(board: tuple[int, ...], geo: Geometry, start: int) -> list[int]:
                 if ma & DIRS[d] and MASKS[board[b]] & DIRS[OPPOSITE[d]]:
                     if not used:
                         whole[b] = k
-                        nxt.append((b, False))
+                        nxt.append(b)
+                        nxt_mending.append(False)
                     elif mended[b] < 0:
                         mended[b] = k
-                        nxt.append((b, True))
+                        nxt.append(b)
+                        nxt_mending.append(True)
                 elif not used and mended[b] < 0:
                     mended[b] = k
-                    nxt.append((b, True))
-        frontier = nxt
+                    nxt.append(b)
+                    nxt_mending.append(True)
+        frontier, mending = nxt, nxt_mending
     return [m if w < 0 or 0 <= m < w else w for w, m in zip(whole, mended)]
 
 

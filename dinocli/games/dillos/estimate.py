@@ -12,15 +12,14 @@ road mended, and how far it still has to go.
 from __future__ import annotations
 
 import math
-from operator import mul
+from typing import Final
 
 from msgspec.structs import replace
 
-from .board import Geometry, distances, longest, mended_distances, moves_from, swapped
-from .data import STOPS
+from .board import STOPS, Geometry, distances, geo, longest, mended_distances, moves_from, swapped
 from .progress import goal_square
 from .rules import capture_square, left_of, legal_actions
-from .state import State, geo
+from .state import State
 from .strategy import _MAN, ROLL_OFF_WIN, acted, plan_groups, reach
 
 __all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
@@ -41,7 +40,8 @@ def _fresh_roll(d: int, hunter_on_goal: bool) -> float:
 
 
 FRESH = {(d, h): _fresh_roll(d, h) for d in range(-1, 13) for h in (False, True)}
-MAX_LEFT = 16
+_FRESH: Final = tuple(FRESH[d, h] for d in range(-1, 13) for h in (False, True))  # FRESH at (d + 1) * 2 + h
+MAX_LEFT: Final = 16
 
 
 class _Maps:
@@ -52,12 +52,13 @@ class _Maps:
 
     def __init__(self, s: State):
         self.s = s
-        self.g = g = geo(s)
+        self.g: Geometry = geo(s)
+        g = self.g
         self.goals: dict[int, tuple[list[int], list[int]]] = {}
-        self.hunter = distances(s.board, g, s.hunter, through=g.corner_bits)
+        self.hunter: list[int] = distances(s.board, g, s.hunter, through=g.corner_bits)
         self.mends: dict[int, list[int]] = {}
-        # a seat's logit by (seat, square, rolls before its own): a move changes one seat's square
-        self.logits: dict[tuple[int, int, int], float] = {}
+        # a seat's logit by (seat << 6 | square) << 3 | rolls before its own: a move changes one seat's square
+        self.logits: dict[int, float] = {}
         self.rolls: dict[tuple[tuple[int, ...], int], list[float]] = {}  # _before_roll by pawns and roller
         self.ends: dict[tuple[int, int], set[int]] = {}  # _hunter_ends on this board by closed squares and steps
 
@@ -77,7 +78,7 @@ class _Maps:
 
 # The maps of the roads judged last, by what they read: board, Hunter and capitol marks (a search's leaves
 # share them: a dillo's steps change none of these, so its logits are reused too).
-_SHARED: dict[tuple, _Maps] = {}
+_SHARED: Final[dict[tuple, _Maps]] = {}
 
 
 def _maps(s: State) -> _Maps:
@@ -107,14 +108,16 @@ def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float,
     goal = goal_square(s, i)
     one, free = maps.of(goal)
     final = table.goal == "capitol" or s.reached[i]
-    straight = _MAN[g.size][goal][p]
+    man = _MAN[g.size]
+    straight = man[goal][p]
     left = free[p] if free[p] >= 0 else MAX_LEFT
-    left = min(left, straight + 3, MAX_LEFT)
+    left = min(min(left, straight + 3), MAX_LEFT)
     if not final:  # the way home is still to come (DILLO-29/30)
-        left += _MAN[g.size][g.center][table.homes[i]]
-    fresh = FRESH[min(one[p], 12), s.hunter == goal] if final else 0.0
+        left += man[g.center][table.homes[i]]
+    on_goal = 1 if s.hunter == goal else 0
+    fresh = _FRESH[(min(one[p], 12) + 1) * 2 + on_goal] if final else 0.0
     h = maps.hunter[p] if p not in g.corners else -1  # homes are safe (G05)
-    mend = FRESH[min(maps.mended(goal)[p], 12), s.hunter == goal] if final else 0.0
+    mend = _FRESH[(min(maps.mended(goal)[p], 12) + 1) * 2 + on_goal] if final else 0.0
     return (fresh if order == 0 else 0.0, fresh if order else 0.0, float(left), float(order),
             1.0 if 0 < h <= 3 else 0.0, 1.0 if 0 < h <= 6 else 0.0,
             mend if order == 0 else 0.0, mend if order else 0.0, float(straight),
@@ -127,12 +130,16 @@ def _features(s: State, maps: _Maps, i: int, p: int, order: int) -> tuple[float,
 # later, averaged over the 36 rolls, until they settle, so that the estimate before a roll agrees
 # with the estimates after it that the search compares it with. Outcome log-loss at those
 # positions: 0.62 small, 0.61 large (a coin: 0.69); see tests/games/dillos/test_estimate.py.
-WEIGHTS = {5: (1.289, -0.157, -0.073, -0.362, -0.0, 0.235, 0.898, 0.59, 0.127, 0.551),
-           7: (1.54, -0.072, -0.179, -0.423, 0.203, -0.242, 0.534, 0.44, -0.0, 0.805)}
+WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+    5: (1.289, -0.157, -0.073, -0.362, -0.0, 0.235, 0.898, 0.59, 0.127, 0.551),
+    7: (1.54, -0.072, -0.179, -0.423, 0.203, -0.242, 0.534, 0.44, -0.0, 0.805)}
 
 
 def _softmax(z: list[float]) -> list[float]:
-    top = max(z)
+    top = z[0]  # max(z), without looking the builtin up at every call
+    for v in z:
+        if v > top:
+            top = v
     e = [math.exp(v - top) for v in z]
     total = sum(e)
     return [v / total for v in e]
@@ -147,11 +154,17 @@ def _before_roll(s: State, pawns: tuple[int, ...], roller: int, maps: _Maps) -> 
     w, logits, n = WEIGHTS[s.table.size], maps.logits, len(pawns)
     z = []
     for i, p in enumerate(pawns):
-        key = (i, p, (i - roller) % n)
+        order = (i - roller) % n
+        key = (i << 6 | p) << 3 | order
         v = logits.get(key)
         if v is None:
-            v = logits[key] = sum(map(mul, w, _features(s, maps, *key)))
-        z.append(v)
+            f = _features(s, maps, i, p, order)
+            # the builtin sum of a list, as before (a sum over a generator mypyc would turn into its own loop)
+            acc = sum([w[j] * f[j] for j in range(len(w))])
+            logits[key] = acc
+            z.append(acc)
+        else:
+            z.append(v)
     got = maps.rolls[pawns, roller] = _softmax(z)
     return got
 
@@ -202,25 +215,26 @@ def _after_move(s: State, maps: _Maps, seat: int, closed: int, steps: int,
     best, best_v = caught, -1.0
     # every square the dillo can end its move on (DILLO-14..17): stop signs, the Hunter and
     # other dillos end a path (a roll-off or a battle, DILLO-20/22)
-    blockers = sum(1 << q for j, q in enumerate(pawns) if j != seat) | 1 << s.hunter
+    hunter, start, corners, near = s.hunter, pawns[seat], g.corners, maps.hunter
+    blockers = sum(1 << q for j, q in enumerate(pawns) if j != seat) | 1 << hunter
     for board in boards or (s.board,):
         hunter_stops: dict[int, set[int]] = {}  # where the Hunter may stop, by steps
-        for sq, k in reach(board, g, pawns[seat], closed, steps, blockers)[0].items():
+        for sq, k in reach(board, g, start, closed, steps, blockers, False)[0].items():
             unused = steps - k
-            if win and sq == goal and sq != s.hunter:
+            if win and sq == goal and sq != hunter:
                 return won
-            if sq != pawns[seat] and sq in pawns:
+            if sq != start and sq in pawns:
                 continue  # a battle: left to the search
             value = judged.get(sq)
             if value is None:
                 moved = list(pawns)
                 moved[seat] = sq
                 value = judged[sq] = _before_roll(s, tuple(moved), roller, maps)
-            if sq == s.hunter:  # a roll-off: win and stay (or win outright), lose and be captured
+            if sq == hunter:  # a roll-off: win and stay (or win outright), lose and be captured
                 p = ROLL_OFF_WIN[min(unused, 12)]
                 stay = won if win and sq == goal else value
                 value = [p * a + (1 - p) * b for a, b in zip(stay, caught)]
-            elif unused and sq not in g.corners and 0 < maps.hunter[sq] <= unused:
+            elif unused and sq not in corners and 0 < near[sq] <= unused:
                 ends = hunter_stops.get(unused)
                 if ends is None:
                     closed_h = g.corner_bits | 1 << s.hunter
@@ -249,8 +263,8 @@ def _after_hunter(s: State, maps: _Maps) -> list[float]:
 
 # The mover's log-odds are shifted by these amounts, by phase, so that each phase's estimate
 # matches on average how often the mover went on to win in rule-based self-play.
-SHIFT = {"plan": -0.1, "hunter-act": -0.5, "hunter-end": 0.35}
-PLAN_K = 3
+SHIFT: Final = {"plan": -0.1, "hunter-act": -0.5, "hunter-end": 0.35}
+PLAN_K: Final = 3
 
 
 def _shift(v: list[float], seat: int, by: float) -> list[float]:
@@ -258,7 +272,7 @@ def _shift(v: list[float], seat: int, by: float) -> list[float]:
     return _softmax([math.log(max(x, 1e-9)) + (by if i == seat else 0.0) for i, x in enumerate(v)])
 
 
-_AFTER: dict[tuple, list[float]] = {}  # _after_action by what it reads: every roll of one board asks again
+_AFTER: Final[dict[tuple, list[float]]] = {}  # _after_action by what it reads: every roll of one board asks again
 
 
 def _after_action(s: State, seat: int, die: int, first, second) -> list[float]:

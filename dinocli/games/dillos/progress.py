@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .board import distances, manhattan
-from .state import State, geo
+from .board import distances, geo, manhattan
+from .state import State
 
 __all__ = ["goal_square", "goal_distance"]
 

@@ -10,7 +10,7 @@ action is taken automatically.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dinocli.events import Rng
 
@@ -21,11 +21,8 @@ from ..protocol import BadConfig, Config, IllegalAction
 from .actions import (
     STEPS, STOP, Orient, PickAction, PickDie, PlaceAt, Push, Step, Stop, SwapFrom, SwapWith, Twist,
 )
-from .board import longest, moves_from, to_flip, twisted
-from .data import (
-    ACTIONS, BOARDS, CHART, DIR_NAMES, FACEDOWN, MASKS, MAX_ROUNDS, STOPS, UNKNOWN, VACANT, code_of,
-    shape_rotations,
-)
+from .board import FACEDOWN, MASKS, STOPS, UNKNOWN, geo, longest, moves_from, to_flip, twisted
+from .data import ACTIONS, BOARDS, CHART, DIR_NAMES, MAX_ROUNDS, VACANT, code_of, shape_rotations
 from .events import (
     ActionChosen, ActionSkipped, BattleFought, CapitolReached, DiceRolled, DieChosen,
     DilloCaptured, DilloMoved, DilloPushed, GameCapped, GameWon, HunterMoved, HunterStopped,
@@ -34,7 +31,7 @@ from .events import (
     TurnEnded, TurnStarted,
 )
 from .fold import ARMS
-from .state import DECISIONS, State, default_homes, geo, initial
+from .state import DECISIONS, State, default_homes, initial
 
 __all__ = [
     "VARIANTS", "configure", "setup", "to_move", "legal_actions", "decide", "advance", "play", "returns", "scores",
@@ -113,15 +110,16 @@ def _twist_senses() -> tuple[tuple[bool, ...], ...]:
 # Which ways each tile code may be twisted (DILLO-11, G10): a face-up X looks the same after a
 # twist and a straight looks the same either way, so those are not offered twice; a face-down
 # tile turns blind either way (G12).
-TWIST_SENSES = _twist_senses()
-_TWIST = {(sq, cw): Twist(sq, cw) for sq in range(49) for cw in (True, False)}
+TWIST_SENSES: Final = _twist_senses()
+_TWIST: Final = {(sq, cw): Twist(sq, cw) for sq in range(49) for cw in (True, False)}
 # per square and tile code, its twists in the senses offered
-_TWISTS_AT = tuple(tuple(tuple(_TWIST[sq, cw] for cw in senses) for senses in TWIST_SENSES) for sq in range(49))
-_PICK_DIE = tuple(PickDie(d) for d in range(7))  # actions are plain values: one of each, shared
-_PICK_ACTION = {k: PickAction(k) for k in ACTIONS}
-_SWAP_FROM = tuple(SwapFrom(sq) for sq in range(49))
-_SWAP_WITH = tuple(SwapWith(sq) for sq in range(49))
-_PUSH = {(line, i, t): Push(line, i, t) for line, dirs in (("row", "ew"), ("col", "ns")) for i in range(7) for t in dirs}
+_TWISTS_AT: Final = tuple(tuple(tuple(_TWIST[sq, cw] for cw in senses) for senses in TWIST_SENSES) for sq in range(49))
+_PICK_DIE: Final = tuple(PickDie(d) for d in range(7))  # actions are plain values: one of each, shared
+_PICK_ACTION: Final = {k: PickAction(k) for k in ACTIONS}
+_SWAP_FROM: Final = tuple(SwapFrom(sq) for sq in range(49))
+_SWAP_WITH: Final = tuple(SwapWith(sq) for sq in range(49))
+_PUSH: Final = {(line, i, t): Push(line, i, t)
+                 for line, dirs in (("row", "ew"), ("col", "ns")) for i in range(7) for t in dirs}
 
 
 def _looks(code: int, sq: int) -> tuple[int, int]:
@@ -133,7 +131,7 @@ def _looks(code: int, sq: int) -> tuple[int, int]:
 
 # A face-up tile's look packed in one number (roads and stop sign); -1 for a tile that never looks
 # like another (face down, unknown: swapped and pushed blind), as ``_looks`` tells them apart.
-_LOOK = tuple(MASKS[c] << 1 | STOPS[c] if 0 <= c < FACEDOWN else -1 for c in range(128))
+_LOOK: Final[tuple[int, ...]] = tuple(MASKS[c] << 1 | STOPS[c] if 0 <= c < FACEDOWN else -1 for c in range(128))
 
 
 def _uniform(board: tuple[int, ...], squares) -> bool:
@@ -151,7 +149,7 @@ def _uniform(board: tuple[int, ...], squares) -> bool:
 # The board, occupied squares and table asked about last, and what the legal actions found there: the choice
 # of action, its targets and a swap's second pick ask about one board again and again (and so does the rule
 # bot, for each die and action).
-_AT: list = [None, -1, None, {}]
+_AT: Final[list] = [None, -1, None, {}]
 
 
 def _at(s: State) -> tuple[int, dict]:
@@ -279,7 +277,7 @@ def push_directions(s: State) -> list[int]:
     return _maximal(s, s.pawns[s.pushed], closed)
 
 
-_LAST = LastLegal()
+_LAST: Final = LastLegal()
 
 
 def legal_actions(s: State) -> list:
@@ -369,7 +367,7 @@ def advance(s: State, action, rng: Rng) -> tuple[State, list]:
     return _resolve(s, action, rng, log), log.events
 
 
-_SIM = _Sim()  # it keeps nothing: one serves every play
+_SIM: Final = _Sim()  # it keeps nothing: one serves every play
 
 
 def play(s: State, action, rng: Rng) -> State:

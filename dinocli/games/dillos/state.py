@@ -11,7 +11,7 @@ from typing import TypeAlias
 import msgspec
 
 from ..protocol import Config
-from .board import Geometry, geometry
+from .board import Geometry, geo, geometry
 from .data import BOARDS, HC, MAX_ROUNDS, VACANT
 
 __all__ = ["Seat", "Phase", "Table", "State", "initial", "geo", "default_homes", "DECISIONS", "HOME_MODES"]
@@ -68,17 +68,6 @@ class State(msgspec.Struct, frozen=True):
 def default_homes(seats: int) -> tuple[int, ...]:
     """Corner indices (0 nw, 1 ne, 2 se, 3 sw) per seat: opposite corners for two (DILLO-G01)."""
     return (0, 2) if seats == 2 else tuple(range(seats))
-
-
-_GEO: list = [None, None]  # the last table asked about and its geometry (the rules ask at every step)
-
-
-def geo(state: State) -> Geometry:
-    """The board geometry of a state."""
-    table = state.table
-    if table is not _GEO[0]:
-        _GEO[:] = table, geometry(table.size, table.small_world)
-    return _GEO[1]
 
 
 def initial(config: Config) -> State:

@@ -16,26 +16,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from msgspec.structs import replace
 
 from ..grammar import possessive
 from .actions import STEPS, STOP, PickAction, PickDie, PlaceAt, Push, SwapFrom, Twist
-from .board import Geometry, distances, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped, twisted
-from .data import HC, MASKS, STOPS, VACANT, code_of
+from .board import (
+    MASKS, STOPS, Geometry, distances, geo, geometry, line_squares, longest, manhattan, moves_from, pushed, swapped,
+    twisted,
+)
+from .data import HC, VACANT, code_of
 from .notation import format_action
 from .progress import goal_square
 from .rules import _LOOK, _SWAP_WITH, legal_actions
-from .state import State, geo
+from .state import State
 
 __all__ = ["choose", "plans", "plan_groups", "acted", "reach", "ROLL_OFF_WIN"]
 
 # P(1d6 + unused > 1d6) for unused = 0..12 (DILLO-20)
-ROLL_OFF_WIN = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
-WIN = 1000.0
-_PLANS: dict[tuple, list] = {}
+ROLL_OFF_WIN: Final = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + u > b) / 36 for u in range(13))
+WIN: Final = 1000.0
+_PLANS: Final[dict[tuple, list]] = {}
 
 
 def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[object, str]:
@@ -64,9 +66,11 @@ def choose(view: State, seat: int, legal: list, rnd: random.Random) -> tuple[obj
 
 # Per board size: Manhattan distances between squares; per geometry: each square's bit with
 # its neighbours' (the tiles a road search looks at when it steps out of that square).
-_MAN = {n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
-_AROUND = {(n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
-           for n in (5, 7) for w in (False, True)}
+_MAN: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    n: tuple(tuple(manhattan(geometry(n), a, b) for b in range(n * n)) for a in range(n * n)) for n in (5, 7)}
+_AROUND: Final[dict[tuple[int, bool], tuple[int, ...]]] = {
+    (n, w): tuple(1 << sq | sum(1 << q for q in geometry(n, w).adjacent[sq]) for sq in range(n * n))
+    for n in (5, 7) for w in (False, True)}
 
 
 def _goal_map(board: tuple[int, ...], g: Geometry, goal: int) -> list[int]:
@@ -118,9 +122,11 @@ class _Ctx:
         return value
 
 
-def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int, terminal: int):
+def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: int, terminal: int,
+          paths: bool = True) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
     """Squares the dillo can end on within ``steps`` (breadth-first, so by simple paths), with
-    their distance and the previous square; stop signs and ``terminal`` squares end a path."""
+    their distance and the previous square (none kept unless ``paths``); stop signs and ``terminal``
+    squares end a path."""
     dist = {start: 0}
     prev = {start: (-1, -1)}
     frontier = [start]
@@ -132,7 +138,8 @@ def reach(board: tuple[int, ...], g: Geometry, start: int, closed: int, steps: i
             for d, b in moves_from(board, g, a, closed):
                 if b not in dist:
                     dist[b] = k
-                    prev[b] = (a, d)
+                    if paths:
+                        prev[b] = (a, d)
                     nxt.append(b)
         frontier = nxt
     return dist, prev
@@ -218,15 +225,20 @@ class _Shared(_Ctx):
     def __init__(self, s: State, seat: int):
         super().__init__(s, seat)
         self.terminal = self.blocked | (1 << self.win_sq if self.win_sq >= 0 else 0)
-        self.landings: dict[tuple, tuple] = {}
+        self.landings: dict[tuple, tuple[float, int, int]] = {}
+        # _swap_landing's searches, by swap (lo << 6 | hi) << 4 | steps, and by one square's look (an int each:
+        # the cache holds no tuples the garbage collector would walk)
+        self.swaps: dict[int, tuple[float, int, int]] = {}
+        self.ones: dict[int, tuple[float, int, int]] = {}
         self.harms: dict[tuple[int, ...], float] = {}
-        self._bases: dict[int, tuple] = {}
+        self._bases: dict[int, tuple[float, int, int]] = {}
         self._fringes: dict[int, tuple[int, list[int]]] = {}
+        self._columns: dict[tuple[str, int, bool], tuple[list[float], list, list, list[int]]] = {}
         self._scored: dict[tuple[str, int, bool], list[tuple]] = {}
         self._leading: dict[tuple[str, int, bool, int], list[tuple]] = {}
         self._leader: tuple | None = None
 
-    def base(self, steps: int) -> tuple:
+    def base(self, steps: int) -> tuple[float, int, int]:
         """``_landing_of`` today's board."""
         got = self._bases.get(steps)
         if got is None:
@@ -238,19 +250,30 @@ class _Shared(_Ctx):
         (every roll with that many steps left asks again)."""
         got = self._scored.get((kind, steps, hinder))
         if got is None:
-            got = self._scored[kind, steps, hinder] = self._score(kind, steps, hinder)
+            scores, firsts, seconds, lands = self.columns(kind, steps, hinder)
+            got = self._scored[kind, steps, hinder] = list(zip(scores, firsts, seconds, lands))
         return got
 
     def leading(self, kind: str, steps: int, hinder: bool, best: int) -> list[tuple]:
-        """The ``best`` first of ``scored``, by score (a stable sort: ties in their order)."""
+        """The ``best`` first of ``scored``, by score (as a stable sort: ties in their order)."""
         got = self._leading.get((kind, steps, hinder, best))
         if got is None:
-            got = sorted(self.scored(kind, steps, hinder), key=itemgetter(0), reverse=True)[:best]
+            scores, firsts, seconds, lands = self.columns(kind, steps, hinder)
+            got = [(scores[i], firsts[i], seconds[i], lands[i])
+                   for i in sorted(range(len(scores)), key=scores.__getitem__, reverse=True)[:best]]
             self._leading[kind, steps, hinder, best] = got
         return got
 
-    def _score(self, kind: str, steps: int, hinder: bool) -> list[tuple]:
+    def columns(self, kind: str, steps: int, hinder: bool) -> tuple[list[float], list, list, list[int]]:
+        """``scored`` as columns: scores, first actions, second actions, landings."""
+        got = self._columns.get((kind, steps, hinder))
+        if got is None:
+            got = self._columns[kind, steps, hinder] = self._score(kind, steps, hinder)
+        return got
+
+    def _score(self, kind: str, steps: int, hinder: bool) -> tuple[list[float], list, list, list[int]]:
         view, g, terminal = self.s, self.g, self.terminal
+        vboard = view.board
         me = view.pawns[self.seat]
         if hinder:
             lstart, lgoal, base_harm, lreads = self.leader()
@@ -262,7 +285,10 @@ class _Shared(_Ctx):
         near = sum(1 << sq for sq in g.roads if man[sq][me] <= steps)
         base, base_land, reads = self.base(steps)
         entered, need = self.fringe(steps)
-        out = []
+        scores: list[float] = []
+        firsts: list = []
+        seconds: list = []
+        lands: list[int] = []
         second: Any   # an action or None (mypyc would infer None from the first candidate)
         for first, second, changed in _candidates(view, kind, near):
             # a change outside the squares a search reads cannot change its result
@@ -282,11 +308,12 @@ class _Shared(_Ctx):
                             got = landings[board, steps] = _landing_of(self, board, me, steps, terminal)
                         score, land, _ = got
                 else:
-                    a, b = first.square, second.square
-                    if not changed & entered and not MASKS[view.board[b]] & need[a] and not MASKS[view.board[a]] & need[b]:
+                    a: int = first.square
+                    b: int = second.square
+                    if not changed & entered and not MASKS[vboard[b]] & need[a] and not MASKS[vboard[a]] & need[b]:
                         score, land = base, base_land  # the tiles trade places where no road of today's leads
                     else:
-                        score, land = _swap_landing(self, view.board, a, b, steps, terminal, reads, landings)
+                        score, land, _ = _swap_landing(self, vboard, a, b, steps, terminal, reads)
                 if changed & lreads:
                     if board is None:
                         board = acted(view.board, g, first, second)
@@ -295,8 +322,11 @@ class _Shared(_Ctx):
                         harm = harms[board] = _harm(board, g, lstart, lgoal)[0]
                 else:
                     harm = base_harm
-            out.append((score + 0.05 * (harm - base_harm), first, second, land))
-        return out
+            scores.append(score + 0.05 * (harm - base_harm))
+            firsts.append(first)
+            seconds.append(second)
+            lands.append(land)
+        return scores, firsts, seconds, lands
 
     def fringe(self, steps: int) -> tuple[int, list[int]]:
         """The squares the search of today's board enters within ``steps``, and for each other square the sides
@@ -306,16 +336,15 @@ class _Shared(_Ctx):
         if got is None:
             s, g = self.s, self.g
             board, start = s.board, s.pawns[self.seat]
-            dist, _ = _spread(board, g, start, steps, self.terminal)
+            order, levels, entered, _ = _spread(board, g, start, steps, self.terminal)
             exits = _exits(g)
-            entered, need = 0, [0] * len(board)
-            for a, k in dist.items():
-                entered |= 1 << a
-            for a, k in dist.items():  # the squares it stepped out of (as _spread does)
-                if k < steps and (a == start or not (STOPS[board[a]] or self.terminal >> a & 1)):
-                    for entry, b in exits[a][board[a]]:
+            need = [0] * len(board)
+            for i, a in enumerate(order):  # the squares it stepped out of (as _spread does)
+                if levels[i] < steps and (a == start or not (STOPS[board[a]] or self.terminal >> a & 1)):
+                    for way in exits[a][board[a]]:
+                        b = way >> 4
                         if not entered >> b & 1:
-                            need[b] |= entry
+                            need[b] |= way & 15
             got = self._fringes[steps] = (entered, need)
         return got
 
@@ -329,7 +358,7 @@ class _Shared(_Ctx):
         return self._leader
 
 
-_SHARED: dict[tuple, _Shared] = {}
+_SHARED: Final[dict[tuple, _Shared]] = {}
 
 
 def _shared(s: State, seat: int) -> _Shared:
@@ -357,85 +386,110 @@ def _unentered(board: tuple[int, ...], changed: int, entered: int, need: list[in
     return True
 
 
-def _swap_landing(ctx: _Ctx, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int, reads: int,
-                  memo: dict) -> tuple[float, int]:
+def _swap_landing(ctx: _Shared, board: tuple[int, ...], a: int, b: int, steps: int, terminal: int,
+                  reads: int) -> tuple[float, int, int]:
     """``_landing_of`` the board with the tiles of ``a`` and ``b`` swapped (``reads``: the squares the search on
     ``board`` read). When it read only one of them, the search on the board with that one changed alone is
     kept by the look put there, and serves every swap whose other square it did not read either."""
-    pair = (a, b, steps) if a < b else (b, a, steps)  # a swap of a with b makes the board b with a does
-    got = memo.get(pair)
+    pair = ((a << 6 | b) if a < b else (b << 6 | a)) << 4 | steps  # a swap of a with b makes the board b with a does
+    swaps = ctx.swaps
+    got: Any = swaps.get(pair)  # kept boxed: one tuple serves every swap it answers
     if got is None:
         me = ctx.s.pawns[ctx.seat]
-        x, y = (a, b) if reads >> a & 1 else (b, a)
+        if reads >> a & 1:
+            x, y = a, b
+        else:
+            x, y = b, a
         if not reads >> y & 1:
             code = board[y]
-            key = (x, MASKS[code], STOPS[code], steps)  # what a road search reads of a tile
-            one = memo.get(key)
+            key = ((x << 4 | MASKS[code]) << 1 | STOPS[code]) << 4 | steps  # what a road search reads of a tile
+            ones = ctx.ones
+            one: Any = ones.get(key)
             if one is None:
-                one = memo[key] = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+                one = _landing_of(ctx, _put(board, x, code), me, steps, terminal)
+                ones[key] = one
             if not one[2] >> y & 1:
                 got = one
         if got is None:
             got = _landing_of(ctx, swapped(board, a, b), me, steps, terminal)
-        memo[pair] = got
-    return got[0], got[1]
+        swaps[pair] = got
+    return got
 
 
-_EXITS: dict[tuple[int, bool], tuple] = {}
+Exits = tuple[tuple[tuple[int, ...], ...], ...]
+_EXITS: Final[dict[tuple[int, bool], Exits]] = {}
 
 
-def _exits(g: Geometry) -> tuple:
-    """Per square and tile code (indexed as ``MASKS`` is): (entry bit, neighbour) of each side the
+def _exits(g: Geometry) -> Exits:
+    """Per square and tile code (indexed as ``MASKS`` is): ``neighbour << 4 | entry bit`` of each side the
     tile opens toward."""
     key = (g.size, g.small_world)
     table = _EXITS.get(key)
     if table is None:
-        table = _EXITS[key] = tuple(tuple(tuple((entry, b) for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
-                                          for code in range(len(MASKS))) for a in range(g.size * g.size))
+        table = _EXITS[key] = tuple(
+            tuple(tuple(b << 4 | entry for _, exit_, entry, b in g.links[a] if MASKS[code] & exit_)
+                  for code in range(len(MASKS))) for a in range(g.size * g.size))
     return table
 
 
-_WAYS: list = [None, None, None]  # the geometry _spread read last, its exits and neighbourhoods
+class _Ways:
+    """The geometry ``_spread`` read last, its exits and neighbourhoods."""
+
+    __slots__ = ("g", "exits", "around")
+
+    def __init__(self, g: Geometry | None, exits: Exits, around: tuple[int, ...]) -> None:
+        self.g, self.exits, self.around = g, exits, around
 
 
-def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int, terminal: int) -> tuple[dict[int, int], int]:
-    """``reach`` without the paths, from a start that counts as entered, and the bit set of
-    every square whose tile it read (a change elsewhere cannot change its result)."""
-    dist = {start: 0}
+_WAYS: Final = _Ways(None, (), ())
+
+
+def _spread(board: tuple[int, ...], g: Geometry, start: int, steps: int,
+            terminal: int) -> tuple[list[int], list[int], int, int]:
+    """``reach`` without the paths, from a start that counts as entered: the squares in the order entered,
+    their steps, their bit set, and the bit set of every square whose tile it read (a change elsewhere
+    cannot change its result)."""
+    order = [start]
+    levels = [0]
+    seen = 1 << start
     reads = 0
-    frontier = [start]
     ways = _WAYS
-    if ways[0] is not g:
-        ways[:] = g, _exits(g), _AROUND[g.size, g.small_world]
-    exits, around = ways[1], ways[2]
+    if ways.g is not g:
+        ways.g, ways.exits, ways.around = g, _exits(g), _AROUND[g.size, g.small_world]
+    exits, around, masks = ways.exits, ways.around, MASKS
+    lo = 0
     for k in range(1, steps + 1):
-        nxt = []
-        for a in frontier:
+        hi = len(order)
+        for i in range(lo, hi):
+            a = order[i]
             code = board[a]
             if a != start and (STOPS[code] or terminal >> a & 1):
                 continue
             reads |= around[a]
-            for entry, b in exits[a][code]:
-                if b not in dist and MASKS[board[b]] & entry:
-                    dist[b] = k
-                    nxt.append(b)
-        if not nxt:
+            for way in exits[a][code]:
+                b = way >> 4
+                if not seen >> b & 1 and masks[board[b]] & way & 15:
+                    seen |= 1 << b
+                    order.append(b)
+                    levels.append(k)
+        if len(order) == hi:
             break
-        frontier = nxt
-    return dist, reads
+        lo = hi
+    return order, levels, seen, reads
 
 
-def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, terminal: int):
+def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, terminal: int) -> tuple[float, int, int]:
     """The best landing value and square within ``steps``, and the squares read to find it."""
-    dist, reads = _spread(board, ctx.g, start, steps, terminal)
-    best, best_sq = None, start
-    landing, memo = ctx.landing, ctx.memo
-    for sq, k in dist.items():
-        i = sq * 13 + steps - k
+    order, levels, _, reads = _spread(board, ctx.g, start, steps, terminal)
+    best, best_sq = -1e300, start
+    memo = ctx.memo
+    for j, sq in enumerate(order):
+        unused = steps - levels[j]
+        i = sq * 13 + unused
         v = memo[i]
         if v is None:
-            v = memo[i] = landing(sq, steps - k)
-        if best is None or v > best:
+            v = memo[i] = ctx.landing(sq, unused)
+        if j == 0 or v > best:
             best, best_sq = v, sq
     return best, best_sq, reads
 
@@ -443,9 +497,9 @@ def _landing_of(ctx: _Ctx, board: tuple[int, ...], start: int, steps: int, termi
 def _harm(board: tuple[int, ...], g: Geometry, start: int, goal: int) -> tuple[float, int]:
     """How far from their goal the leader stays with an average move (larger is better for
     us), and the squares read to find it."""
-    dist, reads = _spread(board, g, start, 4, 0)
+    order, _, _, reads = _spread(board, g, start, 4, 0)
     man = _MAN[g.size][goal]
-    return float(min(man[sq] for sq in dist)), reads
+    return float(min([man[sq] for sq in order])), reads
 
 
 def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, int | None]]:
@@ -464,18 +518,19 @@ def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, i
             changed = sum(1 << sq for sq in line_squares(g, t.line, t.index) if after[sq] != board[sq])
             yield t, None, (changed if changed & near else None)
     else:
-        squares = [t.square for t in targets]
+        squares: list[int] = [t.square for t in targets]
         close = [b for b in squares if near >> b & 1]
         # far tiles: the first of each code in square order (a far tile of the first pick's look is no
         # second pick, and every tile of one code has one look)
-        kept, codes = near, set()
+        kept = near
+        codes: set[int] = set()
         for b in squares:
             code = board[b]
             if not near >> b & 1 and (code < 0 or code not in codes):  # face-down tiles as the view shows them: each its own
                 codes.add(code)
                 kept |= 1 << b
         for t in targets:
-            a = t.square
+            a: int = t.square
             first = _LOOK[board[a]]
             bit = 1 << a
             # not a legal second pick: a itself, or a tile that looks the same (rules._swap_seconds)
@@ -486,11 +541,12 @@ def _candidates(view: State, kind: str, near: int) -> Iterator[tuple[Any, Any, i
             for b in seconds:
                 yield t, _SWAP_WITH[b], bit | 1 << b
         if targets:
-            first = targets[0]
-            seconds = legal_actions(replace(view, phase="swap", kind="swap", pending=first.square))
-            if seconds:
-                a, b = first.square, seconds[-1].square
-                yield first, seconds[-1], (None if not (near >> a & 1 or near >> b & 1) else 1 << a | 1 << b)
+            head = targets[0]
+            picks = legal_actions(replace(view, phase="swap", kind="swap", pending=head.square))
+            if picks:
+                x: int = head.square
+                y: int = picks[-1].square
+                yield head, picks[-1], (None if not (near >> x & 1 or near >> y & 1) else 1 << x | 1 << y)
 
 
 def acted(board: tuple[int, ...], g: Geometry, first, second) -> tuple[int, ...]:
