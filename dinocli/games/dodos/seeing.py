@@ -73,16 +73,20 @@ def determinize(v: View, seat: int | None, rnd: random.Random) -> State:
                  rows)
 
 
-_POOL: Final[list] = [None, None]  # the last view determinized and its cards (a search asks for it again and again)
+# the last view determinized and its cards, as one pair (a search asks for it again and again; a pair
+# read at once cannot mix one thread's view with another's cards)
+_POOL: Final[list] = [(None, None)]
 
 
 def _pool(v: View) -> tuple[set[int], list[int]]:
     """The cards ``v`` has seen in other hands, and the cards it has not seen anywhere, in deck order."""
-    if _POOL[0] is not v:
+    last, got = _POOL[0]
+    if last is not v:
         seen = {c for row in v.known for c in row}
         known = {*v.hand, *v.discard, *v.picks, *v.greens} | seen  # with -1 and HIDDEN, which are no card
-        _POOL[:] = v, (seen, [c for c in DECK if c not in known])
-    return _POOL[1]
+        got = (seen, [c for c in DECK if c not in known])
+        _POOL[0] = (v, got)
+    return got
 
 
 def _pick_from(cards: list[int], total: int, unseen: list[int], rnd: random.Random) -> tuple[int, list[int]]:
