@@ -11,7 +11,7 @@ from typing import TypeAlias
 import msgspec
 
 from ..protocol import Config
-from .board import Geometry, geo, geometry
+from .board import geo, geometry
 from .data import BOARDS, HC, MAX_ROUNDS, VACANT
 
 __all__ = ["Seat", "Phase", "Table", "State", "initial", "geo", "default_homes", "DECISIONS", "HOME_MODES"]

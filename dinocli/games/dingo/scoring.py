@@ -7,7 +7,6 @@ from .cards import VALUE
 __all__ = ["ranch_value", "day_points"]
 
 
-
 def ranch_value(ranch: tuple[int, ...]) -> int:
     """Sum of the values of a ranch's playing cards (DINGO-33; Starting Cards are 0, G01)."""
     total = 0

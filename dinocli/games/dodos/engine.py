@@ -27,7 +27,8 @@ from .fold import ARMS, remember
 from .known import TOUCHES
 from .state import DECISIONS, ORDERS, RESOLVE, State, Task
 
-__all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims"]
+__all__ = ["Resolver", "AUTOMATIC", "options", "kinds", "has_blue_red", "ability_options", "others", "winners", "aims",
+           "turn_order"]
 
 HIT: Final = frozenset(i for i, k in enumerate(KINDS) if any(a.do == "hit" for a in k.effect))
 GREENS: Final = frozenset(c for c, color in enumerate(COLOR) if color == "green")  # card ids
@@ -47,6 +48,11 @@ _Steal: Final = Steal
 _Throw: Final = Throw
 _Ride: Final = Ride
 _UseAbility: Final = UseAbility
+
+
+def turn_order(s: State) -> tuple[int, ...]:
+    """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
+    return _ORDERS[len(s.names)][s.dodo]
 
 
 def kinds(hand: tuple[int, ...], among: frozenset[int] | None = None) -> list[int]:
@@ -447,8 +453,7 @@ class Resolver:
         """Start a round: reveal-and-draw searches, then secret picks in turn order (DODO-08..12)."""
         s = self.s
         self.emit(RoundStarted, s.round + 1, s.dodo)
-        s = self.s
-        order = _ORDERS[len(s.names)][s.dodo]
+        order = turn_order(self.s)
         for seat in order:
             self.search(seat)
         self.push(_each("pick", order, "reveal"))
@@ -456,8 +461,7 @@ class Resolver:
     def op_reveal(self, t: Task) -> None:
         """Reveal all picks together; empty hands Recover, then one turn per seat (DODO-11, DODO-13, A03)."""
         self.emit(CardsRevealed, self.s.picks)
-        s = self.s
-        order = _ORDERS[len(s.names)][s.dodo]
+        order = turn_order(self.s)
         for seat in order:
             if not self.s.hands[seat]:
                 self.recover(seat)
@@ -467,9 +471,7 @@ class Resolver:
         """A turn: footprint, green window, effect, green window, Sphere (DODO-14..20)."""
         a = t.seat
         self.emit(TurnStarted, a)
-        s = self.s
-        order = _ORDERS[len(s.names)][s.dodo]
-        self.push(_turn(a, order))
+        self.push(_turn(a, turn_order(self.s)))
 
     def op_step1(self, t: Task) -> None:
         """Step 1: advance the footprint number of the played card (DODO-14)."""
@@ -556,7 +558,7 @@ class Resolver:
     def op_phase3(self, t: Task) -> None:
         """Leaders advance, the others draw, the table is cleared, the token passes, end check (DODO-24..32)."""
         s = self.s
-        order = _ORDERS[len(s.names)][s.dodo]
+        order = turn_order(s)
         top = max(s.pos)
         leaders = [x for x in order if s.pos[x] == top]
         for x in leaders:

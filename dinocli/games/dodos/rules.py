@@ -13,7 +13,7 @@ from ..protocol import BadConfig, Config, IllegalAction
 from .actions import Throw
 from .data import DECK, KIND, KINDS, TRACKS, slug
 from .dexterity import SKILL_LEVELS, is_skill
-from .engine import Resolver, options
+from .engine import Resolver, options, turn_order
 from .events import GameStarted
 from .state import OVER, State, Task, initial
 
@@ -55,7 +55,7 @@ def setup(config: Config, rng: Rng) -> list[Event]:
     r = Resolver(initial(config), rng, [])
     r.emit(GameStarted, tuple(config.names), track.id, abilities, first, tuple(pos),
            (-1,) * n if abilities else tuple(range(n)), DECK)
-    order = r.s.order()
+    order = turn_order(r.s)
     for seat in order:
         r.draw(seat, 6, "deal")
     r.agenda = [Task("draft", x) for x in order if abilities] + [Task("round")]

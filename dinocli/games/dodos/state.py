@@ -73,10 +73,6 @@ class State(msgspec.Struct, frozen=True, gc=False):
         """Number of seats."""
         return len(self.names)
 
-    def order(self) -> tuple[int, ...]:
-        """Seats in turn order, from the Dodo token holder clockwise (DODO-13)."""
-        return ORDERS[len(self.names)][self.dodo]
-
 
 class View(msgspec.Struct, frozen=True, gc=False):
     """A seat's view: public facts, its own hand and pick; others' hands as sizes and the cards it
