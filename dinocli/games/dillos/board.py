@@ -104,13 +104,13 @@ def geometry(size: int, small_world: bool = False) -> Geometry:
 
 
 class _Last:
-    """The last table ``geo`` was asked about and its geometry (the rules ask at every step)."""
+    """The last table ``geo`` was asked about and its geometry (the rules ask at every step), one pair
+    written and read at once: a thread never meets another's table with its own geometry."""
 
-    __slots__ = ("table", "geometry")
+    __slots__ = ("pair",)
 
     def __init__(self) -> None:
-        self.table: object = None
-        self.geometry: Geometry = geometry(5)
+        self.pair: tuple[object, Geometry] = (None, geometry(5))
 
 
 _LAST: Final = _Last()
@@ -119,11 +119,10 @@ _LAST: Final = _Last()
 def geo(state: Any) -> Geometry:
     """The board geometry of a state (compiled here: the search asks at every step)."""
     table = state.table
-    last = _LAST
-    if table is not last.table:
-        last.geometry = geometry(table.size, table.small_world)
-        last.table = table
-    return last.geometry
+    pair = _LAST.pair
+    if pair[0] is not table:
+        pair = _LAST.pair = (table, geometry(table.size, table.small_world))
+    return pair[1]
 
 
 def manhattan(geo: Geometry, a: int, b: int) -> int:

@@ -32,7 +32,9 @@ def spread(cells: int, within: int = FULL) -> int:
 
 _BLOCKED_BITS: Final[dict[tuple[bool, bool], int]] = {}
 _COVERED: Final[dict[tuple[int, ...], int]] = {}  # the cells a cover tuple covers, as bits
-_LAST: Final[list[Any]] = [None, 0]  # the cover looked up last, and its cells (a leaf's estimate asks twice)
+# the cover looked up last and its cells, as one pair written and read at once (a leaf's estimate asks
+# twice; a thread never meets another's cover with its own cells)
+_LAST: Final[list[tuple[Any, int]]] = [(None, 0)]
 
 
 def walk_bits(state: State) -> int:
@@ -44,9 +46,8 @@ def walk_bits(state: State) -> int:
         fixed = dino_blocked(*key)
         blocked = _BLOCKED_BITS[key] = sum(1 << c for c in range(CELLS) if fixed[c] or IS_MOUNTAIN[c])
     cover = state.cover
-    if cover is _LAST[0]:
-        covered: int = _LAST[1]
-    else:
+    last, covered = _LAST[0]
+    if last is not cover:
         hit = _COVERED.get(cover)
         if hit is None:  # a search reads the same lava from many leaves: memoised by the cover
             if len(_COVERED) >= 4096:
@@ -57,7 +58,7 @@ def walk_bits(state: State) -> int:
                     hit |= 1 << c
             _COVERED[cover] = hit
         covered = hit
-        _LAST[0], _LAST[1] = cover, covered
+        _LAST[0] = (cover, covered)
     return FULL & ~blocked & ~covered
 
 
