@@ -23,8 +23,9 @@ import numpy as np
 
 from dinocli.ai import arena
 from dinocli.ai.bots import make_bot
+from dinocli.ai.spec import BotSpecError, parse_spec
 from dinocli.events import SeededRng
-from dinocli.games import get
+from dinocli.games import UnknownGame, get
 from dinocli.games.runner import start
 
 EPS = (0.1, 0.2, 0.3, 0.5)
@@ -79,7 +80,12 @@ def main() -> None:
     ap.add_argument("--bot", default="mcts:medium")
     ap.add_argument("--models", default="rules,onestep,mcts:easyx4")
     args = ap.parse_args()
-    game = get(args.game)
+    try:
+        game = get(args.game)
+        for spec in [args.bot] + [m.partition("x")[0] for m in args.models.split(",") if m.startswith("mcts")]:
+            parse_spec(spec)
+    except (UnknownGame, BotSpecError) as exc:  # their messages quote the input escaped
+        ap.error(str(exc))
     rows = decisions(game, args.bot, args.seats, args.games)
     legal_mean = np.mean([len(r[2]) for r in rows])
     print(f"{args.game}, {args.seats} seats, {args.bot}: {len(rows)} decisions, {legal_mean:.1f} legal actions on average")
