@@ -1407,6 +1407,10 @@ def hint(env: Env, game_id, spec, as_json):
 @click.option("--bound", is_flag=True,
               help="With --strength: beside each figure the clairvoyant bound, the same search seeing the deal and "
                    "the dice to come with 8 times the budget, on the same deals.")
+@click.option("--until-decided", is_flag=True,
+              help="With --strength: play each pairing's deals in order and stop once its anytime 95% interval "
+                   "(a confidence sequence, valid however often it is looked at) lies wholly above or below the "
+                   "fair share; --games is then the most it plays, and the figure is read by that interval.")
 @click.option("--belief", is_flag=True,
               help="Instead of speed: how much the belief over hidden cards (mcts:belief=on) knows. Over positions "
                    "of 10 rule-bot games on fixed seeds (--seats N at the table), the log-probability it gives the "
@@ -1419,7 +1423,7 @@ def hint(env: Env, game_id, spec, as_json):
 @JSON
 @pass_env
 def bench(env: Env, what, strength, spec, others, n_games, workers, variants, resume, positions, seats, seed,
-          levels, bound, belief, baseline, as_json):
+          levels, bound, until_decided, belief, baseline, as_json):
     """Measure speed: store, cli, mcts, and each game id (default: all); --strength adds bot strength;
     serve (named alone) a load test of the game server on loopback."""
     with handled():
@@ -1430,13 +1434,14 @@ def bench(env: Env, what, strength, spec, others, n_games, workers, variants, re
             from dinocli.games.protocol import BadConfig
             from dinocli.server.load import serve_figures
 
-            if list(what) != ["serve"] or strength or belief or levels or bound:
+            if list(what) != ["serve"] or strength or belief or levels or bound or until_decided:
                 raise BadConfig("bench serve is a load test of its own: name it alone (with --games N)")
             figures = {"serve": serve_figures(n_games or 50)}
         else:
             figures = run(list(what), strength=strength, bot=spec, against=list(others), games=n_games or 200,
                           workers=workers, variants=list(variants), resume=resume, positions=positions, seats=seats,
-                          seed=seed, progress=progress, baseline=baseline, belief=belief, bound=bound, levels=levels)
+                          seed=seed, progress=progress, baseline=baseline, belief=belief, bound=bound, levels=levels,
+                          until_decided=until_decided)
         if as_json:
             emit_json(figures)
             return

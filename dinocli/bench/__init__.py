@@ -63,7 +63,7 @@ def _check_spec(spec: str) -> None:
 
 
 def _check_figures(names: list[str], bot: str, against: list[str] | None, seed: str | None, bound: bool,
-                   levels: bool) -> None:
+                   levels: bool, until_decided: bool = False) -> None:
     """Refuse, before any game, a --levels or --bound request that cannot be measured: --levels on a named
     seed family, with no bot of its own, in competitive games; a bound of a bot that does not search."""
     from dinocli import games as registry
@@ -79,6 +79,11 @@ def _check_figures(names: list[str], bot: str, against: list[str] | None, seed: 
             if name in registry.GAMES and registry.get(name).info.cooperative:
                 raise BadConfig(f"--levels pairs levels in a competitive game; {name} is cooperative (its team "
                                 "scores: --strength)")
+    if until_decided:
+        for name in names:
+            if name in registry.GAMES and registry.get(name).info.cooperative:
+                raise BadConfig(f"--until-decided stops a pairing of bots; {name} is cooperative (its team scores: "
+                                "--strength)")
     if bound:
         for name in names:
             if name in registry.GAMES:
@@ -107,10 +112,11 @@ def _belief(names: list[str], seats: int, others: list[str]) -> dict[str, Any]:
 def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", against: list[str] | None = None,
         games: int = 200, workers: int = 1, variants: list[str] | None = None, resume: Path | None = None,
         positions: int = 20, seats: int = 2, seed: str | None = None, progress: Any = None,
-        baseline: str | None = None, belief: bool = False, bound: bool = False, levels: bool = False) -> dict[str, Any]:
+        baseline: str | None = None, belief: bool = False, bound: bool = False, levels: bool = False,
+        until_decided: bool = False) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
     else the bench's own, with ``levels`` each level against the one below, with ``bound`` the
-    clairvoyant bound at 8x beside each figure; with ``baseline``, ``mcts`` against that git revision;
+    clairvoyant bound at 8x beside each figure, with ``until_decided`` each pairing stopped once decided; with ``baseline``, ``mcts`` against that git revision;
     with ``belief``, only each game's belief figures at ``seats`` seats) and return their figures."""
     from dinocli import games as registry
 
@@ -121,14 +127,14 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
     if belief:
         given = {"--strength": strength, "--against": against, "--seed": seed is not None, "--variant": variants,
                  "--resume": resume is not None, "--baseline": baseline is not None, "--bound": bound,
-                 "--levels": levels}
+                 "--levels": levels, "--until-decided": until_decided}
         return _belief(names, seats, [k for k, v in given.items() if v])
     if strength:
         from .strength import check_seats
 
         for spec in (bot, *(against or ())):
             _check_spec(spec)  # a bad spec fails before any game is played
-        _check_figures(names, bot, against, seed, bound, levels)
+        _check_figures(names, bot, against, seed, bound, levels, until_decided)
         for name in names:
             if name in registry.GAMES:
                 check_seats(name, seats)  # and so does a table size a game does not allow
@@ -142,8 +148,8 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         raise BadConfig("--against names the other seats of --strength")
     if seed is not None and not strength:
         raise BadConfig("--seed chooses the deals of --strength")
-    if (bound or levels) and not strength:
-        raise BadConfig(f"{'--bound' if bound else '--levels'} goes with --strength")
+    if (bound or levels or until_decided) and not strength:
+        raise BadConfig(f"{'--bound' if bound else '--levels' if levels else '--until-decided'} goes with --strength")
     if baseline is not None and "mcts" not in names:
         raise BadConfig("--baseline is the revision bench mcts compares with")
     if baseline is not None:
@@ -166,5 +172,6 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
             out[name].update(strength_figures(name, bot=bot, against=against, games_=games, workers=workers,
                                               variants=variants or (), resume=resume, positions=positions,
                                               seats=seats, seed=seed, bound=bound, levels=levels,
+                                              until_decided=until_decided,
                                               progress=progress))
     return out

@@ -12,6 +12,10 @@
   counts the deals the bot won outright (more than one win's worth of its games; deals at exactly
   one are left out), with a Wilson interval: it says whether the bot wins more deals than it
   loses where a game's luck caps the win share, and is never read against a win-share goal.
+  Beside it, the anytime interval (:func:`dinocli.tournament.stats.anytime`, a confidence sequence);
+  with ``until_decided`` a pairing plays its deals in order and stops the first time that interval
+  lies wholly above or below the fair share (``games`` is then the most it plays), and is read by it:
+  stopping on a fixed-count interval the first time it looks good would overstate the result.
   With ``bound``, beside each figure the clairvoyant bound (:func:`dinocli.ai.clairvoyant.bound_spec`:
   the same search seeing the deal and the dice, at 8x the budget) on the same deals; with
   ``levels``, each MCTS level against the one below instead of the bot against others. Each figure
@@ -45,7 +49,7 @@ import msgspec
 from dinocli import games
 from dinocli.ai.arena import CLAIRVOYANT, by_bots, play_game, seer, steps
 from dinocli.ai.clairvoyant import bound_spec
-from dinocli.tournament.stats import over_deals, wilson
+from dinocli.tournament.stats import anytime, over_deals, wilson
 
 __all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
@@ -189,36 +193,61 @@ def _ci(lo_hi: tuple[float, float]) -> list[float]:
     return [round(lo_hi[0], 3), round(lo_hi[1], 3)]
 
 
+def _deal_shares(tasks: Sequence[Task], results: Sequence[dict[str, Any]], seats: int) -> dict[str, float]:
+    """Each deal's summed win share of the bot in rotation (seat k % seats of game k), by seed, in deal order."""
+    rotations: dict[str, float] = {}
+    for k, (task, r) in enumerate(zip(tasks, results)):
+        rotations[task[2]] = rotations.get(task[2], 0.0) + _win_share(r["returns"], k % seats)
+    return rotations
+
+
+def _until_decided(tasks: Sequence[Task], seats: int, *, workers: int, resume: Path | None,
+                   progress: Progress | None) -> list[dict[str, Any]]:
+    """The results of the first deals of ``tasks``, played in order a batch of deals at a time (one a
+    worker) until the anytime interval over those played lies wholly above or below the fair share."""
+    fair, batch, results = 1 / seats, seats * max(1, workers), []
+    for start in range(0, len(tasks), batch):
+        results += run_games(tasks[start:start + batch], workers=workers, resume=resume)
+        shares = [v / seats for v in _deal_shares(tasks, results, seats).values()]
+        lo, hi = anytime(shares)
+        if progress:
+            progress(f"{len(results)}/{len(tasks)} games, anytime interval [{lo:.3f}, {hi:.3f}]")
+        if lo > fair or hi < fair:
+            break
+    return results
+
+
 def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: str = SEED,
           variants: Iterable[str] = (), options: dict[str, Any] | None = None, workers: int = 1,
-          resume: Path | None = None, progress: Progress | None = None) -> dict[str, Any]:
+          resume: Path | None = None, progress: Progress | None = None, until_decided: bool = False) -> dict[str, Any]:
     """``a`` against ``b`` in every other seat, each seed rotated through the seats (a deal): win
-    share with its interval over deals, the fair share and the goal, the sign test over deals, time
-    per decision."""
+    share with its interval over deals and its anytime interval, the fair share and the goal, the sign
+    test over deals, time per decision; with ``until_decided``, ``games_`` is the most played: the
+    deals stop once the anytime interval lies wholly on one side of the fair share."""
     tasks = _rotated_tasks(game_id, a, b, games_, seed, tuple(variants), options or {}, seats)
-    results = run_games(tasks, workers=workers, resume=resume, progress=progress)
-    score, rotations = 0.0, {}
-    seconds = moves = 0.0
-    for k, (task, r) in enumerate(zip(tasks, results)):
-        seat = k % seats
-        s = _win_share(r["returns"], seat)
-        score += s
-        rotations[task[2]] = rotations.get(task[2], 0.0) + s
-        seconds += r["seconds"][seat]
-        moves += r["moves"][seat]
+    results = (_until_decided(tasks, seats, workers=workers, resume=resume, progress=progress) if until_decided
+               else run_games(tasks, workers=workers, resume=resume, progress=progress))
+    tasks = tasks[:len(results)]
+    rotations = _deal_shares(tasks, results, seats)
+    seconds = sum(r["seconds"][k % seats] for k, r in enumerate(results))
+    moves = sum(r["moves"][k % seats] for k, r in enumerate(results))
     n = len(results)
     # a rotation is won when the bot took more than its fair share of its games (1 win in all)
     won = sum(1 for v in rotations.values() if v > 1 + 1e-9)
     lost = sum(1 for v in rotations.values() if v < 1 - 1e-9)
-    mean, interval = over_deals([v / seats for v in rotations.values()])
+    shares = [v / seats for v in rotations.values()]
+    mean, interval = over_deals(shares)
+    lo, hi = anytime(shares)
     return {
         "games": n,
         "deals": len(rotations),
         "seats": seats,
         "fair_share": round(1 / seats, 3),
         "goal": round(GOAL / seats, 3),
-        "win_rate": round(score / n, 3) if n else 0.0,
+        "win_rate": round(sum(rotations.values()) / n, 3) if n else 0.0,
         "ci95": _ci(interval),
+        "anytime95": _ci((lo, hi)),
+        **({"decided": lo > 1 / seats or hi < 1 / seats} if until_decided else {}),
         "sign_test": {"won": won, "lost": lost, "even": len(rotations) - won - lost,
                       "share": round(won / (won + lost), 3) if won + lost else 0.5,
                       "ci95": _ci(wilson(won, won + lost))},
@@ -298,21 +327,26 @@ def _bound(game_id: str, spec: str, other: str, games_: int, **kw: Any) -> dict[
     return {"bot": bound, **{k: m[k] for k in ("games", "deals", "win_rate", "ci95", "sign_test")}}
 
 
+def _interval(m: dict[str, Any]) -> list[float]:
+    """The interval a figure is read by: the anytime one where the run stopped on it (--until-decided)."""
+    return m["anytime95"] if "decided" in m else m["ci95"]
+
+
 def _reading(m: dict[str, Any], level: bool) -> str:
     """What a figure says against its goal: a level above the one below (interval over deals above 0.5),
     or a win share against the rule bots of 1.5 fair shares, else within 0.03 of the bound."""
     if level:
-        return "climbs" if m["ci95"][0] > 0.5 else "not shown apart"
+        return "climbs" if _interval(m)[0] > 0.5 else "not shown apart"
     if m["win_rate"] >= m["goal"]:
-        return "goal met" if m["ci95"][0] > m["fair_share"] else "at the goal, not shown above the fair share"
+        return "goal met" if _interval(m)[0] > m["fair_share"] else "at the goal, not shown above the fair share"
     if "bound" in m and m["win_rate"] >= m["bound"]["win_rate"] - 0.03:
         return "within 0.03 of the bound"
     return "short of the goal" + (" and of the bound" if "bound" in m else "")
 
 
 def _share(x: dict[str, Any], bold: bool = False) -> str:
-    text = f"{x['win_rate']:.2f}"
-    return f"{'**' + text + '**' if bold else text} [{x['ci95'][0]:.2f}, {x['ci95'][1]:.2f}]"
+    text, (lo, hi) = f"{x['win_rate']:.2f}", _interval(x)
+    return f"{'**' + text + '**' if bold else text} [{lo:.2f}, {hi:.2f}]{' anytime' if 'decided' in x else ''}"
 
 
 def _command(game_id: str, words: Sequence[str]) -> str:
@@ -337,10 +371,12 @@ def _row(game_id: str, variants: Sequence[str], m: dict[str, Any], a: str, b: st
 def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequence[str] | None = None,
                      games_: int = 200, workers: int = 1, variants: Iterable[str] = (), resume: Path | None = None,
                      positions: int = 20, seats: int = 2, seed: str | None = None, bound: bool = False,
-                     levels: bool = False, progress: Progress | None = None) -> dict[str, Any]:
+                     levels: bool = False, until_decided: bool = False,
+                     progress: Progress | None = None) -> dict[str, Any]:
     """The strength figures of ``bot`` in a game at ``seats`` on the deals of ``seed`` (default
     :data:`SEED`; see the module docstring); with ``levels``, each MCTS level against the one below
-    instead; with ``bound``, the clairvoyant bound at 8x the budget beside each figure."""
+    instead; with ``bound``, the clairvoyant bound at 8x the budget beside each figure; with
+    ``until_decided``, each pairing stops once its anytime interval leaves the fair share."""
     from dinocli.climb import MCTS_LEVELS, offered
 
     seed = SEED if seed is None else seed
@@ -355,7 +391,8 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
 
     q = shlex.quote
     flags = [*(f"--variant {q(v)}" for v in variants), *([f"--seats {seats}"] if seats != 2 else []),
-             *([f"--games {games_}"] if games_ != 200 else []), *(["--bound"] if bound else []), f"--seed {q(seed)}"]
+             *([f"--games {games_}"] if games_ != 200 else []), *(["--until-decided"] if until_decided else []),
+             *(["--bound"] if bound else []), f"--seed {q(seed)}"]
     if game.info.cooperative:
         seers = ([bound_spec(bot, game.info.mcts_tuning) if bound else CLAIRVOYANT + bot]
                  if bot.startswith("mcts") else [])
@@ -375,9 +412,9 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
         rows = [(bot, other) for other in against or ("rules", "random")]
         words = [*([f"--bot {q(bot)}"] if bot != "mcts:medium" else [])]
     for a, b in rows:
-        m = match(game_id, a, b, games_, progress=say(f"{a} vs {b}"), **kw)
+        m = match(game_id, a, b, games_, progress=say(f"{a} vs {b}"), until_decided=until_decided, **kw)
         if bound:
-            m["bound"] = _bound(game_id, a, b, games_, progress=say(f"bound of {a} vs {b}"), **kw)
+            m["bound"] = _bound(game_id, a, b, m["games"], progress=say(f"bound of {a} vs {b}"), **kw)   # its deals
         m["reading"] = _reading(m, levels)
         if levels:
             m["offered"] = offered(game_id, a)

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .plan import GameResult, Plan
 
-__all__ = ["wilson", "t_quantile", "over_deals", "deal_figures", "winners", "contestants_of", "best_returns", "Sprt",
+__all__ = ["wilson", "t_quantile", "over_deals", "anytime", "anytime_path", "deal_figures", "winners", "contestants_of", "best_returns", "Sprt",
            "PairTally", "summarize"]
 
 # SPRT for "one bot of a pairing is stronger": H0 p = 0.45 against H1 p = 0.55 on decisive
@@ -70,6 +70,41 @@ def over_deals(shares: Sequence[float]) -> tuple[float, tuple[float, float]]:
         return mean, wilson(mean * n, n)
     h = t_quantile(n - 1) * sd / math.sqrt(n)
     return mean, (max(0.0, mean - h), min(1.0, mean + h))
+
+
+def anytime(shares: Sequence[float], alpha: float = 0.05) -> tuple[float, float]:
+    """The 95% anytime interval after all of ``shares`` (see :func:`anytime_path`); (0, 1) before any."""
+    last = (0.0, 1.0)
+    for last in anytime_path(shares, alpha):
+        pass
+    return last
+
+
+def anytime_path(shares: Iterable[float], alpha: float = 0.05) -> Iterator[tuple[float, float]]:
+    """The 95% anytime intervals of the mean of per-deal shares in [0, 1]: a confidence sequence, which
+    covers the true mean at every number of deals at once, so a run may stop the first time it excludes
+    a value and still report it (the predictable plug-in empirical-Bernstein sequence of Waudby-Smith &
+    Ramdas 2023, "Estimating means of bounded random variables by betting", JRSS-B, Theorem 2, c = 1/2,
+    kept as its running intersection). Wider than :func:`over_deals` at a fixed count, which is the
+    price of looking as often as one likes. Yields the interval after each deal."""
+    log2a = math.log(2 / alpha)
+    lo, hi = 0.0, 1.0
+    sum_lam = sum_lam_x = sum_penalty = sum_x = 0.0
+    mu_prev, var_prev, sq = 0.5, 0.25, 0.25   # the plug-in mean and variance before the first deal
+    for t, x in enumerate(shares, 1):
+        lam = min(math.sqrt(2 * log2a / (var_prev * t * math.log(1 + t))), 0.5)
+        sum_lam += lam
+        sum_lam_x += lam * x
+        sum_penalty += (x - mu_prev) ** 2 * (-math.log(1 - lam) - lam)   # v_i * psi_E(lambda_i), v_i = 4(x - mu)^2
+        centre, width = sum_lam_x / sum_lam, (log2a + sum_penalty) / sum_lam
+        lo, hi = max(lo, centre - width), min(hi, centre + width)
+        if lo > hi:   # the sequences disagree (a miss, at most alpha's chance): keep the newest alone
+            lo, hi = max(0.0, centre - width), min(1.0, centre + width)
+        yield lo, hi
+        sum_x += x
+        mu_prev = (0.5 + sum_x) / (t + 1)
+        sq += (x - mu_prev) ** 2
+        var_prev = sq / (t + 1)
 
 
 def deal_figures(shares: Sequence[float]) -> dict[str, Any]:

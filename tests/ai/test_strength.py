@@ -37,6 +37,26 @@ def test_a_match_is_paired_deterministic_and_resumes_from_its_file(tmp_path):
     assert len(set(keys)) == 6
 
 
+def test_until_decided_stops_a_clear_pairing_once_its_anytime_interval_leaves_half(tmp_path):
+    """#43: --until-decided plays deals in order and stops the first time the anytime interval lies wholly
+    on one side of the fair share; the figure is read by that interval; an even pairing plays them all."""
+    from dinocli.bench import strength
+
+    path, said = tmp_path / "games.jsonl", []
+    m = match("dingo", "rules", "random", 200, until_decided=True, resume=path, progress=said.append)
+    assert m["decided"] is True and 2 <= m["games"] < 200 and m["games"] % 2 == 0
+    assert m["anytime95"][0] > 0.5 and m["ci95"][0] >= m["anytime95"][0]       # the anytime one is the wider
+    assert len(path.read_text().splitlines()) == m["games"] and len(said) == m["deals"]
+    assert said[-1].startswith(f"{m['games']}/200 games, anytime interval [")
+    intervals = [[float(x) for x in line.partition("[")[2].rstrip("]").split(", ")] for line in said]
+    assert all(lo <= 0.5 <= hi for lo, hi in intervals[:-1]) and intervals[-1] == m["anytime95"]   # the first that decided
+    assert match("dingo", "rules", "random", 200, until_decided=True, resume=path) == m   # all from the file
+    even = match("dingo", "rules", "rules", 6, until_decided=True)
+    assert even["games"] == 6 and even["decided"] is False and even["anytime95"] == [0.0, 1.0]
+    assert "decided" not in match("dingo", "rules", "rules", 2)
+    assert strength._reading({**m, "ci95": [0.9, 1.0], "anytime95": [0.4, 1.0]}, True) == "not shown apart"
+
+
 def test_seats_are_swapped_within_each_pair():
     a = match("dodos", "random", "rules", 2)
     b = match("dodos", "rules", "random", 2)
@@ -202,6 +222,9 @@ def test_bench_levels_and_bound_make_each_readme_row_with_its_command_and_family
     (["dingo", "--strength", "--levels", "--seed", " "], "--levels needs --seed FAMILY"),
     (["dingo", "--strength", "--levels", "--seed", "x", "--against", "rules"], "no --bot or --against"),
     (["sos", "--strength", "--levels", "--seed", "x"], "sos is cooperative"),
+    (["dingo", "--until-decided"], "--until-decided goes with --strength"),
+    (["sos", "--strength", "--until-decided"], "sos is cooperative"),
+    (["dingo", "--belief", "--until-decided"], "--belief is a measure of its own"),
     (["dingo", "--strength", "--bound", "--bot", "rules"], "no clairvoyant bound for 'rules'"),
     (["dingo", "--strength", "--bound", "--bot", "mcts:iterations=2000000"], "16,000,000 iterations, past the limit of 10,000,000"),
 ])

@@ -198,3 +198,33 @@ def test_the_interval_over_deals_holds_the_mean_within_0_and_1(shares):
 
     mean, (lo, hi) = over_deals(shares)
     assert 0.0 <= lo <= mean + 1e-12 and mean - 1e-12 <= hi <= 1.0 and hi > lo
+
+
+def test_stopping_the_first_time_an_interval_clears_half_needs_the_anytime_interval():
+    """#43 --until-decided: two equal bots (every game a coin), 150 matches of up to 120 deals, each looked at
+    after every deal and stopped the first time its interval lies wholly above or below 0.5. The t interval
+    over deals, read that way, names a winner between equal bots in about a third of the matches; the
+    anytime interval (a confidence sequence) stays within its 5%."""
+    import random
+
+    from dinocli.tournament.stats import anytime_path, over_deals
+
+    rnd, fooled_t, fooled_anytime = random.Random(43), 0, 0
+    for _ in range(150):
+        shares = [((rnd.random() < 0.5) + (rnd.random() < 0.5)) / 2 for _ in range(120)]
+        fooled_t += any(not lo <= 0.5 <= hi for lo, hi in (over_deals(shares[:n])[1] for n in range(2, 121)))
+        fooled_anytime += any(not lo <= 0.5 <= hi for lo, hi in anytime_path(shares))
+    assert fooled_t >= 30 and fooled_anytime <= 7
+
+
+def test_the_anytime_interval_narrows_with_deals_and_holds_the_mean_of_what_it_saw():
+    from dinocli.tournament.stats import anytime, over_deals
+
+    assert anytime([]) == (0.0, 1.0)
+    shares = [1.0, 0.5, 1.0, 0.5, 0.0, 1.0, 1.0, 0.5] * 25   # a mean of 0.6875
+    widths = [hi - lo for lo, hi in (anytime(shares[:n]) for n in (10, 50, 100, 200))]
+    assert widths == sorted(widths, reverse=True) and widths[-1] < 0.3
+    lo, hi = anytime(shares)
+    t_lo, t_hi = over_deals(shares)[1]
+    assert lo < t_lo <= 0.6875 <= t_hi < hi and lo > 0.5   # wider than the fixed-count interval, past half
+    assert anytime([1.0] * 20)[0] > 0.5 and anytime([0.0] * 20)[1] < 0.5 and anytime([0.5] * 500)[0] < 0.5 < anytime([0.5] * 500)[1]
