@@ -96,9 +96,13 @@ class Appends:
                 if type(sees) is not list or not _INT.issuperset(map(type, sees)) \
                         or not (sh is None or isinstance(sh, Event)):
                     raise StoreError(f"'seen' must list seat numbers and 'shown' be an event or None (event {i})")
-                public = public_bytes(sees, None if sh is None else (sh.tag, sh.version, body_bytes(sh), actor)) \
-                    if seal else None
-                append((ev, ev.tag, ev.version, body_bytes(ev), actor, action, rolls, bool(seal), public, first))
+                config = ev.__struct_config__
+                if seal:
+                    public = public_bytes(sees, None if sh is None else
+                                          (sh.__struct_config__.tag, sh.version, body_bytes(sh), actor))
+                    append((ev, config.tag, ev.version, body_bytes(ev), actor, action, rolls, True, public, first))
+                else:
+                    append((ev, config.tag, ev.version, body_bytes(ev), actor, action, rolls, False, None, first))
                 if first:
                     actor = action = rolls = None
                     first = False

@@ -263,11 +263,10 @@ def body_text(event: Event) -> str:
     return body_bytes(event).decode()
 
 
-def body_bytes(event: Event) -> bytes:
-    """:func:`body_text` as UTF-8 bytes (as :func:`walk` hashes it)."""
-    raw = msgspec.to_builtins(event)
-    del raw["type"]
-    return _ENCODER.encode(raw)
+def body_bytes(event: Event, _fields: Any = msgspec.structs.asdict) -> bytes:
+    """:func:`body_text` as UTF-8 bytes (as :func:`walk` hashes it): the fields without the tag, keys sorted
+    (a shallow dict: nested values encode as they would in the whole event)."""
+    return _ENCODER.encode(_fields(event))
 
 
 def json_text(value: Any) -> str:
