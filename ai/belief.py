@@ -23,8 +23,11 @@ one. A seat's own decisions are asked too, for the facts a game may attach to th
 ``pasts`` samples a hidden history sets ``memo["sampled"]`` and draws it anew for each value of
 ``memo["draw"]``, see :func:`gain`). The model is a
 softmax over the strategy's action values (``game.values``, when the game gives them) at temperature
-:data:`TEMPERATURE`, or the strategy's pick with probability ``1 - EPSILON``; either is mixed with
-:data:`EPSILON` of uniform, so no deal gets probability 0 from a move the model thought poor.
+:data:`TEMPERATURE`, or the strategy's pick; either is mixed with a share of uniform, so no deal gets
+probability 0 from a move the model thought poor. How large a share fits a seat is not known before
+it plays (a rule bot needs little, a search much): the likelihood is the mixture over the shares of
+:data:`SHARES` with their prior, so a seat that does not play like the model leaves the deals nearly
+uniform instead of misleading the belief.
 
 :class:`Belief` keeps :data:`PARTICLES` candidates weighted by their likelihood (importance
 sampling, as ISMCTS resamples a particle set; tempered to keep :data:`KEEP` effective candidates)
@@ -44,7 +47,7 @@ import numpy as np
 from dinocli.games.protocol import Action, Game, Seat, State, View
 
 __all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "seen", "trail_of", "tempered",
-           "PARTICLES", "TEMPERATURE", "EPSILON", "KEEP"]
+           "PARTICLES", "TEMPERATURE", "EPSILON", "SHARES", "SHARE_PRIOR", "KEEP"]
 
 # Chosen with `bench dingo --belief` on its own seeds (belief/N, 2 seats): the sharper the model the
 # more it gains on rule-bot games (T 1.0 -> 0.005: 0.09 -> 0.28 bits per card), but against mcts:easy
@@ -53,6 +56,16 @@ __all__ = ["Seen", "Belief", "likelihood", "log_likelihood", "gain", "public", "
 PARTICLES = 64      # candidate deals a belief weighs per decision
 TEMPERATURE = 0.05  # of the softmax over the strategy's action values
 EPSILON = 0.5       # the uniform share of the opponent model: no legal action is impossible
+# How far a seat plays like the strategy is not known in advance: a rule bot does, a search only in
+# part (Dodos mcts:medium picks the rule bot's move 39% of the time, and a model half uniform gives its
+# moves 0.23 bits a decision *less* than uniform: a belief trusting it is misled). So the uniform share
+# is itself uncertain, with a prior over these values: a deal's likelihood is the mixture
+# sum_k prior_k * L(deal | share_k), the marginal over the share (Bayesian model averaging). Where
+# the seat plays like the model, the sharp terms dominate and the belief infers; where it does not,
+# the uniform term (share 1) dominates every deal alike and the belief deals nearly uniformly.
+SHARES = (0.1, EPSILON, 1.0)
+SHARE_PRIOR = (1 / 3, 1 / 3, 1 / 3)
+FLOOR = EPSILON * 1e-3  # a seen action the candidate makes impossible (illegal there) keeps this much
 # Few candidates against a sharp likelihood leave a handful with all the weight (Dodos at 4 seats: a
 # median of 5 effective of 64), and the search then plays as if it knew the hands. The weights are
 # tempered (w ** a, the largest a <= 1 that keeps this many effective candidates), as a sequential
@@ -108,16 +121,18 @@ def trail_of(game: Game, config, path, seat: Seat) -> list[Seen]:
     return trail
 
 
-def _model(game: Game, past: State, actor: Seat, action: Action) -> float:
-    """The opponent model's probability that ``actor`` plays ``action`` in ``past`` (0 if illegal there)."""
+def _model(game: Game, past: State, actor: Seat, action: Action) -> tuple[float, float]:
+    """The strategy's own probability that ``actor`` plays ``action`` in ``past`` and the uniform one (1 /
+    the legal actions): (0, 0) if it is illegal there. The model with uniform share e gives it
+    ``(1 - e) * strategy + e * uniform``."""
     if game.to_move(past) != actor:
-        return 0.0
+        return 0.0, 0.0
     legal = game.legal_actions(past)
     if action not in legal:
-        return 0.0
+        return 0.0, 0.0
     n = len(legal)
     if n == 1:
-        return 1.0
+        return 1.0, 1.0
     view = game.observe(past, actor)
     values = game.values(view, actor, legal)
     if values is None:
@@ -127,15 +142,16 @@ def _model(game: Game, past: State, actor: Seat, action: Action) -> float:
         top = max(values)
         w = [exp((v - top) / TEMPERATURE) for v in values]
         p = sum(x for a, x in zip(legal, w) if a == action) / sum(w)
-    return (1 - EPSILON) * p + EPSILON / n
+    return p, 1.0 / n
 
 
 def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict | None = None) -> float:
-    """The log (natural) of the probability of every action in ``trail`` under the opponent model if ``now``
-    is the true deal (a decision the candidate says nothing about counts 1); a sum of logs, so a long game
-    never underflows to a deal of probability 0. ``memo`` shares model calls between candidates."""
+    """The log (natural) of the probability of every action in ``trail`` if ``now`` is the true deal, under
+    the opponent model with its uniform share unknown (the mixture over :data:`SHARES`, see there; a
+    decision the candidate says nothing about counts 1); sums of logs, so a long game never underflows to
+    a deal of probability 0. ``memo`` shares model calls between candidates."""
     memo = {} if memo is None else memo
-    total = 0.0
+    totals = [log(w) for w in SHARE_PRIOR]
     for i, entry in enumerate(trail):
         if ("skip", i) in memo:
             continue
@@ -145,19 +161,24 @@ def log_likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: 
             continue
         if not pasts:
             continue
-        p = 0.0
+        strategy = uniform = 0.0   # the decision's probability is strategy + share * (uniform - strategy)
         for past, action, factor in pasts:
             if past is None:  # the candidate's history alone: the chance the record's facts allow it
-                p += factor
+                strategy += factor
+                uniform += factor
                 continue
             key = (i, past, action)
             q = memo.get(key)
             if q is None:
                 q = memo[key] = _model(game, past, entry.actor, action)
-            p += q * factor
-        # a deal under which a seen action was impossible keeps a floor: the model may be wrong
-        total += log(max(p / len(pasts), EPSILON * 1e-3))
-    return total
+            strategy += q[0] * factor
+            uniform += q[1] * factor
+        n = len(pasts)
+        for k, e in enumerate(SHARES):
+            # a deal under which a seen action was impossible keeps a floor: the model may be wrong
+            totals[k] += log(max(((1 - e) * strategy + e * uniform) / n, FLOOR))
+    top = max(totals)
+    return top + log(sum(exp(t - top) for t in totals))
 
 
 def likelihood(game: Game, now: State, trail: list[Seen], seat: Seat, memo: dict | None = None) -> float:

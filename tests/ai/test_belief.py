@@ -282,3 +282,45 @@ def test_a_sharp_belief_is_tempered_to_keep_enough_candidates():
     assert list(np.argsort(-w, kind="stable")) == list(np.argsort(-logs, kind="stable"))
     flat = np.log(np.linspace(0.5, 1.0, 64))
     assert np.allclose(tempered(flat, KEEP), np.exp(flat - flat.max()))
+
+
+class _Guess:
+    """A toy for the opponent model: the hidden deal is a number 0-3, and the strategy plays it (its value
+    is 1 for the action equal to the deal, 0 for the others); the seat to move is always 1."""
+
+    def pasts(self, now, trail, i, seat, memo):
+        return [(now, trail[i].action, 1.0)]
+
+    def to_move(self, past):
+        return 1
+
+    def legal_actions(self, past):
+        return [0, 1, 2, 3]
+
+    def observe(self, past, actor):
+        return past
+
+    def values(self, view, actor, legal):
+        return [1.0 if a == view else 0.0 for a in legal]
+
+
+def test_a_seat_that_plays_unlike_the_model_leaves_the_deals_nearly_uniform(monkeypatch):
+    """#40: the model's uniform share is uncertain (a mixture over SHARES). A seat that plays as the model
+    would under deal 2 makes deal 2 far likelier, as before; a seat whose plays fit no deal well (0, 1, 2,
+    3, 0, 1, 2, 2: a player the model does not describe) leaves the deals about as likely as uniform (odds
+    of about 1.5 to 1 between the likeliest and the least), where a model half uniform alone reads 25 to 1
+    into that noise."""
+    from dinocli.ai import belief
+
+    game = _Guess()
+    like = [Seen(None, 1, 2) for _ in range(8)]
+    unlike = [Seen(None, 1, a) for a in (0, 1, 2, 3, 0, 1, 2, 2)]
+
+    def spread(trail):
+        logs = [belief.log_likelihood(game, d, trail, 0) for d in range(4)]
+        return max(logs) - min(logs)   # log of the likeliest deal's odds against the least likely
+
+    assert spread(like) > 10 and spread(unlike) < 0.5
+    monkeypatch.setattr(belief, "SHARES", (0.5,))
+    monkeypatch.setattr(belief, "SHARE_PRIOR", (1.0,))
+    assert spread(like) > 10 and spread(unlike) > 3
