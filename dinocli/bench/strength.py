@@ -332,11 +332,12 @@ def _interval(m: dict[str, Any]) -> list[float]:
     return m["anytime95"] if "decided" in m else m["ci95"]
 
 
-def _reading(m: dict[str, Any], level: bool) -> str:
+def _reading(m: dict[str, Any], level: bool, search: bool = False) -> str:
     """What a figure says against its goal: a level above the one below (interval over deals above 0.5),
-    or a win share against the rule bots of 1.5 fair shares, else within 0.03 of the bound."""
-    if level:
-        return "climbs" if _interval(m)[0] > 0.5 else "not shown apart"
+    a search above another (``search``: the other seats search too, and no win-share goal applies), or a
+    win share against the rule bots of 1.5 fair shares, else within 0.03 of the bound."""
+    if level or search:
+        return ("climbs" if level else "stronger") if _interval(m)[0] > m["fair_share"] else "not shown apart"
     if m["win_rate"] >= m["goal"]:
         return "goal met" if _interval(m)[0] > m["fair_share"] else "at the goal, not shown above the fair share"
     if "bound" in m and m["win_rate"] >= m["bound"]["win_rate"] - 0.03:
@@ -359,7 +360,7 @@ def _row(game_id: str, variants: Sequence[str], m: dict[str, Any], a: str, b: st
     a level pairing, or a bot at a table size against another bot with the fair share and the goal."""
     name = games.get(game_id).info.name + "".join(f" (`{v}`)" for v in variants)
     t = m["sign_test"]
-    share = _share(m, m["reading"] in ("goal met", "climbs"))
+    share = _share(m, m["reading"] in ("goal met", "climbs", "stronger"))
     cells = [name, f"{a.removeprefix('mcts:')} vs {b.removeprefix('mcts:')}"] if level else \
         [name, str(m["seats"]), f"`{a}` vs `{b}`"]
     cells += [share, f"{m['games']} ({m['deals']})"] + ([] if level else [f"{m['fair_share']:g}", f"{m['goal']:g}"])
@@ -415,7 +416,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
         m = match(game_id, a, b, games_, progress=say(f"{a} vs {b}"), until_decided=until_decided, **kw)
         if bound:
             m["bound"] = _bound(game_id, a, b, m["games"], progress=say(f"bound of {a} vs {b}"), **kw)   # its deals
-        m["reading"] = _reading(m, levels)
+        m["reading"] = _reading(m, levels, seer(b)[1].startswith("mcts"))
         if levels:
             m["offered"] = offered(game_id, a)
         m["seed"] = seed

@@ -55,6 +55,9 @@ def test_until_decided_stops_a_clear_pairing_once_its_anytime_interval_leaves_ha
     assert even["games"] == 6 and even["decided"] is False and even["anytime95"] == [0.0, 1.0]
     assert "decided" not in match("dingo", "rules", "rules", 2)
     assert strength._reading({**m, "ci95": [0.9, 1.0], "anytime95": [0.4, 1.0]}, True) == "not shown apart"
+    # a search against another search is read as stronger or not, never against the 1.5-fair-share goal
+    assert strength._reading(m, False, True) == "stronger"
+    assert strength._reading({**m, "win_rate": 0.6}, False) == "short of the goal"
 
 
 def test_seats_are_swapped_within_each_pair():
