@@ -116,8 +116,9 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
         until_decided: bool = False) -> dict[str, Any]:
     """Run the named benches (default: all; with ``strength``, every game, on the deals of ``seed``,
     else the bench's own, with ``levels`` each level against the one below, with ``bound`` the
-    clairvoyant bound at 8x beside each figure, with ``until_decided`` each pairing stopped once decided; with ``baseline``, ``mcts`` against that git revision;
-    with ``belief``, only each game's belief figures at ``seats`` seats) and return their figures."""
+    clairvoyant bound at 8x beside each figure, with ``until_decided`` each pairing stopped once decided;
+    with ``baseline``, ``mcts`` against that git revision; with ``belief``, only each game's belief
+    figures at ``seats`` seats) and return their figures."""
     from dinocli import games as registry
 
     names = what or ([] if strength or belief else [*WHAT]) + sorted(registry.GAMES)

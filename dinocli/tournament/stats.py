@@ -22,8 +22,8 @@ from typing import Any
 
 from .plan import GameResult, Plan
 
-__all__ = ["wilson", "t_quantile", "over_deals", "anytime", "anytime_path", "deal_figures", "winners", "contestants_of", "best_returns", "Sprt",
-           "PairTally", "summarize"]
+__all__ = ["wilson", "t_quantile", "over_deals", "anytime", "anytime_path", "deal_figures", "winners", "contestants_of",
+           "best_returns", "Sprt", "PairTally", "summarize"]
 
 # SPRT for "one bot of a pairing is stronger": H0 p = 0.45 against H1 p = 0.55 on decisive
 # games (draws carry no information), with error rates alpha = beta = 0.05.
