@@ -263,7 +263,10 @@ def body_text(event: Event) -> str:
     return body_bytes(event).decode()
 
 
-def body_bytes(event: Event, _fields: Any = msgspec.structs.asdict) -> bytes:
+_fields = msgspec.structs.asdict
+
+
+def body_bytes(event: Event) -> bytes:
     """:func:`body_text` as UTF-8 bytes (as :func:`walk` hashes it): the fields without the tag, keys sorted
     (a shallow dict: nested values encode as they would in the whole event)."""
     return _ENCODER.encode(_fields(event))
