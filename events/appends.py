@@ -6,6 +6,9 @@ name. One part of :class:`dinocli.events.store.Store`.
 
 from __future__ import annotations
 
+import itertools
+from operator import is_not
+
 import msgspec
 
 from .chain import body_bytes, json_text, new_salts, public_bytes, walk
@@ -25,10 +28,14 @@ FROM branches b LEFT JOIN events e ON e.id = b.head WHERE b.game_id = ? AND b.na
 INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
                  "command, salt, rolls_salt, public, game_id, created) "
                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-# an event's row as walk hashes it (body and public form as UTF-8 bytes, stored as the text they are), then the rest
-_INSERT_LINK = ("INSERT INTO events (id, parent, type, v, body, actor, action, rolls, command, salt, rolls_salt, public, "
-                "seq, hash, parent_hash, game_id, created) "
-                "VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)")
+# an event's row as walk hashes it (but body and public form as text), then the rest
+_COLUMNS = ("id", "parent", "type", "v", "body", "actor", "action", "rolls", "command", "salt", "rolls_salt", "public",
+            "seq", "hash", "parent_hash", "game_id", "created")
+_INSERT_LINK = f"INSERT INTO events ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
+_NULLS = (None,) * len(_COLUMNS)
+_flat = itertools.chain.from_iterable
+_FEW = 16                     # a command's rows up to this many go in as one statement (see _insert)
+_statements: dict[tuple[tuple[bool, ...], ...], tuple[str, tuple[bool, ...]]] = {}
 _ROLLS = list[tuple[str, int, int]]
 _INT = frozenset((int,))   # a seat number's only type (not bool)
 _json = msgspec.json.decode
@@ -141,12 +148,32 @@ class Appends:
                 eid += 1
             created = now()
             rows = []
-            for link, h in zip(links, walk(parent_hash, links, chain, root=head)):
+            for (i, up, tag, v, body, actor, action, rolls, first, salt, rolls_salt, public), h \
+                    in zip(links, walk(parent_hash, links, chain, root=head)):
                 seq += 1
-                rows.append(link + (seq, h, parent_hash, game_id, created))
+                rows.append((i, up, tag, v, body.decode(), actor, action, rolls, first, salt, rolls_salt,
+                             public if public is None else public.decode(), seq, h, parent_hash, game_id, created))
                 parent_hash = h
-            cursor.executemany(_INSERT_LINK, rows)
+            _insert(cursor, rows)
             cursor.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                            (parent, parent, game_id, branch))
             self.segments.appended(game_id, parent, seq, len(rows))
         return rows
+
+
+def _insert(cursor, rows: list[tuple]) -> None:
+    """Insert rows of ``_INSERT_LINK``'s columns. A command's few rows go in as one statement whose absent values
+    are NULL in its text: sqlite3 looks an adapter up for every bound None or bytes (a failed attribute look-up
+    each), which cost more than the insert itself; more rows than that (an import, a bench) go row by row."""
+    if len(rows) > _FEW:
+        cursor.executemany(_INSERT_LINK, rows)
+        return
+    shape = tuple(tuple(map(is_not, row, _NULLS)) for row in rows)
+    known = _statements.get(shape)
+    if known is None:
+        if len(_statements) >= 512:
+            _statements.clear()
+        values = ",".join("(" + ",".join("?" if bound else "NULL" for bound in row) + ")" for row in shape)
+        known = _statements[shape] = (f"INSERT INTO events ({', '.join(_COLUMNS)}) VALUES {values}",
+                                      tuple(_flat(shape)))
+    cursor.execute(known[0], list(itertools.compress(_flat(rows), known[1])))

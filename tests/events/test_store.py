@@ -349,3 +349,24 @@ def test_an_append_stores_the_rows_an_import_of_its_log_stores(store, tmp_path):
     assert rows[0] == rows[1] and len(rows[0]) == 4 and head == 4
     assert [r[-5:-1] for r in rows[0]] == [("text", "text", "text", "text"), ("text", "null", "null", "null"),
                                           ("text", "text", "text", "null"), ("text", "text", "text", "null")]
+
+
+def test_a_command_of_few_events_and_one_of_many_store_the_same_columns(store):
+    """A command's few rows go in as one statement with its absent values NULL in its text, a long command's row by
+    row (appends._insert): both store text as text and absent values as NULL, and both verify."""
+    def stored(n: int) -> list[tuple]:
+        gid = new_game(store)
+        events = things(*range(n))
+        sealed = [i % 3 == 0 for i in range(n)]
+        seen = [[i % 2] for i in range(n)]
+        store.append(gid, "main", [Command(0, "play", [["deck/1", 10, 4]], events, sealed, seen, [None] * n)], None)
+        assert store.verify_chain(gid) == n
+        return store.connection.execute(
+            "SELECT typeof(body), typeof(public), typeof(salt), typeof(rolls), typeof(rolls_salt), typeof(actor), "
+            "typeof(action), typeof(parent), body FROM events WHERE game_id = ? ORDER BY id", (gid,)).fetchall()
+
+    few, many = stored(5), stored(40)
+    assert few == many[:5]
+    assert few[0] == ("text", "text", "text", "text", "text", "integer", "text", "null", '{"card":"x","n":0,"tags":[]}')
+    assert few[1][:8] == ("text", "null", "null", "null", "null", "null", "null", "integer")
+    assert many[39][:8] == many[9][:8] == few[3][:8] == ("text", "text", "text", "null", "null", "null", "null", "integer")
