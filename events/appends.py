@@ -163,8 +163,8 @@ class Appends:
 
 def _insert(cursor, rows: list[tuple]) -> None:
     """Insert rows of ``_INSERT_LINK``'s columns. A command's few rows go in as one statement whose absent values
-    are NULL in its text: sqlite3 looks an adapter up for every bound None or bytes (a failed attribute look-up
-    each), which cost more than the insert itself; more rows than that (an import, a bench) go row by row."""
+    are NULL in its text: sqlite3 looks an adapter up for every value bound as None or bytes (a failed attribute
+    look-up each, about 30 an append); a longer command (a bulk append) goes row by row."""
     if len(rows) > _FEW:
         cursor.executemany(_INSERT_LINK, rows)
         return
