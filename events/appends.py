@@ -31,7 +31,8 @@ INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, acti
 # an event's row as walk hashes it (but body and public form as text), then the rest
 _COLUMNS = ("id", "parent", "type", "v", "body", "actor", "action", "rolls", "command", "salt", "rolls_salt", "public",
             "seq", "hash", "parent_hash", "game_id", "created")
-_INSERT_LINK = f"INSERT INTO events ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
+_INSERT_INTO = f"INSERT INTO events ({', '.join(_COLUMNS)}) VALUES "
+_INSERT_LINK = f"{_INSERT_INTO}({', '.join('?' * len(_COLUMNS))})"
 _NULLS = (None,) * len(_COLUMNS)
 _flat = itertools.chain.from_iterable
 _FEW = 16                     # a command's rows up to this many go in as one statement (see _insert)
@@ -174,6 +175,5 @@ def _insert(cursor, rows: list[tuple]) -> None:
         if len(_statements) >= 512:
             _statements.clear()
         values = ",".join("(" + ",".join("?" if bound else "NULL" for bound in row) + ")" for row in shape)
-        known = _statements[shape] = (f"INSERT INTO events ({', '.join(_COLUMNS)}) VALUES {values}",
-                                      tuple(_flat(shape)))
+        known = _statements[shape] = (_INSERT_INTO + values, tuple(_flat(shape)))
     cursor.execute(known[0], list(itertools.compress(_flat(rows), known[1])))
