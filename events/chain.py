@@ -252,10 +252,25 @@ def rolls_commitment(rolls_salt: str, rolls: str | None) -> str | None:
     return None if rolls is None else _sha256(f"{rolls_salt}{rolls}".encode()).hexdigest()
 
 
+_salts: list[str] = []   # drawn from the system 64 at a time (a system call each draw), never twice: see below
+
+
 def new_salts(k: int) -> list[str]:
-    """``k`` fresh random salts (16 bytes each, hex)."""
-    raw = os.urandom(16 * k).hex()
-    return [raw[i:i + 32] for i in range(0, 32 * k, 32)]
+    """``k`` fresh random salts (16 bytes each, hex) from the operating system's generator."""
+    if k <= 0:
+        return []
+    pool = _salts
+    if len(pool) < k:
+        n = max(k, 64)
+        raw = os.urandom(16 * n).hex()
+        pool += [raw[i:i + 32] for i in range(0, 32 * n, 32)]
+    out = pool[-k:]
+    del pool[-k:]
+    return out
+
+
+# a forked child (a tournament's worker) would hand out the very salts its parent still holds
+os.register_at_fork(after_in_child=_salts.clear)
 
 
 def body_text(event: Event) -> str:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dinocli.events import canonical
-from dinocli.events.chain import GENESIS_FIELDS, body_text, event_hash, genesis_hash, json_text
+from dinocli.events.chain import GENESIS_FIELDS, body_text, event_hash, genesis_hash, json_text, new_salts
 
 from .conftest import Thing, auto, new_game
 
@@ -30,6 +30,27 @@ def test_event_hash_is_sha256_of_canonical_fields(body, actor, action, rolls, ty
     reference = hashlib.sha256(b"p" * 64 + canonical({
         "type": type_, "v": v, "body": body, "actor": actor, "action": action, "rolls": rolls})).hexdigest()
     assert event_hash("p" * 64, type_, v, body_json, actor, action, rolls_json) == reference
+
+
+def test_salts_are_never_handed_out_twice_not_even_across_a_fork():
+    """Salts are drawn ahead in bulk: a forked child (a tournament worker) must not reuse what its parent holds."""
+    import os
+
+    new_salts(1)   # the pool holds salts now
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.write(write, "".join(new_salts(5)).encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    child = os.read(read, 1000).decode()
+    os.close(read)
+    child_salts = {child[i:i + 32] for i in range(0, len(child), 32)}
+    ours = new_salts(5) + new_salts(200)
+    assert len(child_salts) == 5 and not child_salts & set(ours)
+    assert len(set(ours)) == 205 and all(len(s) == 32 and int(s, 16) >= 0 for s in ours)
+    assert new_salts(0) == []
 
 
 def test_body_text_leaves_out_the_tag_and_sorts_keys():
