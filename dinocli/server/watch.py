@@ -43,34 +43,34 @@ class Follower:
         self.game = games.get(header["kind"])
         self.config = msgspec.convert(header["config"], Config)
         self.lines: list[str] = []
+        self._last = None   # the entry of the last line held: the next batch is chained onto it
         self.view = self.game.observe(self.game.initial(self.config), seat)
         self.result: dict = {}   # the footer's, once the game is over and verified
 
     def add(self, lines: list[str]) -> list:
-        """Take a batch of lines (numbered on, chained: LogRejected if not) and fold them; their entries."""
-        from dinocli.events.log import footer_line, read_log
+        """Take a batch of lines (numbered on from those held, chained onto the last: LogRejected if not; each
+        line checked once, as it arrives) and fold them; their entries."""
+        from dinocli.events.log import read_events
 
-        held = len(self.lines)
-        self.lines += [ln if ln.endswith("\n") else ln + "\n" for ln in lines]
-        if not self.lines:
-            return []
-        last = msgspec.json.decode(self.lines[-1])
-        parsed = read_log([msgspec.json.encode(self.header).decode() + "\n", *self.lines,
-                           footer_line(len(self.lines), last["hash"], None, None, self.header["version"])],
-                          allow_view=True)
-        for e in parsed.entries[held:]:
+        lines = [ln if ln.endswith("\n") else ln + "\n" for ln in lines]
+        entries = read_events([ln[:-1] for ln in lines], self.header, self._last)
+        view = self.view
+        for e in entries:
             if e.event is not None:
                 try:
-                    self.view = self.game.fold_view(self.view, e.event, e.hidden)
+                    view = self.game.fold_view(view, e.event, e.hidden)
                 except ValueError as exc:
                     raise Refused(f"the server's event {e.seq} cannot follow the game: {exc}") from None
-        return parsed.entries[held:]
+        self.view, self.lines = view, self.lines + lines
+        if entries:
+            self._last = entries[-1]
+        return entries
 
     def back_to(self, at: int) -> None:
         """Drop the lines after event ``at`` (an undo took them back) and fold the view again up to there."""
         if not 0 <= at <= len(self.lines):
             raise Refused(f"the server went back to event {at}, but this view holds {len(self.lines)}")
-        kept, self.lines = self.lines[:at], []
+        kept, self.lines, self._last = self.lines[:at], [], None
         self.view = self.game.observe(self.game.initial(self.config), self.seat)
         self.add(kept)
 

@@ -166,3 +166,37 @@ def test_each_batch_is_checked_once(tmp_path):
     finally:
         del seat.game.fold_view
     assert len(lines) > 100 and len(folds) == len(lines)
+
+
+def test_a_follower_checks_each_batch_once_and_refuses_a_line_that_breaks_the_chain(tmp_path):
+    """The spectator's (and `bench serve`'s) client is incremental too: each event chained and folded once as
+    its batch comes, the view the same as one batch would fold; a line altered, or left out, in a later batch
+    is refused at that line (LogRejected) and changes nothing held."""
+    from dinocli.events.log import LogRejected
+    from dinocli.server.watch import Follower
+
+    ok(run("new", "dingo", *["--bot", "random"] * 4, "--watch", "--fast", "--seed", "54", db=tmp_path / "g.sqlite"))
+    game = json.loads(run("games", "--json", db=tmp_path / "g.sqlite").stdout)[0]["game"]
+    view = run("export", game, "--as", "0", db=tmp_path / "g.sqlite").stdout.splitlines(keepends=True)
+    lines = [ln for ln in view[1:-1] if ln.startswith('{"n"')]
+    welcome = p.Welcome(p.VERSION, game, 0, "you", view[0])
+    whole, seat = Follower(welcome, 0), Follower(welcome, 0)
+    whole.add(lines)
+    folds = []
+    original = seat.game.fold_view
+    seat.game.fold_view = lambda v, e, hidden=False: folds.append(1) or original(v, e, hidden)
+    try:
+        for k in range(0, len(lines), 7):
+            seat.add(lines[k:k + 7])
+    finally:
+        del seat.game.fold_view
+    assert len(lines) > 100 and len(folds) == len(lines) and seat.view == whole.view
+    seat = Follower(welcome, 0)
+    seat.add(lines[:40])
+    held = (list(seat.lines), seat.view)
+    altered = lines[40].replace('"n":41', '"n":41 ', 1).replace('"hash":"', '"hash":"0', 1)
+    for bad, line_no in (([altered, *lines[41:50]], 42), (lines[41:50], 42)):   # line 1 is the header
+        with pytest.raises(LogRejected) as caught:
+            seat.add(bad)
+        assert caught.value.line == line_no and (seat.lines, seat.view) == held
+    assert len(seat.add(lines[40:])) == len(lines) - 40 and seat.view == whole.view
