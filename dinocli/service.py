@@ -614,6 +614,8 @@ class Service:
         from dinocli.events import notes
 
         kept = notes.by_event(self.store.connection, g.id)
+        if not kept:
+            return {}
         out = {}
         for s in g.path:
             if s.id in kept and ((seat is None and not public) or g.game.redact(s.event, seat) == s.event):
@@ -625,7 +627,9 @@ class Service:
         only that seat's own (judged from its information), with ``public`` none."""
         from dinocli.events import analyses
 
-        return {} if public else analyses.of_path(self.store.connection, g.path, None if seat is None else {seat})
+        if public or not analyses.any_kept(self.store.connection):   # the line of play is not read for nothing
+            return {}
+        return analyses.of_path(self.store.connection, g.path, None if seat is None else {seat})
 
     # -- verification ---------------------------------------------------------------------
 
@@ -638,13 +642,14 @@ class Service:
 
     # -- export / import ------------------------------------------------------------------
 
-    def export_lines(self, game_id: str, *, as_seat: str | int | None = None,
+    def export_lines(self, game_id: str | Loaded, *, as_seat: str | int | None = None,
                      with_seed: bool = False) -> Iterator[str]:
-        """The game's current branch as JSON Lines; ``as_seat`` writes what that seat may know.
+        """The game's current branch as JSON Lines (``game_id`` or the game loaded); ``as_seat`` writes what
+        that seat may know.
 
         A finished line of play always reveals the seed; ``with_seed`` reveals it in an unfinished
         one too (a private save to go on playing elsewhere: its reader can see the future)."""
-        g = self.load(game_id)
+        g = self.load(game_id) if isinstance(game_id, str) else game_id
         if g.practice:   # its seating is not the header's, and an import would count its result
             raise ServiceError(f"branch {g.branch} is a practice take-over: a log of it would count as a real game; "
                                f"export --format text or html, or the game's own line (checkout {g.takeover.from_})")
@@ -663,7 +668,8 @@ class Service:
         """The export's analysis lines (dinocli-log(5)): a seat's view carries that seat's own only."""
         from dinocli.events import analyses
 
-        return analyses.export_lines(g.path, self.judged(g, seat))
+        judged = self.judged(g, seat)
+        return analyses.export_lines(g.path, judged) if judged else []
 
     @staticmethod
     def _with_notes(lines: Iterator[str], kept: dict[int, list[str]], judged: list[str] = ()) -> Iterator[str]:

@@ -26,7 +26,7 @@ import msgspec
 from .errors import LogRejected
 from .text import UNSAFE
 
-__all__ = ["THRESHOLDS", "ONLY_GAP", "NOISE", "MARKS", "ONLY", "Judged", "label", "mark_of", "cached", "keep",
+__all__ = ["THRESHOLDS", "ONLY_GAP", "NOISE", "MARKS", "ONLY", "Judged", "label", "mark_of", "cached", "keep", "any_kept",
            "of_path", "shown", "export_lines", "LINES", "checked", "stored"]
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
@@ -90,6 +90,11 @@ def keep(conn: sqlite3.Connection, event_hash: str, spec: str, seat: int, data: 
     verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
     conn.execute(f"{verb} INTO analyses (event_hash, spec, seat, data) VALUES (?, ?, ?, ?)",
                  (event_hash, spec, seat, msgspec.json.encode(dict(sorted(data.items()))).decode()))
+
+
+def any_kept(conn: sqlite3.Connection) -> bool:
+    """Whether the database keeps any judgement at all (if not, no line of play needs reading for them)."""
+    return conn.execute("SELECT EXISTS (SELECT 1 FROM analyses)").fetchone()[0] == 1
 
 
 def of_path(conn: sqlite3.Connection, path: list, seats: Any = None) -> dict[int, dict[str, dict]]:

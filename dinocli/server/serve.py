@@ -79,7 +79,7 @@ class Server:
         """The header, event lines and seat to move of ``seat``'s view, as ``export --as`` writes them, and the
         seat's name."""
         g = self.svc.load(game)
-        lines = list(self.svc.export_lines(game, as_seat=seat))
+        lines = list(self.svc.export_lines(g, as_seat=seat))
         return lines[0], [ln for ln in lines[1:-1] if '"n"' in ln[:6]], g.to_move, g.names[seat]
 
     def welcome(self, hello: p.Hello) -> tuple[str, int, p.Welcome, list[tuple[str, str | None]], dict[int, str]]:
