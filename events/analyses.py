@@ -26,8 +26,8 @@ import msgspec
 from .errors import LogRejected
 from .text import UNSAFE
 
-__all__ = ["THRESHOLDS", "ONLY_GAP", "NOISE", "MARKS", "ONLY", "Judged", "label", "mark_of", "cached", "keep", "any_kept",
-           "of_path", "shown", "export_lines", "LINES", "checked", "stored"]
+__all__ = ["THRESHOLDS", "ONLY_GAP", "NOISE", "MARKS", "ONLY", "Judged", "label", "mark_of", "cached", "keep",
+           "any_kept", "of_path", "shown", "export_lines", "LINES", "checked", "stored"]
 
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05))
 NOISE = 2.0          # a drop is labelled only above this many standard errors

@@ -61,7 +61,8 @@ class Follower:
                     view = self.game.fold_view(view, e.event, e.hidden)
                 except ValueError as exc:
                     raise Refused(f"the server's event {e.seq} cannot follow the game: {exc}") from None
-        self.view, self.lines = view, self.lines + lines
+        self.view = view
+        self.lines += lines
         if entries:
             self._last = entries[-1]
         return entries
