@@ -20,22 +20,19 @@ from .records import Command, Stored, now
 from .segments import Segments
 from .tree import Tree
 
-__all__ = ["Appends", "INSERT_EVENT"]
+__all__ = ["Appends", "insert_rows", "COLUMNS"]
 
 _APPEND_STATE = """
 SELECT b.head, b.tip, e.hash, e.seq, (SELECT coalesce(max(id), 0) + 1 FROM events)
 FROM branches b LEFT JOIN events e ON e.id = b.head WHERE b.game_id = ? AND b.name = ?"""
-INSERT_EVENT = ("INSERT INTO events (id, parent, seq, type, v, body, actor, action, rolls, hash, parent_hash, "
-                 "command, salt, rolls_salt, public, game_id, created) "
-                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 # an event's row as walk hashes it (but body and public form as text), then the rest
-_COLUMNS = ("id", "parent", "type", "v", "body", "actor", "action", "rolls", "command", "salt", "rolls_salt", "public",
-            "seq", "hash", "parent_hash", "game_id", "created")
-_INSERT_INTO = f"INSERT INTO events ({', '.join(_COLUMNS)}) VALUES "
-_INSERT_LINK = f"{_INSERT_INTO}({', '.join('?' * len(_COLUMNS))})"
-_NULLS = (None,) * len(_COLUMNS)
+COLUMNS = ("id", "parent", "type", "v", "body", "actor", "action", "rolls", "command", "salt", "rolls_salt", "public",
+           "seq", "hash", "parent_hash", "game_id", "created")
+_INSERT_INTO = f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES "
+_INSERT_LINK = f"{_INSERT_INTO}({', '.join('?' * len(COLUMNS))})"
+_NULLS = (None,) * len(COLUMNS)
 _flat = itertools.chain.from_iterable
-_FEW = 16                     # a command's rows up to this many go in as one statement (see _insert)
+_FEW = 16                     # a command's rows up to this many go in as one statement (see insert_rows)
 _statements: dict[tuple[tuple[bool, ...], ...], tuple[str, tuple[bool, ...]]] = {}
 _ROLLS = list[tuple[str, int, int]]
 _INT = frozenset((int,))   # a seat number's only type (not bool)
@@ -118,7 +115,7 @@ class Appends:
 
     def _append(self, game_id: str, branch: str, prepared: list[tuple], expected_head: int | None) -> list[tuple]:
         """Hash the prepared events onto the branch head, which must still be ``expected_head``, and insert them in
-        one transaction; their rows as inserted (``_INSERT_LINK``'s columns)."""
+        one transaction; their rows as inserted (:data:`COLUMNS`)."""
         cursor = self.database.cursor
         with self.database.write():
             state = cursor.execute(_APPEND_STATE, (game_id, branch)).fetchone()
@@ -155,17 +152,17 @@ class Appends:
                 rows.append((i, up, tag, v, body.decode(), actor, action, rolls, first, salt, rolls_salt,
                              public if public is None else public.decode(), seq, h, parent_hash, game_id, created))
                 parent_hash = h
-            _insert(cursor, rows)
+            insert_rows(cursor, rows)
             cursor.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = ?",
                            (parent, parent, game_id, branch))
             self.segments.appended(game_id, parent, seq, len(rows))
         return rows
 
 
-def _insert(cursor, rows: list[tuple]) -> None:
-    """Insert rows of ``_INSERT_LINK``'s columns. A command's few rows go in as one statement whose absent values
-    are NULL in its text: sqlite3 looks an adapter up for every value bound as None or bytes (a failed attribute
-    look-up each, about 30 an append); a longer command (a bulk append) goes row by row."""
+def insert_rows(cursor, rows: list[tuple]) -> None:
+    """Insert event rows of :data:`COLUMNS` (text, not bytes). A command's few rows go in as one statement whose
+    absent values are NULL in its text: sqlite3 looks an adapter up for every value bound as None or bytes (a
+    failed attribute look-up each, about 30 an append); more (a bulk append, an import) go row by row."""
     if len(rows) > _FEW:
         cursor.executemany(_INSERT_LINK, rows)
         return

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from .appends import INSERT_EVENT
+from .appends import insert_rows
 from .chain import body_text, commitment, json_text, normalized, rolls_commitment
 from .codec import Event
 from .database import Database
@@ -145,12 +145,12 @@ class Transfer:
             rows, parent, prev, created = [], None, genesis, now()
             for e in parsed.entries:
                 ids[e.seq] = next_id
-                rows.append((next_id, parent, e.seq, e.type, e.v, e.body, e.actor, e.action,
-                             None if e.rolls is None else json_text(e.rolls), e.hash, prev, ids[e.command], e.salt,
-                             e.rolls_salt, e.public, gid, created))
+                rows.append((next_id, parent, e.type, e.v, e.body, e.actor, e.action,
+                             None if e.rolls is None else json_text(e.rolls), ids[e.command], e.salt, e.rolls_salt,
+                             e.public, e.seq, e.hash, prev, gid, created))
                 parent, prev = next_id, e.hash
                 next_id += 1
-            conn.executemany(INSERT_EVENT, rows)
+            insert_rows(conn, rows)
             conn.execute("UPDATE branches SET head = ?, tip = ? WHERE game_id = ? AND name = 'main'",
                          (parent, parent, gid))
             if parent is not None:

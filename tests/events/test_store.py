@@ -353,7 +353,7 @@ def test_an_append_stores_the_rows_an_import_of_its_log_stores(store, tmp_path):
 
 def test_a_command_of_few_events_and_one_of_many_store_the_same_columns(store):
     """A command's few rows go in as one statement with its absent values NULL in its text, a long command's row by
-    row (appends._insert): both store text as text and absent values as NULL, and both verify."""
+    row (appends.insert_rows): both store text as text and absent values as NULL, and both verify."""
     def stored(n: int) -> list[tuple]:
         gid = new_game(store)
         events = things(*range(n))
