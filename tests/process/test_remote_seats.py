@@ -157,15 +157,20 @@ def test_each_batch_is_checked_once(tmp_path):
     view = run("export", game, "--as", "bob", db=tmp_path / "g.sqlite").stdout.splitlines(keepends=True)
     lines = [ln for ln in view[1:-1] if ln.startswith('{"n"')]
     seat = Seat(p.Welcome(p.VERSION, game, 0, "bob", view[0]))
+    assert len(lines) > 100 and _folds_in_batches(seat, lines, 5) == len(lines)
+
+
+def _folds_in_batches(client, lines: list[str], size: int) -> int:
+    """How many events ``client`` (a Seat or a Follower) folds taking ``lines`` in batches of ``size``."""
     folds = []
-    original = seat.game.fold_view
-    seat.game.fold_view = lambda v, e, hidden=False: folds.append(1) or original(v, e, hidden)
+    original = client.game.fold_view
+    client.game.fold_view = lambda v, e, hidden=False: folds.append(1) or original(v, e, hidden)
     try:
-        for k in range(0, len(lines), 5):
-            seat.add(lines[k:k + 5])
+        for k in range(0, len(lines), size):
+            client.add(lines[k:k + size])
     finally:
-        del seat.game.fold_view
-    assert len(lines) > 100 and len(folds) == len(lines)
+        del client.game.fold_view
+    return len(folds)
 
 
 def test_a_follower_checks_each_batch_once_and_refuses_a_line_that_breaks_the_chain(tmp_path):
@@ -182,19 +187,11 @@ def test_a_follower_checks_each_batch_once_and_refuses_a_line_that_breaks_the_ch
     welcome = p.Welcome(p.VERSION, game, 0, "you", view[0])
     whole, seat = Follower(welcome, 0), Follower(welcome, 0)
     whole.add(lines)
-    folds = []
-    original = seat.game.fold_view
-    seat.game.fold_view = lambda v, e, hidden=False: folds.append(1) or original(v, e, hidden)
-    try:
-        for k in range(0, len(lines), 7):
-            seat.add(lines[k:k + 7])
-    finally:
-        del seat.game.fold_view
-    assert len(lines) > 100 and len(folds) == len(lines) and seat.view == whole.view
+    assert len(lines) > 100 and _folds_in_batches(seat, lines, 7) == len(lines) and seat.view == whole.view
     seat = Follower(welcome, 0)
     seat.add(lines[:40])
     held = (list(seat.lines), seat.view)
-    altered = lines[40].replace('"n":41', '"n":41 ', 1).replace('"hash":"', '"hash":"0', 1)
+    altered = lines[40].replace('"hash":"', '"hash":"0', 1)
     for bad, line_no in (([altered, *lines[41:50]], 42), (lines[41:50], 42)):   # line 1 is the header
         with pytest.raises(LogRejected) as caught:
             seat.add(bad)
