@@ -164,8 +164,8 @@ class Database:
                 self._identity[name] = now  # the -wal appeared with our first write
             else:
                 what = "deleted" if now is None else "replaced"
-                raise DatabaseGone(f"{name} was {what} while dinocli had it open: nothing more is saved "
-                                   f"(what was acknowledged before is in the old file, if anywhere)")
+                raise DatabaseGone(f"{name} was {what} while dinocli had it open: this and anything more is not "
+                                   f"saved (what was acknowledged before is in the old file, if anywhere)")
 
     def close(self) -> None:
         """Close the connection."""
@@ -183,9 +183,12 @@ class Database:
 
     def write(self) -> "Database":
         """One transaction (BEGIN IMMEDIATE), as ``with database.write():``; nested blocks are savepoints (as
-        sqlite-utils' ``atomic()``). The database file must still be the one opened when the transaction's commit
-        is acknowledged (checked once, after the outermost commit: what a replaced or deleted file received is
-        out of reach, and said so). sqlite3 errors, the block's own too, leave as one-line StoreErrors."""
+        sqlite-utils' ``atomic()``). The database file must still be the one opened when the outermost transaction
+        commits: checked under the write lock just before COMMIT, and if it was deleted or replaced the transaction is
+        rolled back, so that a file moved away (still reachable by its new name) receives nothing it was not said to.
+        A replacement in the microseconds between that check and the commit overlaps the write itself, which may then
+        be ordered before it, like any write the replacement came after. sqlite3 errors, the block's own too, leave
+        as one-line StoreErrors."""
         return self
 
     def __enter__(self) -> None:
@@ -208,7 +211,12 @@ class Database:
         try:
             if kind is None:
                 try:
-                    cursor.execute("COMMIT" if name is None else f"RELEASE SAVEPOINT {name}")
+                    if name is None:
+                        if self._identity:
+                            self.check_files()
+                        cursor.execute("COMMIT")
+                    else:
+                        cursor.execute(f"RELEASE SAVEPOINT {name}")
                 except BaseException:
                     if name is None and conn.in_transaction:
                         conn.execute("ROLLBACK")
@@ -223,8 +231,6 @@ class Database:
             raise self.translate(error) from None
         if isinstance(exc, sqlite3.Error):
             raise self.translate(exc) from None
-        if kind is None and name is None and self._identity:
-            self.check_files()
 
     def cached(self, table: str, sql: str, args: tuple) -> list[tuple] | None:
         """The rows of a query on a cache table (``snapshots``, ``segments``); None if that table was dropped

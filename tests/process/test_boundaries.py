@@ -400,6 +400,22 @@ def test_a_database_file_changed_under_a_session_stops_before_acknowledging(tmp_
     svc.close()
 
 
+def test_a_database_moved_away_under_a_session_receives_nothing_it_was_not_said_to(tmp_path):
+    """Issue 17: the file renamed while open (still reachable by its new name): the refused move is rolled back,
+    not committed to the old file behind a message that says it was not saved."""
+    from dinocli.events.store import DatabaseGone
+
+    db, svc, g = _open_game(tmp_path)
+    count = "SELECT count(*) FROM events"
+    before = svc.store.connection.execute(count).fetchone()[0]
+    db.rename(tmp_path / "moved.sqlite")
+    with pytest.raises(DatabaseGone, match="deleted"):
+        svc.move(g.id, g.legal_texts()[0])
+    assert svc.store.connection.execute(count).fetchone()[0] == before
+    assert not svc.store.connection.in_transaction
+    svc.close()
+
+
 def _read_pty(fd: int, until: bytes, timeout: float) -> bytes:
     """What a pseudo-terminal shows until ``until`` appears, the program ends or time runs out."""
     out, deadline = b"", time.time() + timeout
