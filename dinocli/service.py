@@ -649,10 +649,7 @@ class Service:
 
         A finished line of play always reveals the seed; ``with_seed`` reveals it in an unfinished
         one too (a private save to go on playing elsewhere: its reader can see the future)."""
-        g = self.load(game_id) if isinstance(game_id, str) else game_id
-        if g.practice:   # its seating is not the header's, and an import would count its result
-            raise ServiceError(f"branch {g.branch} is a practice take-over: a log of it would count as a real game; "
-                               f"export --format text or html, or the game's own line (checkout {g.takeover.from_})")
+        g = self._exportable(self.load(game_id) if isinstance(game_id, str) else game_id)
         seat = g.seat_of(as_seat)
         result = g.result() if g.over else None   # this branch's, not the first ending's
         if seat is None:   # an unfinished line withholds the seed even where another line revealed it
@@ -663,6 +660,21 @@ class Service:
             raise ServiceError("--with-seed writes a full save; a seat's view (--as) never carries the seed")
         lines = self.store.export(g.id, redact=lambda ev: g.game.redact(ev, seat), view_seat=seat, result=result)
         return self._with_notes(lines, self.notes(g, seat), self._judged_lines(g, seat))
+
+    def view_tail(self, g: Loaded, seat: Seat, after: int, prev: str) -> tuple[list[str], int] | None:
+        """The event lines of ``seat``'s view (as :meth:`export_lines` writes them) after event ``after``, whose
+        hash the reader holds as ``prev``, and the head they reach; None when what it holds is no longer the
+        start of the view (an undo): then it needs the whole view again."""
+        g = self._exportable(g)
+        return self.store.export_tail(g.id, after, prev, view_seat=seat, redact=lambda ev: g.game.redact(ev, seat))
+
+    @staticmethod
+    def _exportable(g: Loaded) -> Loaded:
+        """``g``, unless its branch is a practice take-over (ServiceError)."""
+        if g.practice:   # its seating is not the header's, and an import would count its result
+            raise ServiceError(f"branch {g.branch} is a practice take-over: a log of it would count as a real game; "
+                               f"export --format text or html, or the game's own line (checkout {g.takeover.from_})")
+        return g
 
     def _judged_lines(self, g: Loaded, seat: Seat | None) -> list[str]:
         """The export's analysis lines (dinocli-log(5)): a seat's view carries that seat's own only."""

@@ -163,5 +163,6 @@ class Store:
     snapshots = _by("_snapshots", Snapshots.snapshots)
 
     export = _by("_transfer", Transfer.export)
+    export_tail = _by("_transfer", Transfer.export_tail)
     holders = _by("_transfer", Transfer.holders)
     import_log = _by("_transfer", Transfer.import_log)

@@ -67,15 +67,50 @@ class Transfer:
         return self._lines(rec, rows, hashes, redact if is_view else None, view_seat,
                            rec.result if result is _RECORDED else result, seed)
 
+    @sql_errors
+    def export_tail(self, game_id: str, after: int, prev: str, *, view_seat: int,
+                    redact: Callable[[Event], Event | None] | None = None) -> tuple[list[str], int] | None:
+        """The event lines of one seat's view (as :meth:`export` writes them) after event ``after``, whose hash the
+        reader holds as ``prev``, up to the current branch's head, and that head: what a reader holding the view up
+        to ``after`` lacks, checked to hang from ``prev``. None when ``after`` of that hash is not on the line to
+        the head (an undo took it back) or is not a command's last event: the reader needs the whole view again."""
+        rec = self.games.get(game_id)
+        if rec.chain == 1:
+            raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
+                             "would give away what a seat's view hides; export it in full instead")
+        head, _tip = self.tree.branch_row(rec.id, rec.branch)
+        held = self.database.connection.execute("SELECT seq, hash FROM events WHERE id = ? AND game_id = ?",
+                                                (after, rec.id)).fetchone()
+        if head is None or held is None or held[1] != prev:
+            return None
+        if head == after:
+            return [], head
+        rows = self.tree.tail(rec.id, after, head)
+        if rows is None or any(row[8] < rows[0][0] for row in rows):   # a command begun before the tail
+            return None
+        hashes = self.reads.checked(rec.id, rows, prev, after, head)
+        return list(self._events(rec, rows, hashes, redact, view_seat, held[0] + 1, prev)), head
+
     def _lines(self, rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
                result: dict | None, seed: str | None) -> Iterator[str]:
-        from .log import event_line, footer_line, header_line, view_line
+        from .log import footer_line, header_line
 
         version = rec.chain
         yield header_line(rec, view, version)
-        seq_of = {row[0]: seq for seq, row in enumerate(rows, 1)}
-        prev = rec.genesis
-        for seq, (row, h) in enumerate(zip(rows, hashes), 1):
+        yield from self._events(rec, rows, hashes, redact, view, 1, rec.genesis)
+        salt = self.games.secret_salt(rec.id) if seed is not None and version >= 4 else None
+        yield footer_line(len(rows), hashes[-1] if hashes else rec.genesis, result, seed, version, salt)
+
+    @staticmethod
+    def _events(rec: GameRecord, rows: list[tuple], hashes: list[str], redact: Callable | None, view: int | None,
+                first: int, prev: str) -> Iterator[str]:
+        """The event lines of ``rows`` (numbered from ``first``, the first hanging from hash ``prev``): in full, or
+        as seat ``view`` may know them."""
+        from .log import event_line, view_line
+
+        version = rec.chain
+        seq_of = {row[0]: seq for seq, row in enumerate(rows, first)}
+        for seq, (row, h) in enumerate(zip(rows, hashes), first):
             eid, _parent, type_, v, body, actor, action, rolls, command, salt, rolls_salt, public = row
             ph, prev = prev, h
             if command not in seq_of:
@@ -99,8 +134,6 @@ class Transfer:
             else:
                 yield view_line(seq, None, commitment(salt, type_, v, body, actor, action), rolls_commit, what,
                                 seq_of[command], ph, h, version, public)
-        salt = self.games.secret_salt(rec.id) if seed is not None and version >= 4 else None
-        yield footer_line(len(rows), prev, result, seed, version, salt)
 
     @sql_errors
     def holders(self, genesis: str, event_hash: str) -> dict[str, int | None]:

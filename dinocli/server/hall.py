@@ -55,6 +55,14 @@ class Hall(Server):
                                            result=None))
         return lines[0], [ln for ln in lines[1:-1] if '"n"' in ln[:6]], g.to_move, "spectator"
 
+    def tail(self, game: str, seat: int | None, after: int, prev: str) -> tuple[list[str], int] | None:
+        """A seat's view lines after the last it holds (as :class:`Server`), or with ``seat`` None a spectator's."""
+        if seat is not None:
+            return super().tail(game, seat, after, prev)
+        g = self.svc.load(game)
+        return self.svc.store.export_tail(g.id, after, prev, view_seat=SPECTATOR,
+                                          redact=lambda ev: g.game.redact(ev, None))
+
     def spectator(self, msg: p.Watch) -> tuple[str, p.Welcome]:
         """The game the watch token was issued for and the spectator's welcome (ProtocolError if none)."""
         if msg.v != p.VERSION:

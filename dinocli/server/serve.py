@@ -4,7 +4,9 @@ It holds the seed and the full log in the database, and appends every move throu
 :class:`~dinocli.service.Service` as the CLI (one transaction per command, the head the client saw
 expected); who may act is the game's :class:`~dinocli.table.Table`'s to say, and what a seat is sent is
 ``export --as SEAT``'s lines. Bots move here, after each move. One process, one event loop: each
-connection's sender waits on its game's condition and sends what its seat has not yet been sent. The
+connection's sender waits on its game's condition and sends what its seat has not yet been sent, reading
+only the lines after the last it sent (checked to hang from that line's hash; the whole view the first time
+and after an undo). The
 database is read and written in one worker thread (its own connection), so that a bot thinking or a long
 log being read never holds up the sockets (pings, other games' messages)."""
 
@@ -81,6 +83,30 @@ class Server:
         g = self.svc.load(game)
         lines = list(self.svc.export_lines(g, as_seat=seat))
         return lines[0], [ln for ln in lines[1:-1] if '"n"' in ln[:6]], g.to_move, g.names[seat]
+
+    def tail(self, game: str, seat: int | None, after: int, prev: str) -> tuple[list[str], int] | None:
+        """The event lines of ``seat``'s view after event ``after`` (of hash ``prev``, the last line it holds) and
+        the head they reach; None when it needs its whole view again (:meth:`Service.view_tail`)."""
+        return self.svc.view_tail(self.svc.load(game), seat, after, prev)
+
+    def news(self, game: str, seat: int | None, sent: int, held: tuple[int, str] | None, undos: int):
+        """What ``seat``'s connection sends next, which holds ``sent`` lines of its view, the last of them ``held``
+        (its event's id and hash; None: not known), and has been told of ``undos`` undos of the game: the undos
+        since, how many lines it still holds after them, the lines of its view after those, who is to move, and
+        the last line it then holds. Only the lines after the held one are read and checked; the whole view is,
+        the first time and after an undo. Run in the database's thread, after any undo made before it."""
+        undone = self._undone.get(game, [])[undos:]
+        back = min((at for _, at in undone), default=sent)
+        if back < sent:   # an undo took back lines this seat holds
+            sent, held = back, None
+        if held is not None:
+            got = self.tail(game, seat, *held)
+            if got is not None:
+                lines, head = got
+                return undone, sent, lines, self.svc.load(game).to_move, (head, _hash(lines[-1])) if lines else held
+        head = self.svc.load(game).head
+        _, lines, to_move, _ = self.view(game, seat)
+        return undone, sent, lines[sent:], to_move, (head, _hash(lines[-1])) if lines and head is not None else None
 
     def welcome(self, hello: p.Hello) -> tuple[str, int, p.Welcome, list[tuple[str, str | None]], dict[int, str]]:
         """The game and seat the hello's token was issued for, their welcome, the game's seating (name and bot
@@ -237,15 +263,14 @@ class Server:
         cond = self._condition(game)
         first = True   # the first batch goes even when empty: it says who is to move
         told, undos = None, len(self._undone.get(game, ()))
+        held: tuple[int, str] | None = None   # the last line sent: its event's id and hash (None: not known yet)
         try:
             while True:
                 seen = self._version.get(game, 0)   # a change made while this sends is not missed
-                _, lines, to_move, _ = await self._call(self.view, game, seat)
+                undone, back, lines, to_move, held = await self._call(self.news, game, seat, sent, held, undos)
+                undos += len(undone)
                 if game in self._seating:   # a spectator may come before any seat: no table to tell of yet
                     self._to_move[game] = to_move
-                undone = self._undone.get(game, [])[undos:]
-                undos += len(undone)
-                back = min((at for _, at in undone), default=sent)
                 if back < sent:   # an undo took back lines this seat holds
                     if version < 2:
                         await ws.send(p.encode(p.Error("the game went back (an undo): a protocol 1 client cannot "
@@ -254,9 +279,9 @@ class Server:
                         return
                     await ws.send(p.encode(p.Undone(undone[-1][0], back)))
                     sent = back
-                if len(lines) > sent or first:
-                    await ws.send(p.encode(p.Events(lines[sent:], to_move)))
-                    sent, first = len(lines), False
+                if lines or first:
+                    await ws.send(p.encode(p.Events(lines, to_move)))
+                    sent, first = sent + len(lines), False
                 now = self.presence(game) if version >= 2 and game in self._seating else None
                 if now is not None and to_move is not None and now != told:
                     await ws.send(p.encode(now))
@@ -280,8 +305,7 @@ class Server:
             if isinstance(msg, p.Undo):
                 if version < 2:
                     raise p.ProtocolError("undo is a message of protocol 2 (this connection said hello in 1)")
-                at = await self._call(self.undo, game, seat, msg)
-                self._undone.setdefault(game, []).append((seat, at))
+                await self._call(self.undo, game, seat, msg)
             else:
                 await self._call(self.move, game, seat, msg)
         except DinocliError as exc:   # a ProtocolError, or the Table's or the service's refusal
@@ -311,5 +335,11 @@ class Server:
         the last a person made; strict undo never past what was shown); the event the game is back at."""
         g = self._at(game, msg, "undone")
         g.table.check_undo_by(g.path, seat)
-        return self.svc.undo(game, 1, retry="undo {}").seq
+        at = self.svc.undo(game, 1, retry="undo {}").seq
+        self._undone.setdefault(game, []).append((seat, at))   # here, so that every later news() sees it
+        return at
 
+
+def _hash(line: str) -> str:
+    """The hash of an event line."""
+    return msgspec.json.decode(line)["hash"]
