@@ -55,11 +55,10 @@ class Hall(Server):
                                            result=None))
         return lines[0], [ln for ln in lines[1:-1] if '"n"' in ln[:6]], g.to_move, "spectator"
 
-    def tail(self, game: str, seat: int | None, after: int, prev: str) -> tuple[list[str], int] | None:
+    def tail(self, g, seat: int | None, after: int, prev: str) -> tuple[list[str], int] | None:
         """A seat's view lines after the last it holds (as :class:`Server`), or with ``seat`` None a spectator's."""
         if seat is not None:
-            return super().tail(game, seat, after, prev)
-        g = self.svc.load(game)
+            return super().tail(g, seat, after, prev)
         return self.svc.store.export_tail(g.id, after, prev, view_seat=SPECTATOR,
                                           redact=lambda ev: g.game.redact(ev, None))
 

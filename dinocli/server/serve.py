@@ -84,10 +84,11 @@ class Server:
         lines = list(self.svc.export_lines(g, as_seat=seat))
         return lines[0], [ln for ln in lines[1:-1] if '"n"' in ln[:6]], g.to_move, g.names[seat]
 
-    def tail(self, game: str, seat: int | None, after: int, prev: str) -> tuple[list[str], int] | None:
-        """The event lines of ``seat``'s view after event ``after`` (of hash ``prev``, the last line it holds) and
-        the head they reach; None when it needs its whole view again (:meth:`Service.view_tail`)."""
-        return self.svc.view_tail(self.svc.load(game), seat, after, prev)
+    def tail(self, g, seat: int | None, after: int, prev: str) -> tuple[list[str], int] | None:
+        """The event lines of ``seat``'s view of the loaded game ``g`` after event ``after`` (of hash ``prev``, the
+        last line it holds) and the head they reach; None when it needs its whole view again
+        (:meth:`Service.view_tail`)."""
+        return self.svc.view_tail(g, seat, after, prev)
 
     def news(self, game: str, seat: int | None, sent: int, held: tuple[int, str] | None, undos: int):
         """What ``seat``'s connection sends next, which holds ``sent`` lines of its view, the last of them ``held``
@@ -99,12 +100,13 @@ class Server:
         back = min((at for _, at in undone), default=sent)
         if back < sent:   # an undo took back lines this seat holds
             sent, held = back, None
+        g = self.svc.load(game)
         if held is not None:
-            got = self.tail(game, seat, *held)
+            got = self.tail(g, seat, *held)
             if got is not None:
                 lines, head = got
-                return undone, sent, lines, self.svc.load(game).to_move, (head, _hash(lines[-1])) if lines else held
-        head = self.svc.load(game).head
+                return undone, sent, lines, g.to_move, (head, _hash(lines[-1])) if lines else held
+        head = g.head
         _, lines, to_move, _ = self.view(game, seat)
         return undone, sent, lines[sent:], to_move, (head, _hash(lines[-1])) if lines and head is not None else None
 
