@@ -122,6 +122,7 @@ class RemoteService:
         self.url, self.link, self.loop, self.lock = url, link, loop, lock
         self.answers: list = []
         self.answered = threading.Condition()
+        self.refusals: list = []   # the errors raised as the answer to a move or an undo (told there, once)
         self.store = self
 
     def check_files(self) -> None:
@@ -153,7 +154,16 @@ class RemoteService:
                 raise ServiceError(f"the server did not answer within {ANSWER_SECONDS:g} s")
             error = next((m for m in self.answers if isinstance(m, p.Error)), None)
         if error is not None:
+            self.refusals.append(error)
             raise ServiceError(f"the server refused: {error.message}")
+
+    def told(self, error: p.Error) -> bool:
+        """Whether ``error`` was the answer to a move or an undo, already told as its refusal (forgotten then)."""
+        for i, m in enumerate(self.refusals):
+            if m is error:
+                del self.refusals[i]
+                return True
+        return False
 
     def send_move(self, g: RemoteLoaded, action: Any) -> None:
         """Send the move ``action`` at the event held; return once the server has played it."""
@@ -355,7 +365,8 @@ class RemoteRepl(Repl):
                 who = "the server" if msg.seat is None else self.name(msg.seat)
                 self.screen.say(f"{who} took back a decision: back at event {msg.at}.", "dim")
             elif isinstance(msg, p.Error):
-                self.screen.error(f"the server refused: {msg.message}")
+                if not (hasattr(self, "remote") and self.remote.told(msg)):
+                    self.screen.error(f"the server refused: {msg.message}")
             elif isinstance(msg, p.End):
                 self._finish(msg)
         return changed

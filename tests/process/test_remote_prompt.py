@@ -185,6 +185,26 @@ def test_undo_at_the_prompt_under_the_games_rules(server, tmp_path):
     ok(run("verify", made["game"], db=db), "Verified")
 
 
+def test_an_undo_the_server_refuses_is_told_once(server, tmp_path):
+    """A strict game: bob's move drew him a card, so the server refuses his undo; the prompt says so in one
+    line, once (the refusal is the undo's answer, not news to tell again), and nothing is taken back."""
+    db, url = server
+    made = _new(db, url, "--remote", "bob", "--bot", "random", "--seed", "48", "--strict")
+    local = Service.open(str(tmp_path / "mine.sqlite"))
+    heads = []
+
+    def on_turn(repl):
+        heads.append(repl.g.seq)
+        return {1: "1\r", 2: "undo\r"}.get(len(heads))
+
+    driver = Driver(made["invites"][0]["url"], local, on_turn)
+    out = driver.run(timeout=60)
+    local.close()
+    assert driver.repl.failure is None, driver.repl.failure
+    assert out.count("! the server refused: strict undo") == 1, out[-2000:]
+    assert heads[-1] == heads[1]
+
+
 def test_the_prompt_shows_a_seat_away_and_refuses_a_move_on_its_turn(server, tmp_path):
     """cleo never joins: once bob has moved the game waits for her, the toolbar says so ("cleo away N s
     (waiting)"), the prompt says "waiting for cleo", and a move bob types then is refused, nothing sent."""
