@@ -27,33 +27,14 @@ from collections import Counter
 from math import comb, log2
 
 import dinocli.ai.belief as belief
-from dinocli.ai import make_bot
-from dinocli.ai.arena import by_bots, steps
 from dinocli.ai.mcts import Node, Search
 from dinocli.ai.spec import parse_spec
-from dinocli.events import SeededRng
+from dinocli.bench.belief import positions
 from dinocli.games import get
 from dinocli.games.dodos.cards import KIND
 from dinocli.games.dodos.seeing import _pool
-from dinocli.games.runner import start
 
 FAMILY = "tune40-search"
-
-
-def positions(game, seats: int, games: int, players: str, every: int = 8):
-    """(game number, true state, seat to move, its view, its trail) at every ``every``-th decision."""
-    config = game.configure(tuple(f"p{i}" for i in range(seats)), (), {})
-    for g in range(games):
-        rng = SeededRng(f"{FAMILY}/{g}")
-        state, _ = start(game, config, rng)
-        trails: list[list] = [[] for _ in range(seats)]
-        bots = [make_bot(players) for _ in range(seats)]
-        choose = by_bots(game, bots, lambda n, g=g: random.Random(f"{FAMILY}/{g}/{n}"))
-        for st in steps(game, state, choose, rng):
-            if st.n % every == 0:
-                yield g, st.state, st.seat, game.observe(st.state, st.seat), trails[st.seat]
-            for b in range(seats):
-                trails[b] = trails[b] + [belief.seen(game, b, game.observe(st.state, b), st.seat, st.action, st.events)]
 
 
 def search_model(spec: str, cost: list):
@@ -112,7 +93,7 @@ def main() -> None:
     rules_model, cost = belief._model, [0, 0.0]
     searched = search_model(a.model, cost)
     rows = []
-    for _g, state, seat, view, trail in positions(game, a.seats, a.games, a.players):
+    for _g, state, seat, view, trail in positions("dodos", a.games, a.seats, a.players, family=FAMILY):
         hidden = game.hidden(view)
         if not hidden or not any(s.actor != seat for s in trail):
             continue

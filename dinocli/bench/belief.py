@@ -36,17 +36,17 @@ def _interval(xs: list[float], rounds: int = 2000) -> tuple[float, float, float]
     return m, means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
 
 
-def positions(game_id: str, games: int, seats: int, players: str = "rules", every: int = 8):
+def positions(game_id: str, games: int, seats: int, players: str = "rules", every: int = 8, family: str = "belief"):
     """(game number, true state, seat to move, its view, its trail) at every ``every``-th decision of
-    ``games`` games of ``players`` (a bot spec) in every seat, on the seeds ``belief/N``."""
+    ``games`` games of ``players`` (a bot spec) in every seat, on the seeds ``FAMILY/N``."""
     game = get(game_id)
     config = game.configure(tuple(f"p{i}" for i in range(seats)), (), {})
     for g in range(games):
-        rng = SeededRng(f"belief/{g}")
+        rng = SeededRng(f"{family}/{g}")
         state, _ = start(game, config, rng)
         trails: list[list[Seen]] = [[] for _ in range(seats)]
         bots = [make_bot(players) for _ in range(seats)]
-        choose = by_bots(game, bots, lambda n, g=g: random.Random(f"belief/{g}/{n}"))
+        choose = by_bots(game, bots, lambda n, g=g: random.Random(f"{family}/{g}/{n}"))
         for st in steps(game, state, choose, rng):
             if st.n % every == 0:
                 yield g, st.state, st.seat, game.observe(st.state, st.seat), trails[st.seat]
