@@ -30,6 +30,14 @@ __all__ = ["Transfer"]
 _RECORDED: Any = object()  # export's default footer result: the one recorded when the game ended
 
 
+def _viewable(rec: GameRecord) -> GameRecord:
+    """``rec``, unless its game was recorded before salted commitments, whose hashes give a view away (StoreError)."""
+    if rec.chain == 1:
+        raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
+                         "would give away what a seat's view hides; export it in full instead")
+    return rec
+
+
 class Transfer:
     """Export and import of the games of a :class:`~dinocli.events.database.Database`."""
 
@@ -59,9 +67,8 @@ class Transfer:
         is_view = redact is not None or view_seat is not None
         if is_view and view_seat is None:
             raise StoreError("a redacted export needs the seat it is for (view_seat)")
-        if is_view and rec.chain == 1:
-            raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
-                             "would give away what a seat's view hides; export it in full instead")
+        if is_view:
+            _viewable(rec)
         if seed is _RECORDED:
             seed = None if is_view else rec.seed
         return self._lines(rec, rows, hashes, redact if is_view else None, view_seat,
@@ -74,10 +81,7 @@ class Transfer:
         reader holds as ``prev``, up to the current branch's head, and that head: what a reader holding the view up
         to ``after`` lacks, checked to hang from ``prev``. None when ``after`` of that hash is not on the line to
         the head (an undo took it back) or is not a command's last event: the reader needs the whole view again."""
-        rec = self.games.get(game_id)
-        if rec.chain == 1:
-            raise StoreError(f"game {rec.id} was recorded before salted commitments (log format 1): its hashes "
-                             "would give away what a seat's view hides; export it in full instead")
+        rec = _viewable(self.games.get(game_id))
         head, _tip = self.tree.branch_row(rec.id, rec.branch)
         held = self.database.connection.execute("SELECT seq, hash FROM events WHERE id = ? AND game_id = ?",
                                                 (after, rec.id)).fetchone()
