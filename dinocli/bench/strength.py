@@ -151,8 +151,10 @@ def check_resume(resume: Path) -> None:
 
 
 def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = None,
-              progress: Progress | None = None) -> list[dict[str, Any]]:
-    """Results of ``tasks`` in order, played in ``workers`` processes, cached in ``resume``."""
+              progress: Progress | None = None,
+              interim: Callable[[list[dict[str, Any]]], str] | None = None) -> list[dict[str, Any]]:
+    """Results of ``tasks`` in order, played in ``workers`` processes, cached in ``resume``; each
+    progress line adds what ``interim`` says of the results so far that come first in order."""
     done = _read_resume(resume, {_key(t): len(t[1]) for t in tasks}) if resume is not None else {}
     todo = [t for t in tasks if _key(t) not in done]
     total, finished = len(tasks), len(tasks) - len(todo)
@@ -165,7 +167,8 @@ def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = 
             with resume.open("a") as f:
                 f.write(json.dumps({"key": _key(task), "result": result}) + "\n")
         if progress and (finished % 10 == 0 or finished == total):
-            progress(f"{finished}/{total} games")
+            said = interim(_prefix(tasks, done)) if interim else ""
+            progress(f"{finished}/{total} games" + (f", {said}" if said else ""))
 
     if workers <= 1 or len(todo) <= 1:
         for t in todo:
@@ -175,6 +178,17 @@ def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = 
             for t, result in zip(todo, pool.map(_play, todo)):
                 keep(t, result)
     return [done[_key(t)] for t in tasks]
+
+
+def _prefix(tasks: Sequence[Task], done: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results of the first tasks, in order, up to the first not yet played."""
+    out = []
+    for t in tasks:
+        result = done.get(_key(t))
+        if result is None:
+            break
+        out.append(result)
+    return out
 
 
 def _rotated_tasks(game_id: str, a: str, b: str, games_: int, seed: str, variants, options,
@@ -199,6 +213,16 @@ def _deal_shares(tasks: Sequence[Task], results: Sequence[dict[str, Any]], seats
     for k, (task, r) in enumerate(zip(tasks, results)):
         rotations[task[2]] = rotations.get(task[2], 0.0) + _win_share(r["returns"], k % seats)
     return rotations
+
+
+def _so_far(tasks: Sequence[Task], results: list[dict[str, Any]], seats: int) -> str:
+    """The anytime interval over the deals complete so far, in order (valid to look at after every deal)."""
+    whole = len(results) - len(results) % seats
+    if not whole:
+        return ""
+    shares = [v / seats for v in _deal_shares(tasks, results[:whole], seats).values()]
+    lo, hi = anytime(shares)
+    return f"anytime interval [{lo:.3f}, {hi:.3f}] over the first {len(shares)} deals"
 
 
 def _until_decided(tasks: Sequence[Task], seats: int, *, workers: int, resume: Path | None,
@@ -226,7 +250,8 @@ def match(game_id: str, a: str, b: str, games_: int, *, seats: int = 2, seed: st
     deals stop once the anytime interval lies wholly on one side of the fair share."""
     tasks = _rotated_tasks(game_id, a, b, games_, seed, tuple(variants), options or {}, seats)
     results = (_until_decided(tasks, seats, workers=workers, resume=resume, progress=progress) if until_decided
-               else run_games(tasks, workers=workers, resume=resume, progress=progress))
+               else run_games(tasks, workers=workers, resume=resume, progress=progress,
+                              interim=lambda so_far: _so_far(tasks, so_far, seats)))
     tasks = tasks[:len(results)]
     rotations = _deal_shares(tasks, results, seats)
     seconds = sum(r["seconds"][k % seats] for k, r in enumerate(results))

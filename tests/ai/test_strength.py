@@ -37,6 +37,20 @@ def test_a_match_is_paired_deterministic_and_resumes_from_its_file(tmp_path):
     assert len(set(keys)) == 6
 
 
+def test_a_long_run_says_where_it_stands_by_the_interval_that_may_be_looked_at():
+    """#40: every tenth game's progress line gives the anytime interval over the deals complete so far (in
+    deal order), which holds however often it is read; the last one is the figure's own."""
+    said = []
+    m = match("dingo", "rules", "random", 20, progress=said.append)
+    assert said[0].startswith("10/20 games, anytime interval [") and said[0].endswith("] over the first 5 deals")
+    last = said[-1].partition("[")[2].partition("]")[0]
+    assert said[-1].startswith("20/20 games, ") and [float(x) for x in last.split(", ")] == m["anytime95"]
+    # a table of three: only whole deals count
+    three = []
+    match("dingo", "rules", "random", 10, seats=3, progress=three.append)
+    assert three == [three[0]] and three[0].endswith("over the first 3 deals")
+
+
 def test_until_decided_stops_a_clear_pairing_once_its_anytime_interval_leaves_half(tmp_path):
     """#43: --until-decided plays deals in order and stops the first time the anytime interval lies wholly
     on one side of the fair share; the figure is read by that interval; an even pairing plays them all."""
