@@ -22,7 +22,7 @@ CROSS = [
 
 def test_the_presets_judge_every_leaf_by_the_heuristic_with_little_exploration():
     """Every level keeps its budget; the playout is cut off at once (the estimate finishes the turn)."""
-    for level, iterations in (("easy", 30), ("medium", 300), ("hard", 900)):
+    for level, iterations in (("easy", 30), ("medium", 300), ("hard", 3600)):
         spec = Search(GAME, 0, f"mcts:{level}").spec
         assert (spec.iterations, spec.cutoff, spec.c, spec.rollout) == (iterations, 0, 0.1, "random")
     assert Search(GAME, 0, "mcts:medium,c=0.7,cutoff=5").spec.c == 0.7  # a spec's own keys win
