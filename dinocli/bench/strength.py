@@ -32,6 +32,7 @@ Games run in worker processes (``workers``) and can be appended to a file as the
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -155,40 +156,30 @@ def run_games(tasks: Sequence[Task], *, workers: int = 1, resume: Path | None = 
               interim: Callable[[list[dict[str, Any]]], str] | None = None) -> list[dict[str, Any]]:
     """Results of ``tasks`` in order, played in ``workers`` processes, cached in ``resume``; each
     progress line adds what ``interim`` says of the results so far that come first in order."""
-    done = _read_resume(resume, {_key(t): len(t[1]) for t in tasks}) if resume is not None else {}
-    todo = [t for t in tasks if _key(t) not in done]
+    keys = [_key(t) for t in tasks]
+    done = _read_resume(resume, {k: len(t[1]) for k, t in zip(keys, tasks)}) if resume is not None else {}
+    todo = [(k, t) for k, t in zip(keys, tasks) if k not in done]
     total, finished = len(tasks), len(tasks) - len(todo)
 
-    def keep(task: Task, result: dict[str, Any]) -> None:
+    def keep(key: str, result: dict[str, Any]) -> None:
         nonlocal finished
-        done[_key(task)] = result
+        done[key] = result
         finished += 1
         if resume is not None:
             with resume.open("a") as f:
-                f.write(json.dumps({"key": _key(task), "result": result}) + "\n")
+                f.write(json.dumps({"key": key, "result": result}) + "\n")
         if progress and (finished % 10 == 0 or finished == total):
-            said = interim(_prefix(tasks, done)) if interim else ""
+            said = interim([done[k] for k in itertools.takewhile(done.__contains__, keys)]) if interim else ""
             progress(f"{finished}/{total} games" + (f", {said}" if said else ""))
 
     if workers <= 1 or len(todo) <= 1:
-        for t in todo:
-            keep(t, _play(t))
+        for k, t in todo:
+            keep(k, _play(t))
     else:
         with ProcessPoolExecutor(workers) as pool:
-            for t, result in zip(todo, pool.map(_play, todo)):
-                keep(t, result)
-    return [done[_key(t)] for t in tasks]
-
-
-def _prefix(tasks: Sequence[Task], done: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The results of the first tasks, in order, up to the first not yet played."""
-    out = []
-    for t in tasks:
-        result = done.get(_key(t))
-        if result is None:
-            break
-        out.append(result)
-    return out
+            for (k, _t), result in zip(todo, pool.map(_play, [t for _k, t in todo])):
+                keep(k, result)
+    return [done[k] for k in keys]
 
 
 def _rotated_tasks(game_id: str, a: str, b: str, games_: int, seed: str, variants, options,
@@ -215,12 +206,17 @@ def _deal_shares(tasks: Sequence[Task], results: Sequence[dict[str, Any]], seats
     return rotations
 
 
+def _shares(tasks: Sequence[Task], results: Sequence[dict[str, Any]], seats: int) -> list[float]:
+    """Each deal's win share of the bot in rotation, in deal order."""
+    return [v / seats for v in _deal_shares(tasks, results, seats).values()]
+
+
 def _so_far(tasks: Sequence[Task], results: list[dict[str, Any]], seats: int) -> str:
     """The anytime interval over the deals complete so far, in order (valid to look at after every deal)."""
     whole = len(results) - len(results) % seats
     if not whole:
         return ""
-    shares = [v / seats for v in _deal_shares(tasks, results[:whole], seats).values()]
+    shares = _shares(tasks, results[:whole], seats)
     lo, hi = anytime(shares)
     return f"anytime interval [{lo:.3f}, {hi:.3f}] over the first {len(shares)} deals"
 
@@ -232,8 +228,7 @@ def _until_decided(tasks: Sequence[Task], seats: int, *, workers: int, resume: P
     fair, batch, results = 1 / seats, seats * max(1, workers), []
     for start in range(0, len(tasks), batch):
         results += run_games(tasks[start:start + batch], workers=workers, resume=resume)
-        shares = [v / seats for v in _deal_shares(tasks, results, seats).values()]
-        lo, hi = anytime(shares)
+        lo, hi = anytime(_shares(tasks, results, seats))
         if progress:
             progress(f"{len(results)}/{len(tasks)} games, anytime interval [{lo:.3f}, {hi:.3f}]")
         if lo > fair or hi < fair:
