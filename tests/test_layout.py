@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import syntax
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Layers, lowest first: a module may import its own layer and those below, never above (DESIGN
@@ -96,7 +98,7 @@ def _import_statements(source: str) -> tuple[tuple[int, str, tuple[str, ...], in
     source, nested ones too (``import a.b`` is (0, "", ("a.b",), line, False)); cached by text, so
     copies of the tree parse fast."""
     out = []
-    todo = [(ast.parse(source), False)]
+    todo = [(syntax.tree(source), False)]
     while todo:
         node, typing_only = todo.pop()
         if isinstance(node, ast.Import):
@@ -379,10 +381,12 @@ def seating_reads(root: Path) -> list[str]:
     seating's keys in a record's metadata, as a subscript or a ``.get``; or the people at the table asked
     outside the Table and the service that passes its answers on."""
     out = []
-    for name, path in sorted(modules(root).items()):
+    mods = modules(root)
+    parsed = syntax.file_trees(mods.values())
+    for name, path in sorted(mods.items()):
         if name in SEATING_OWNERS:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed[path]
         holders = _seat_holders(tree)
         for node in ast.walk(tree):
             key = base = None
@@ -447,8 +451,10 @@ def store_reaches(root: Path) -> list[str]:
     a part importing another's private name."""
     parts = {name.rsplit(".", 1)[1] for name in STORE_PARTS}
     out = []
-    for name, path in _python_files(root).items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    files = _python_files(root)
+    parsed = syntax.file_trees(files.values())
+    for name, path in files.items():
+        tree = parsed[path]
         where = path.relative_to(root)
         inside = name in STORE_PARTS
         for node in ast.walk(tree):
@@ -488,3 +494,22 @@ def test_the_store_seam_check_reports_an_injected_reach(tmp_path):
         "imports reads._decoded_onto, another part's private name",
         "reaches svc.store._reads (use svc.store.connection)", "reaches svc.store.db (use svc.store.connection)",
         "touches store.tree._linear, another object's private name"]
+
+
+def test_a_false_ast_mismatch_is_parsed_again_and_a_bad_file_still_fails(monkeypatch):
+    """CPython 3.11.7's gh-106905 (tests/syntax.py): the checkers parse again on the false mismatch only."""
+    real, calls = ast.parse, []
+
+    def flaky(source, *args, **kwargs):
+        calls.append(source)
+        if len(calls) == 1:
+            raise SystemError("AST constructor recursion depth mismatch (before=90, after=65)")
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", flaky)
+    assert isinstance(syntax.tree("import os  # mismatch once\n").body[0], ast.Import) and len(calls) == 2
+    with pytest.raises(SyntaxError):
+        syntax.tree("import (\n")
+    monkeypatch.setattr(ast, "parse", lambda *a, **k: (_ for _ in ()).throw(SystemError("something else")))
+    with pytest.raises(SystemError, match="something else"):
+        syntax.tree("x = 1  # another error\n")
