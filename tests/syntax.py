@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterable
-from pathlib import Path
 
 ATTEMPTS = 5
 
@@ -30,8 +28,3 @@ def tree(source: str) -> ast.Module:
             if "recursion depth mismatch" not in str(exc):
                 raise
     return ast.parse(source)
-
-
-def file_trees(paths: Iterable[Path]) -> dict[Path, ast.Module]:
-    """Each file's syntax tree, read as UTF-8."""
-    return {p: tree(p.read_text(encoding="utf-8")) for p in paths}

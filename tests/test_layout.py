@@ -381,12 +381,10 @@ def seating_reads(root: Path) -> list[str]:
     seating's keys in a record's metadata, as a subscript or a ``.get``; or the people at the table asked
     outside the Table and the service that passes its answers on."""
     out = []
-    mods = modules(root)
-    parsed = syntax.file_trees(mods.values())
-    for name, path in sorted(mods.items()):
+    for name, path in sorted(modules(root).items()):
         if name in SEATING_OWNERS:
             continue
-        tree = parsed[path]
+        tree = syntax.tree(path.read_text(encoding="utf-8"))
         holders = _seat_holders(tree)
         for node in ast.walk(tree):
             key = base = None
@@ -451,10 +449,8 @@ def store_reaches(root: Path) -> list[str]:
     a part importing another's private name."""
     parts = {name.rsplit(".", 1)[1] for name in STORE_PARTS}
     out = []
-    files = _python_files(root)
-    parsed = syntax.file_trees(files.values())
-    for name, path in files.items():
-        tree = parsed[path]
+    for name, path in _python_files(root).items():
+        tree = syntax.tree(path.read_text(encoding="utf-8"))
         where = path.relative_to(root)
         inside = name in STORE_PARTS
         for node in ast.walk(tree):

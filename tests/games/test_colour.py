@@ -46,8 +46,8 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch):
 def test_no_game_module_imports_click():
     """#18: renderers colour through dinocli.games.colour; the games know nothing of click."""
     users = []
-    for path, tree in syntax.file_trees(GAMES_DIR.rglob("*.py")).items():
-        for node in ast.walk(tree):
+    for path in GAMES_DIR.rglob("*.py"):
+        for node in ast.walk(syntax.tree(path.read_text())):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             if any(n == "click" or n.startswith("click.") for n in names):
