@@ -7,20 +7,17 @@ is built. It happened once in a full run of the suite, and is made at will: a fi
 collector runs mid-conversion parses (an exception there reaches pytest's unraisable hook, which formats
 its traceback, and 3.11's traceback module parses a source line to place its carets). So the collector is
 off while a file parses, and for another thread doing the same, a false mismatch is parsed again (a failed
-conversion leaves nothing behind); a file that does not parse still fails. Trees are cached by source text,
-so a copy of the tree in which one file changed parses one file.
+conversion leaves nothing behind); a file that does not parse still fails.
 """
 
 from __future__ import annotations
 
 import ast
-import functools
 import gc
 
 ATTEMPTS = 5
 
 
-@functools.cache
 def tree(source: str) -> ast.Module:
     """The syntax tree of a source, parsed with the garbage collector off, and again on gh-106905's false
     mismatch."""
