@@ -76,7 +76,11 @@ def test_watch_follows_a_game_live_and_verifies_it(server):
             watcher.communicate()
     assert watcher.returncode == 0 and not err, (watcher.returncode, err)
     assert out.startswith(f"watching game {made['game']}: The Dingo Ate The Baby, bob, cleo, rex\n"), out[:200]
-    assert re.search(r"game over: \w+ won\n" + VERIFIED + r"\n\Z", out), out[-300:]
+    # one winner, or a shared victory named "a, b and c" (DINGO-38), the same the narration's last line names
+    end = re.search(r"game over: (\w+(?:(?:, \w+)* and \w+)?) won\n" + VERIFIED + r"\n\Z", out)
+    assert end, out[-300:]
+    narrated = out.rsplit("Game over: ", 1)[1].split("\n", 1)[0]
+    assert all(name in narrated for name in re.split(r", | and ", end[1])), (end[1], narrated)
     assert "bob drew a card." in out and out.count("THE DINGO ATE THE BABY") > 10 and "To move: " in out
     assert not re.search(r"\w+ drew (?!a card)", out)   # no draw is named to a spectator
     ok(run("verify", made["game"], db=db), "Verified")
