@@ -67,7 +67,7 @@ from dinocli.games.protocol import Action, Game, Seat, State, View
 from dinocli.games.runner import step
 
 from .belief import Belief, Seen
-from .spec import BotSpec, parse_spec, tuned
+from .spec import BotSpec, parse_spec, tuned, tuning_of
 
 __all__ = ["Node", "Search", "MctsBot", "RootStat", "search_root", "search_part"]
 
@@ -139,11 +139,13 @@ class Node:
 
 
 class Search:
-    """ISMCTS for ``seat`` with given exploration, playout policy and cut-off (the game's tuning applied)."""
+    """ISMCTS for ``seat`` with given exploration, playout policy and cut-off (the game's tuning applied,
+    for the board of ``view`` where it is given)."""
 
-    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium", trail: Sequence[Seen] = ()):
+    def __init__(self, game: Game, seat: Seat, spec: BotSpec | str = "mcts:medium", trail: Sequence[Seen] = (),
+                 view: View | None = None):
         s = parse_spec(spec) if isinstance(spec, str) else spec
-        self.spec = s = tuned(s, getattr(getattr(game, "info", None), "mcts_tuning", None))
+        self.spec = s = tuned(s, tuning_of(game, view))
         self.game = game
         self.seat = seat
         self.c = s.c
@@ -371,7 +373,7 @@ def search_part(game: Game, view: View, seat: Seat, legal: list[Action], spec: B
     clock): its iterations, and per legal action (once each, in legal order) its root visits and,
     per seat, its value sums (``trail``: what the seat saw, for a belief)."""
     root = Node()
-    search = Search(game, seat, spec, trail)
+    search = Search(game, seat, spec, trail, view)
     search.run(root, view, legal, random.Random(seed), None, max(deadline - time.time(), 1e-3))
     rows = list(dict.fromkeys(root.rows(legal)))  # an action listed twice counts once
     values = None if root.values is None else [[row[r] for r in rows] for row in root.values]
@@ -392,7 +394,7 @@ def search_root(game: Game, view: View, seat: Seat, legal: list[Action], rnd: ra
     """Search afresh from ``view`` and return the statistics of every legal action, best first (``trail``:
     what the seat saw, for a spec with belief=on)."""
     root = Node()
-    search = Search(game, seat, spec, trail)
+    search = Search(game, seat, spec, trail, view)
     search.run_everywhere(root, view, legal, rnd)
     rows = root.rows(legal)
     total = float(sum(root.visits[r] for r in rows)) or 1.0
@@ -439,7 +441,7 @@ class MctsBot:
         kept = self._reusable(game, view, seat)
         self.reused = kept is not None
         root = kept or Node()
-        search = Search(game, seat, self.spec, self.trail if game is self._game else ())
+        search = Search(game, seat, self.spec, self.trail if game is self._game else (), view)
         s = search.spec
         search.run_everywhere(root, view, legal, rng, settle=True)
         self.last = search

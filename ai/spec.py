@@ -33,7 +33,8 @@ the ``bench`` extra) takes ``iterations=N``, ``seconds=S`` and ``c=X`` (default 
 
 A level is a preset of every key; other items override it. ``parse_spec(s).name`` is the
 canonical text, and parsing it gives the same spec back. A game may tune the presets for itself
-(``game.info.mcts_tuning``); :func:`tuned` applies that to every key the spec does not give.
+(``game.info.mcts_tuning``) and for each board it is played on (``game.tuning(view)``, see
+:func:`tuning_of`); :func:`tuned` applies that to every key the spec does not give.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ import msgspec
 from dinocli.events.errors import DinocliError
 from dinocli.limits import BOT_ITERATIONS, BOT_SECONDS, BOT_WEIGHT
 
-__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "resolved", "clip"]
+__all__ = ["BotSpec", "BotSpecError", "LEVELS", "DEFAULT_LEVEL", "DEFAULT_SPEC", "parse_spec", "tuned", "tuning_of", "resolved", "clip"]
 
 DEFAULT_LEVEL = "medium"
 DEFAULT_SPEC = "mcts:medium"
@@ -219,6 +220,15 @@ def parse_spec(text: str) -> BotSpec:
     keys = tuple(k for k in _KEYS if k in given)
     items = ([base.level] if (level not in (None, DEFAULT_LEVEL) or not keys) else []) + [_format(k, fields[k]) for k in keys]
     return BotSpec(kind="mcts", level=level or DEFAULT_LEVEL, name="mcts:" + ",".join(items), given=keys, **fields)
+
+
+def tuning_of(game, view=None) -> dict[str, dict[str, object]] | None:
+    """The presets of ``game`` for a search from ``view``: the game's ``tuning(view)`` where it has one
+    (a board may tune its own), else ``game.info.mcts_tuning``."""
+    tuning = getattr(game, "tuning", None)
+    if callable(tuning):
+        return tuning(view)
+    return getattr(getattr(game, "info", None), "mcts_tuning", None)
 
 
 def tuned(spec: BotSpec, tuning: dict[str, dict[str, object]] | None) -> BotSpec:

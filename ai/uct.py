@@ -110,7 +110,7 @@ class UctBot:
         """Search one sampled determinization of ``view`` and play the root action of best mean."""
         if len(legal) == 1:
             return legal[0]
-        leaf = Search(game, seat, "mcts:medium")  # the game's tuned playout and cut-off
+        leaf = Search(game, seat, "mcts:medium", view=view)  # the game's tuned playout and cut-off
         state = game.determinize(view, seat, rng)
         sim = SimRng(rng)
         base = game.scores(state) if leaf.stop_on_score else None

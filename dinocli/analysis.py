@@ -77,7 +77,7 @@ def judge(game, view: Any, seat: int, legal: list, chosen: Any, spec: str = DEFA
     state = game.determinize(view, seat, random.Random(rnd.getrandbits(64)))
     stats = search_root(game, view, seat, legal, rnd, spec)
     best, only = stats[0].action, False
-    search = Search(game, seat, spec)
+    search = Search(game, seat, spec, view=view)
     if best == chosen:   # the bot would have played it too: nothing lost
         chosen_value = best_value = stats[0].value
         drop = noise = 0.0

@@ -52,7 +52,7 @@ from dinocli.ai.arena import CLAIRVOYANT, by_bots, play_game, seer, steps
 from dinocli.ai.clairvoyant import bound_spec
 from dinocli.tournament.stats import anytime, over_deals, wilson
 
-__all__ = ["Task", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
+__all__ = ["Task", "tuning", "check_resume", "check_seats", "run_games", "match", "team", "positions", "level_times", "strength_figures"]
 
 SEED = "strength"  # the deals of --strength unless --seed names others
 GOAL = 1.5  # #23, #40: medium's win share against rule bots, in fair shares
@@ -68,13 +68,22 @@ def _play(task: Task) -> dict[str, Any]:
             "decisions": rec.decisions, "over": rec.over}
 
 
-def _resolved(game_id: str, spec: str) -> str:
+def tuning(game_id: str, variants: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
+    """The MCTS presets a search uses in ``game_id`` played with ``variants`` (a board may tune its own)."""
+    game = games.get(game_id)
+    if not game.info.board_tuning:
+        return game.info.mcts_tuning
+    config = game.configure(tuple(f"p{i}" for i in range(game.info.min_seats)), tuple(variants), {})
+    return game.tuning(game.observe(game.initial(config), 0))
+
+
+def _resolved(game_id: str, spec: str, variants: Sequence[str] = ()) -> str:
     from dinocli.ai.spec import resolved
 
     prefix, bot = seer(spec)
     if prefix:
-        return prefix + _resolved(game_id, bot)
-    return resolved(spec, games.get(game_id).info.mcts_tuning)
+        return prefix + _resolved(game_id, bot, variants)
+    return resolved(spec, tuning(game_id, variants))
 
 
 def _key(task: Task) -> str:
@@ -82,7 +91,7 @@ def _key(task: Task) -> str:
     version, so that a file written before the tuning or the rules changed is not reused."""
     game_id, specs, seed, variants, options = task
     version = games.get(game_id).info.rules_version
-    return json.dumps([game_id, version, [_resolved(game_id, s) for s in specs], seed, sorted(variants), options],
+    return json.dumps([game_id, version, [_resolved(game_id, s, variants) for s in specs], seed, sorted(variants), options],
                       sort_keys=True)
 
 
@@ -342,7 +351,7 @@ def level_times(game_id: str, count: int = 20, *, variants: Iterable[str] = (), 
 def _bound(game_id: str, spec: str, other: str, games_: int, **kw: Any) -> dict[str, Any]:
     """The clairvoyant bound of ``spec`` at :data:`BOUND_BUDGET` times its budget against ``other``, on the
     same deals."""
-    bound = bound_spec(spec, games.get(game_id).info.mcts_tuning)
+    bound = bound_spec(spec, tuning(game_id, kw.get("variants", ())))
     m = match(game_id, bound, other, games_, **kw)
     return {"bot": bound, **{k: m[k] for k in ("games", "deals", "win_rate", "ci95", "sign_test")}}
 
@@ -415,7 +424,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
              *([f"--games {games_}"] if games_ != 200 else []), *(["--until-decided"] if until_decided else []),
              *(["--bound"] if bound else []), f"--seed {q(seed)}"]
     if game.info.cooperative:
-        seers = ([bound_spec(bot, game.info.mcts_tuning) if bound else CLAIRVOYANT + bot]
+        seers = ([bound_spec(bot, tuning(game_id, variants)) if bound else CLAIRVOYANT + bot]
                  if bot.startswith("mcts") else [])
         for spec in ("random", "rules", bot, *seers):
             out[f"team score {spec}"] = team(game_id, spec, games_, progress=say(spec), **kw)

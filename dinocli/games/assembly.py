@@ -3,7 +3,8 @@
 Every game folder has the same fixed roles, one module each, found by name (:data:`ROLES`):
 ``data`` (the data file), ``state`` (the state type and ``initial``), ``actions``, ``events``,
 ``fold`` (the projector), ``rules``, ``view``, ``notation``, ``render``, ``strategy`` (the rule
-bot), ``estimate`` (the search's leaf estimate) and ``infer`` (what a seat can infer about hidden
+bot), ``estimate`` (the search's leaf estimate, and optionally ``board(view)``: the name of the board a
+view is played on, keying ``INFO.board_tuning``) and ``infer`` (what a seat can infer about hidden
 cards from the others' actions: ``INFERS``, False where nothing is, the past states a deal
 implies, and a ``deal`` of the view that keeps what the record makes certain, or None; see
 ``ai/belief.py``). Rule extras live beside them under their own
@@ -111,6 +112,7 @@ class ModuleGame:
         self._notation, self._render = roles["notation"], roles["render"]
         self._fold, self._initial = roles["fold"].fold, roles["state"].initial
         self._strategy, self._heuristic = roles["strategy"].choose, roles["estimate"].heuristic
+        self._board = getattr(roles["estimate"], "board", None)
         for name, hook in (hooks or {}).items():
             setattr(self, name, hook)
         # the calls a search makes at every step go straight to the game's functions (one frame
@@ -241,6 +243,15 @@ class ModuleGame:
     def strategy(self, view: View, seat: Seat, legal: list[Action], rnd: random.Random) -> tuple[Action, str]:
         """The rule-based bot's choice and reason."""
         return self._strategy(view, seat, legal, rnd)
+
+    def tuning(self, view: View | None = None) -> dict[str, dict[str, Any]]:
+        """The MCTS presets for a search from ``view`` (None: the game's own): ``info.mcts_tuning``, with
+        ``info.board_tuning`` of the board the estimate role names for the view laid over it key by key."""
+        base = self.info.mcts_tuning
+        board = self.info.board_tuning.get(self._board(view)) if view is not None and self._board else None
+        if not board:
+            return base
+        return {k: {**base.get(k, {}), **board.get(k, {})} for k in {*base, *board}}
 
     def heuristic(self, state: State) -> list[float] | None:
         """Estimated returns for an unfinished state, or None."""

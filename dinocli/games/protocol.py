@@ -100,6 +100,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     # MCTS presets tuned for this game: {"all" or a level name: {spec key: value}}; they replace
     # the generic level's values for every key a bot spec does not give itself (ai/spec.py)
     mcts_tuning: dict[str, dict[str, Any]] = {}
+    # presets for one board the game is played on ({board: {"all" or a level: {key: value}}}), laid
+    # over mcts_tuning where the game's estimate role names that board for a view (``board(view)``)
+    board_tuning: dict[str, dict[str, dict[str, Any]]] = {}
 
 
 @runtime_checkable
@@ -197,6 +200,9 @@ class Game(Protocol):
 
     def strategy(self, view: View, seat: Seat, legal: list[Action], rnd: random.Random) -> tuple[Action, str]:
         """The rule-based bot: a greedy, explainable choice and a one-line reason."""
+
+    def tuning(self, view: View | None = None) -> dict[str, dict[str, Any]]:
+        """The MCTS presets for a search from ``view``: ``info.mcts_tuning`` with the board's own laid over it."""
 
     def heuristic(self, state: State) -> list[float] | None:
         """An estimate of ``returns`` for a state not yet over (MCTS cut-offs), or None."""

@@ -258,11 +258,13 @@ class RemoteRepl(Repl):
         self._caught_up = False
         self._local_command = command
         self._loop = asyncio.new_event_loop()
+        self._leaving = False
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._network, name="dinocli-join", daemon=True)
         self._thread.start()
         self._ready.wait()
         if self.failure is not None:
+            self.close()
             raise self.failure
         remote = RemoteService(url, link, self._loop, self.lock)
         self.remote = remote
@@ -295,10 +297,21 @@ class RemoteRepl(Repl):
             end = self._loop.run_until_complete(self.link.run(on_message, self.lock))
             self.inbox.put((end, None, None))
         except BaseException as exc:   # the main thread tells it and leaves
-            self.failure = exc
+            if not (self._leaving and isinstance(exc, asyncio.CancelledError)):   # leaving is no failure
+                self.failure = exc
             self.inbox.put((None, None, None))
         self._ready.set()
         self.wake()
+
+    def close(self) -> None:
+        """Leave the served game: the connection closed, the socket's thread ended and its event loop closed."""
+        loop = self._loop
+        if self._thread.is_alive():
+            self._leaving = True
+            loop.call_soon_threadsafe(lambda: [task.cancel() for task in asyncio.all_tasks(loop)])
+            self._thread.join(ANSWER_SECONDS)
+        if not self._thread.is_alive() and not loop.is_closed():
+            loop.close()
 
     def wake(self) -> None:
         """Have the prompt being read take what arrived (from any thread): in its own loop, the line typed so far
@@ -464,4 +477,6 @@ def play(url: str, local, *, command, color: bool = False, input=None, output=No
         repl.loop()
     except Stopped:
         pass
+    finally:
+        repl.close()
     return repl

@@ -179,6 +179,25 @@ def test_a_resume_key_spells_the_search_out_with_the_games_tuning(monkeypatch):
         assert key("mcts:easy", "rules") != before
 
 
+def test_a_resume_key_and_a_bound_follow_the_board_the_variants_set_up():
+    """A board with presets of its own ('Dillos 5x5, DILLO-02) searches with them, so its games are keyed
+    by the search they played there and its bound is eight times that board's budget."""
+    import json
+
+    from dinocli import games
+    from dinocli.ai.clairvoyant import bound_spec
+    from dinocli.bench import strength
+
+    def spelled(variants):
+        return json.loads(strength._key(("dillos", ("mcts:medium", "rules"), "s/0", variants, {})))[2][0]
+
+    assert "iterations=3600," in spelled(("small",)) and "iterations=300," in spelled(("houston",))
+    assert strength.tuning("dillos", ("small",))["medium"] == {"iterations": 3600}
+    assert strength.tuning("dodos", ("space",)) is games.get("dodos").info.mcts_tuning
+    assert "iterations=28800," in bound_spec("mcts:medium", strength.tuning("dillos", ("small",)))
+    assert "iterations=2400," in bound_spec("mcts:medium", strength.tuning("dillos", ()))
+
+
 def test_the_bound_searches_the_same_way_with_eight_times_the_budget():
     """#40 bounds that bound: a bound at the bot's own budget does not bound ('Dillos at 3-4 seats), so the
     clairvoyant bound is the same search, spelled out with the game's tuning, at 8x its iterations (or

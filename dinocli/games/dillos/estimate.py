@@ -22,7 +22,7 @@ from .rules import capture_square, left_of, legal_actions
 from .state import State
 from .strategy import _MAN, ROLL_OFF_WIN, acted, plan_groups, reach
 
-__all__ = ["heuristic", "roll_features", "WEIGHTS", "FRESH"]
+__all__ = ["heuristic", "board", "roll_features", "WEIGHTS", "FRESH"]
 
 
 def _fresh_roll(d: int, hunter_on_goal: bool) -> float:
@@ -307,6 +307,11 @@ def _planned(s: State, seat: int) -> list[float]:
             if v[seat] > best_v:
                 best, best_v = v, v[seat]
     return best if best is not None else _before_roll(s, s.pawns, left_of(s, seat), _maps(s))
+
+
+def board(view: State) -> str:
+    """The board a view is played on, which keys the search's presets (``INFO.board_tuning``)."""
+    return "small" if view.table.size == 5 else "large"
 
 
 def heuristic(s: State) -> list[float] | None:
