@@ -350,7 +350,9 @@ def _bots_section() -> list[str]:
                 "10,000,000), seconds=S (a time budget, at most 3600), c=X (exploration), rollout=random|rules, cutoff=N|none, "
                 f"stop=score|never, reuse=yes|no, opponents=search|rules|trees (other seats searched in the same tree, played as the rule strategy, or searched in trees of their own), prior=W (the rule strategy's move as a "
                 f"prior), widen=W (progressive unpruning from the rule strategy's move), belief=on|off (deal from a belief "
-                f"weighed by the other seats' seen moves, not uniformly; off by default). Plain mcts is {DEFAULT_SPEC}."),
+                f"weighed by the other seats' seen moves, not uniformly; off by default). Plain mcts is {DEFAULT_SPEC}. Each game tunes the levels' budgets "
+                "for itself and a board may tune its own ('Dillos' 5x5 board searches longer at medium and hard; the "
+                "README's Levels lists them); a key the spec gives is never changed."),
             ".TP", _b("uct") + "[:" + _i("ITEM") + "[," + _i("ITEM") + "]...]",
             esc("The peer of the benches: UCT from the mcts package (pip install 'dinocli[bench]') on one sampled "
                 "deal per move. ITEM: iterations=N (default 200), seconds=S, c=X."),
