@@ -138,6 +138,7 @@ def test_a_person_plays_a_served_dingo_game_at_the_prompt_to_the_end(server, tmp
             cleo.communicate()
     repl = driver.repl
     assert repl.failure is None, repl.failure
+    assert repl._loop.is_closed() and not repl._thread.is_alive()   # the socket's loop does not outlive the game
     assert cleo.returncode == 0 and VERIFIED in cleo_out, cleo_err
     assert seen["completion"] and driver.turns >= 5
     assert "Thinking (rules)" in out and "THE DINGO ATE THE BABY" in out.upper()   # hint, rules
@@ -176,7 +177,8 @@ def test_undo_at_the_prompt_under_the_games_rules(server, tmp_path):
     driver = Driver(made["invites"][0]["url"], local, on_turn)
     out = driver.run(timeout=60)
     local.close()
-    assert driver.repl.failure is None, driver.repl.failure
+    assert driver.repl.failure is None, driver.repl.failure   # leaving mid-game is no failure
+    assert driver.repl._loop.is_closed() and not driver.repl._thread.is_alive()   # nor leaves its socket's loop open
     assert "! redo is not played over the network" in out and "! a branch is not played over the network" in out
     assert "! over the network, undo takes back one decision at a time (undo)" in out
     assert f"Undone (1 decision): back at event {heads[0]}." in out
