@@ -63,12 +63,14 @@ def _check_spec(spec: str) -> None:
 
 
 def _check_figures(names: list[str], bot: str, against: list[str] | None, seed: str | None, bound: bool,
-                   levels: bool, until_decided: bool = False) -> None:
+                   levels: bool, until_decided: bool = False, variants: tuple[str, ...] = ()) -> None:
     """Refuse, before any game, a --levels or --bound request that cannot be measured: --levels on a named
     seed family, with no bot of its own, in competitive games; a bound of a bot that does not search."""
     from dinocli import games as registry
     from dinocli.ai.clairvoyant import bound_spec
     from dinocli.climb import MCTS_LEVELS
+
+    from .strength import tuning
 
     if levels:
         if against or bot != "mcts:medium":
@@ -88,7 +90,7 @@ def _check_figures(names: list[str], bot: str, against: list[str] | None, seed: 
         for name in names:
             if name in registry.GAMES:
                 for spec in MCTS_LEVELS[1:] if levels else (bot,):
-                    bound_spec(spec, registry.get(name).info.mcts_tuning)
+                    bound_spec(spec, tuning(name, variants))   # the budget of the board the variants set up
 
 
 def _belief(names: list[str], seats: int, others: list[str]) -> dict[str, Any]:
@@ -135,7 +137,7 @@ def run(what: list[str], *, strength: bool = False, bot: str = "mcts:medium", ag
 
         for spec in (bot, *(against or ())):
             _check_spec(spec)  # a bad spec fails before any game is played
-        _check_figures(names, bot, against, seed, bound, levels, until_decided)
+        _check_figures(names, bot, against, seed, bound, levels, until_decided, tuple(variants))
         for name in names:
             if name in registry.GAMES:
                 check_seats(name, seats)  # and so does a table size a game does not allow
