@@ -447,7 +447,7 @@ def strength_figures(game_id: str, *, bot: str = "mcts:medium", against: Sequenc
             m["bound"] = _bound(game_id, a, b, m["games"], progress=say(f"bound of {a} vs {b}"), **kw)   # its deals
         m["reading"] = _reading(m, levels, seer(b)[1].startswith("mcts"))
         if levels:
-            m["offered"] = offered(game_id, a)
+            m["offered"] = offered(game_id, a, variants)
         m["seed"] = seed
         m["row"] = _row(game_id, variants, m, a, b,
                         _command(game_id, words if levels else [*words, f"--against {q(b)}", *flags]), levels)

@@ -3,6 +3,8 @@ and `move` name the next level and the command that starts it."""
 
 from __future__ import annotations
 
+import msgspec
+
 from dinocli.climb import next_level
 from dinocli.events.records import SeatRecord
 
@@ -91,11 +93,16 @@ def test_move_and_hint_on_a_finished_game_say_the_result_and_what_next(svc, tmp_
 def test_a_level_that_only_takes_longer_is_no_rung_of_that_game_s_ladder(svc, monkeypatch):
     """#40: where no change tells a level from the one below (as Dodos hard was on s8), the game offers only
     the levels that differ: the ladder steps over it, and a win over the level below is a win over the game's
-    strongest level. Every game offers every level today (Dodos hard climbs on h40-kestrel)."""
+    strongest level. Every game offers every level on its default board (Dodos hard climbs on h40-kestrel); on
+    the 5x5 'Dillos board (DILLO-02) hard was not told apart from medium (h40-ibis), so there medium is the top."""
     from dinocli import climb
 
     assert all(climb.offered(kind, level) for kind in ("dingo", "dodos", "dillos", "sos") for level in climb.MCTS_LEVELS)
     assert climb.rung_above("dodos", "mcts:medium") == "mcts:hard" and climb.rung_above("dingo", "mcts:medium") == "mcts:hard"
+    assert climb.rung_above("dillos", "mcts:medium", ("houston",)) == "mcts:hard"
+    assert not climb.offered("dillos", "mcts:hard", ("small",)) and climb.offered("dillos", "mcts:medium", ("small",))
+    assert climb.rung_above("dillos", "mcts:medium", ("small", "houston")) is None
+    assert climb.rung_above("dillos", "mcts:easy", ("small",)) == "mcts:medium"
     monkeypatch.setitem(climb.TIME_ONLY, "dodos", ("mcts:hard",))
     assert climb.rung_above("dodos", "rules") == "mcts:medium" and climb.rung_above("dodos", "mcts:medium") is None
     g = won(svc, ["random"])
@@ -104,6 +111,13 @@ def test_a_level_that_only_takes_longer_is_no_rung_of_that_game_s_ladder(svc, mo
     assert next_level(g, command) == ("You beat mcts:medium, the strongest level of The Dingo Ate The Baby "
                                       "(mcts:hard there is mcts:medium with more time).")
     assert climb.game_over(g, command).endswith("play again: dinocli new dingo --bot mcts:medium")
+    monkeypatch.setitem(climb.TIME_ONLY, "dingo", ())
+    monkeypatch.setitem(climb.TIME_ONLY, "dingo/quick", ("mcts:hard",))   # a variant with a ladder of its own
+    assert next_level(g, command).endswith("Next level: dinocli new dingo --bot mcts:hard")
+    g.config = msgspec.structs.replace(g.config, variants=(*g.config.variants, "quick"))
+    assert next_level(g, command) == ("You beat mcts:medium, the strongest level of The Dingo Ate The Baby with the "
+                                      "quick variant (mcts:hard there is mcts:medium with more time).")
+    assert climb.game_over(g, command).endswith("play again: dinocli new dingo --bot mcts:medium --variant quick")
 
 
 def test_a_served_seat_climbs_on_its_own_result(svc):
