@@ -13,23 +13,39 @@ from pathlib import Path
 from typing import Any
 
 from dinocli.events import SeededRng
+from dinocli.events.errors import DinocliError
 from dinocli.games.runner import fold_all
 
 __all__ = ["cli_figures", "long_game"]
 
 
-def _cpu(cmd: list[str], env: dict[str, str] | None = None) -> float:
-    """CPU seconds (user + system) of one whole process."""
+class CommandFailed(DinocliError):
+    """A timed command did not succeed: its time would measure the failure, not the command."""
+
+
+def _cpu(cmd: list[str], env: dict[str, str] | None = None, name: str = "") -> float:
+    """CPU seconds (user + system) of one whole process (CommandFailed naming it, with its last line of
+    errors, if it does not exit 0)."""
     import resource
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        last = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["no message"])[-1]
+        raise CommandFailed(f"bench cli: the timed command {name or 'run'!r} failed (exit {done.returncode}), so "
+                            f"its time would measure the failure: {last[:200]}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def _python(code: str) -> list[str]:
+    """This interpreter running ``code`` with no directory put before the installed packages (``-P``): the
+    dinocli timed is the one installed, even run from a source checkout holding a ``dinocli`` folder."""
+    return [sys.executable, "-P", "-c", code]
+
+
 def _dinocli(*args: str) -> list[str]:
-    return [sys.executable, "-c", f"import sys; sys.argv = ['dinocli', *{list(args)!r}]; from dinocli.cli import main; main()"]
+    return _python(f"import sys; sys.argv = ['dinocli', *{list(args)!r}]; from dinocli.cli import main; main()")
 
 
 def long_game(svc: Any, *, events: int, path_events: int, seed: str = "long") -> tuple[str, int]:
@@ -116,7 +132,7 @@ def cli_figures(runs: int = 11, *, events: tuple[int, int] = (1_000, 100_000)) -
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"DINOCLI_DB": db,
                                                                                     "NO_COLOR": "1"}
         cmds = {
-            "import_click": [sys.executable, "-c", "import click"],
+            "import_click": _python("import click"),
             "help": _dinocli("--help"),
             "show": _dinocli("show", small),
             "show_big": _dinocli("show", big),
@@ -129,13 +145,13 @@ def cli_figures(runs: int = 11, *, events: tuple[int, int] = (1_000, 100_000)) -
         for name in cmds:
             if name in heads:
                 _reset(db, *heads[name])
-            _cpu(cmds[name], env)
+            _cpu(cmds[name], env, name)
         for r in range(runs):
             order = list(cmds)[r % len(cmds):] + list(cmds)[:r % len(cmds)]
             for name in order:
                 if name in heads:   # every move is played from the same position
                     _reset(db, *heads[name])
-                times[name].append(_cpu(cmds[name], env))
+                times[name].append(_cpu(cmds[name], env, name))
         med = {k: statistics.median(v) for k, v in times.items()}
         click_s = med["import_click"]
         out.update({f"{k}_cpu_s": round(v, 4) for k, v in med.items()})
