@@ -23,7 +23,7 @@ EXPECTED = {
     "UnknownGame": (1, ""), "ServiceError": (1, ""), "TournamentError": (1, ""), "BotSpecError": (1, ""),
     "FileRefused": (1, ""), "InputError": (1, ""), "DataError": (1, ""),
     "Divergence": (4, "log rejected: "), "VerificationFailed": (4, ""), "ConfigError": (1, ""), "GameOver": (1, ""),
-    "ProtocolError": (1, ""), "Refused": (1, ""),
+    "ProtocolError": (1, ""), "Refused": (1, ""), "CommandFailed": (1, ""),
 }
 ARGS = {"AmbiguousGameId": ("ambiguous", ["a1", "a2"]), "ChainBroken": (7, "hash differs"),
         "LogRejected": (3, "bad line"), "Divergence": (9, "not legal"), "VerificationFailed": ("g1", 2, "bad")}
